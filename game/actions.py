@@ -1,0 +1,64 @@
+"""Actions: the small immutable values a player chooses among.
+
+One class serves every kind of choice; the fields a kind does not use stay
+None. ``to_dict``/``from_dict`` are the stable save format.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FIELDS = ("card", "alt", "region", "site", "icons", "choice")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    card: str | None = None      # card id
+    alt: int | None = None       # which alternative (line) of the card
+    region: str | None = None    # region name
+    site: int | None = None      # settlement site index
+    icons: int | None = None     # Attack icons spent on one settlement
+    choice: str | None = None    # lair action, resource, ability, direction, payment
+
+    def to_dict(self):
+        d = {"kind": self.kind}
+        for name in FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                d[name] = value
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
+            raise ValueError(f"an action needs a 'kind', got {d!r}")
+        unknown = set(d) - {"kind", *FIELDS}
+        if unknown:
+            raise ValueError(f"unknown action fields {sorted(unknown)}")
+        for name in ("alt", "site", "icons"):
+            if name in d and (not isinstance(d[name], int) or isinstance(d[name], bool)):
+                raise ValueError(f"action field {name!r} must be a whole number, got {d[name]!r}")
+        for name in ("card", "region", "choice"):
+            if name in d and not isinstance(d[name], str):
+                raise ValueError(f"action field {name!r} must be text, got {d[name]!r}")
+        return cls(**d)
+
+    def __str__(self):
+        parts = [self.kind.replace("_", " ")]
+        for name in FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value}")
+        return " ".join(parts)
+
+
+class IllegalAction(Exception):
+    """An action that the current decision does not offer; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int          # seat who must choose
+    kind: str
+    prompt: str
+    options: tuple

@@ -1,0 +1,540 @@
+"""Load and validate data/*.yaml into frozen dataclasses.
+
+Every problem is collected and reported at once, each naming the file, the
+entry and the field, e.g.
+``data/cards.yaml: cards[12] (wrath_attack_gallia).back: unknown region 'Galia'``.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import yaml
+
+DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+FILES = ("regions", "hex", "setup", "dragons", "lair_actions", "cards", "scoring", "desolation")
+
+RESOURCES = ("livestock", "gold", "noble", "field")
+TAKEABLE = ("livestock", "gold", "noble")          # what gain_resource may choose
+ICONS = ("attack", "scorch_field", "capture_noble", "take_gold", "steal_livestock",
+         "raze_village", "gain_resource", "lose_life", "gain_life", "draw", "discard")
+ICON_RESOURCE = {"scorch_field": "field", "capture_noble": "noble",
+                 "take_gold": "gold", "steal_livestock": "livestock"}
+# Where each icon may take from (None: the icon takes nothing).
+ICON_SOURCES = {"attack": ("region",), "scorch_field": ("region",),
+                "capture_noble": ("region", "stockpile"), "take_gold": ("region", "stockpile"),
+                "steal_livestock": ("region", "stockpile"), "raze_village": ("region", "stockpile"),
+                "gain_resource": ("region", "stockpile"),
+                "lose_life": None, "gain_life": None, "draw": None, "discard": None}
+CONDITIONS = ("attacked_region", "gained_from_region")
+LAIR_EFFECTS = ("take_marker", "draw", "discard", "gain", "scheme", "village_from_stockpile")
+MARKERS = ("first_lair", "first_attack", "dragon_ward", "terrify")
+ABILITY_EFFECTS = ("max_life", "awakening_life", "free_moves_per_century",
+                   "free_hex_turns_per_century", "extra_hex_cards")
+
+
+class DataError(Exception):
+    """Bad data files; ``problems`` lists every problem found."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        super().__init__("invalid game data:\n  " + "\n  ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    index: int
+    letter: str
+    colour: str
+    land: str
+    neighbours: tuple
+
+
+@dataclass(frozen=True)
+class Effect:
+    icon: str
+    source: str | None      # "region", "stockpile" or None
+    amount: int
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: str
+    region: str | None      # None: Any Region (and Dragon Hex Cards)
+    back: str | None        # None for Dragon Hex Cards
+    text: str
+    alternatives: tuple     # of tuples of Effect
+    condition: tuple | None  # (kind, value)
+    discard_other: int = 0
+    damage_reduction: int = 0
+    hex_dragon: str | None = None   # set for Dragon Hex Cards
+
+    @property
+    def is_hex(self):
+        return self.hex_dragon is not None
+
+    @property
+    def title(self):
+        return self.name if self.region is None else f"{self.name} ({self.region})"
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    level: int
+    text: str
+    effect: tuple           # ((key, value), ...)
+
+
+@dataclass(frozen=True)
+class LairAction:
+    id: str
+    name: str
+    century: int
+    text: str
+    effect: dict
+
+
+@dataclass(frozen=True)
+class Dragon:
+    name: str
+    letter: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class GameData:
+    regions: tuple                      # Region, in ring order
+    sites: int
+    village_stock: int
+    city_stock: int
+    hex_sides: tuple
+    side_icons: dict
+    setup: dict
+    dragons: tuple
+    abilities: tuple
+    feats: dict
+    lair_actions: tuple
+    cards: dict                         # id -> Card (action and hex cards)
+    action_cards: tuple                 # ids of the 84 Action Cards, in file order
+    hex_cards: dict                     # dragon name -> tuple of hex card ids
+    scoring: dict
+    desolation: dict
+    region_index: dict = field(default_factory=dict)
+
+    @property
+    def ring(self):
+        return tuple(r.name for r in self.regions)
+
+    def ability(self, ability_id):
+        return next(a for a in self.abilities if a.id == ability_id)
+
+    def lair_action(self, action_id):
+        return next(a for a in self.lair_actions if a.id == action_id)
+
+
+class _Checker:
+    """Collects problems with a file/entry/field prefix."""
+
+    def __init__(self):
+        self.problems = []
+
+    def add(self, where, msg):
+        self.problems.append(f"{where}: {msg}")
+
+    def get(self, d, key, types, where, required=True, default=None):
+        if not isinstance(d, dict):
+            self.add(where, f"expected a mapping, got {type(d).__name__}")
+            return default
+        if key not in d:
+            if required:
+                self.add(f"{where}.{key}", "missing")
+            return default
+        value = d[key]
+        if isinstance(value, bool) and bool not in _as_tuple(types):
+            self.add(f"{where}.{key}", f"expected {_type_names(types)}, got {value!r}")
+            return default
+        if not isinstance(value, types):
+            self.add(f"{where}.{key}", f"expected {_type_names(types)}, got {type(value).__name__} {value!r}")
+            return default
+        return value
+
+    def count(self, d, key, where, required=True, default=0, low=0, high=1000):
+        value = self.get(d, key, int, where, required, None)
+        if value is None:
+            return default
+        if not low <= value <= high:
+            self.add(f"{where}.{key}", f"must be between {low} and {high}, got {value}")
+            return default
+        return value
+
+
+def _as_tuple(types):
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _type_names(types):
+    names = {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true/false"}
+    return " or ".join(names.get(t, t.__name__) for t in _as_tuple(types))
+
+
+def read_yaml(path, problems):
+    """safe_load a file; problems get a line naming the file."""
+    rel = os.path.join("data", os.path.basename(path))
+    try:
+        with open(path, encoding="utf-8") as fh:
+            doc = yaml.safe_load(fh)
+    except FileNotFoundError:
+        problems.append(f"{rel}: file is missing")
+        return None
+    except yaml.YAMLError as exc:
+        problems.append(f"{rel}: not valid YAML ({' '.join(str(exc).split())})")
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(f"{rel}: cannot be read ({exc})")
+        return None
+    if not isinstance(doc, dict):
+        problems.append(f"{rel}: expected a mapping at the top, got {type(doc).__name__}")
+        return None
+    return doc
+
+
+def load_data(data_dir=None):
+    """Load and validate all data files; raise DataError listing every problem."""
+    data_dir = data_dir or DATA_DIR
+    problems = []
+    docs = {name: read_yaml(os.path.join(data_dir, name + ".yaml"), problems) for name in FILES}
+    if problems:
+        raise DataError(problems)
+    ck = _Checker()
+    regions, sites, vstock, cstock = _regions(ck, docs["regions"])
+    names = {r.name for r in regions}
+    hex_sides, side_icons = _hex(ck, docs["hex"])
+    setup = _setup(ck, docs["setup"])
+    dragons, abilities, feats = _dragons(ck, docs["dragons"])
+    lair_actions = _lair_actions(ck, docs["lair_actions"], setup.get("centuries", 6))
+    cards, action_ids, hex_cards = _cards(ck, docs["cards"], names, {d.name for d in dragons})
+    scoring = _scoring(ck, docs["scoring"])
+    desolation = _desolation(ck, docs["desolation"])
+    if ck.problems:
+        raise DataError(ck.problems)
+    return GameData(regions=regions, sites=sites, village_stock=vstock, city_stock=cstock,
+                    hex_sides=hex_sides, side_icons=side_icons, setup=setup, dragons=dragons,
+                    abilities=abilities, feats=feats, lair_actions=lair_actions, cards=cards,
+                    action_cards=action_ids, hex_cards=hex_cards, scoring=scoring,
+                    desolation=desolation,
+                    region_index={r.name: r.index for r in regions})
+
+
+@lru_cache(maxsize=None)
+def default_data():
+    return load_data()
+
+
+def _regions(ck, doc):
+    f = "data/regions.yaml"
+    sites = ck.count(doc, "sites_per_region", f, low=1, high=20, default=6)
+    stock = ck.get(doc, "stockpile", dict, f, default={})
+    vstock = ck.count(stock, "villages", f + ": stockpile", default=10)
+    cstock = ck.count(stock, "cities", f + ": stockpile", default=4)
+    raw = ck.get(doc, "regions", list, f, default=[])
+    regions = []
+    for i, entry in enumerate(raw):
+        where = f"{f}: regions[{i}]"
+        name = ck.get(entry, "name", str, where, default=f"?{i}")
+        where = f"{where} ({name})"
+        nbrs = ck.get(entry, "neighbours", list, where, default=[])
+        regions.append(Region(name=name, index=i,
+                              letter=ck.get(entry, "letter", str, where, default="?"),
+                              colour=_colour(ck, entry, "colour", where),
+                              land=_colour(ck, entry, "land", where),
+                              neighbours=tuple(n for n in nbrs if isinstance(n, str))))
+    if len(regions) != 6:
+        ck.add(f + ": regions", f"expected 6 regions, found {len(regions)}")
+    by_name = {r.name: r for r in regions}
+    if len(by_name) != len(regions):
+        ck.add(f + ": regions", "region names must be unique")
+    for r in regions:
+        for n in r.neighbours:
+            if n not in by_name:
+                ck.add(f"{f}: regions[{r.index}] ({r.name}).neighbours", f"unknown region {n!r}")
+            elif r.name not in by_name[n].neighbours:
+                ck.add(f"{f}: regions[{r.index}] ({r.name}).neighbours",
+                       f"adjacency is not symmetric: {n} does not list {r.name}")
+    if len(regions) == 6 and not ck.problems:
+        # Movement and hex facing use ring distance, so the map must be the ring.
+        for r in regions:
+            ring_nbrs = {regions[(r.index - 1) % 6].name, regions[(r.index + 1) % 6].name}
+            if set(r.neighbours) != ring_nbrs:
+                ck.add(f"{f}: regions[{r.index}] ({r.name}).neighbours",
+                       f"must be its ring neighbours {sorted(ring_nbrs)}")
+    return tuple(regions), sites, vstock, cstock
+
+
+def _colour(ck, entry, key, where):
+    value = ck.get(entry, key, str, where, default="#888888")
+    if not (len(value) == 7 and value.startswith("#") and
+            all(c in "0123456789abcdefABCDEF" for c in value[1:])):
+        ck.add(f"{where}.{key}", f"expected a colour like '#a0b1c2', got {value!r}")
+        return "#888888"
+    return value
+
+
+def _hex(ck, doc):
+    f = "data/hex.yaml"
+    sides = ck.get(doc, "sides", list, f, default=[])
+    icons = ck.get(doc, "side_icons", dict, f, default={})
+    if len(sides) != 6:
+        ck.add(f + ": sides", f"expected 6 sides, found {len(sides)}")
+    for k, side in enumerate(sides):
+        if side not in icons:
+            ck.add(f"{f}: sides[{k}]", f"side {side!r} has no entry in side_icons")
+    for side, icon in icons.items():
+        if icon not in ICONS or ICON_SOURCES.get(icon) is None:
+            ck.add(f"{f}: side_icons.{side}", f"unknown or unusable icon {icon!r}")
+    return tuple(sides), dict(icons)
+
+
+def _setup(ck, doc):
+    f = "data/setup.yaml"
+    out = dict(doc)
+    players = ck.get(doc, "players", dict, f, default={})
+    lo = ck.count(players, "min", f + ": players", low=2, high=6, default=2)
+    hi = ck.count(players, "max", f + ": players", low=2, high=6, default=6)
+    out["players"] = {"min": lo, "max": hi}
+    out["centuries"] = ck.count(doc, "centuries", f, low=1, high=12, default=6)
+    for key in ("pieces", "per_region"):
+        d = ck.get(doc, key, dict, f, default={})
+        out[key] = {r: ck.count(d, r, f"{f}: {key}", default=0) for r in RESOURCES}
+    for key in ("century_space_fields", "deal", "setup_discard", "hex_cards_in_hand",
+                "track_extra", "start_life"):
+        out[key] = ck.count(doc, key, f, default=0, high=50)
+    aw = ck.get(doc, "awakening", dict, f, default={})
+    out["awakening"] = {k: ck.count(aw, k, f + ": awakening", default=0) for k in ("life", "draw", "discard")}
+    sizes = ck.get(doc, "growth_sizes", list, f, default=[])
+    if len(sizes) != out["centuries"] or not all(isinstance(s, int) and 0 <= s <= 2 for s in sizes):
+        ck.add(f + ": growth_sizes", f"expected {out['centuries']} sizes of 0, 1 or 2, got {sizes!r}")
+        sizes = [0] + [1] * (out["centuries"] - 1)
+    out["growth_sizes"] = tuple(sizes)
+    rogues = ck.get(doc, "rogue_dragons", dict, f, default={})
+    out["rogue_dragons"] = {}
+    for k, v in rogues.items():
+        if not isinstance(k, int) or not isinstance(v, int) or v < 0 or k + v > 6:
+            ck.add(f"{f}: rogue_dragons.{k}", f"expected players: rogues with at most 6 dragons, got {v!r}")
+        else:
+            out["rogue_dragons"][k] = v
+    for r in RESOURCES:
+        need = 6 * out["per_region"][r] + (out["centuries"] * out["century_space_fields"] if r == "field" else 1)
+        if out["pieces"][r] < need:
+            ck.add(f"{f}: pieces.{r}", f"{out['pieces'][r]} pieces cannot cover setup, which needs {need}")
+    return out
+
+
+def _dragons(ck, doc):
+    f = "data/dragons.yaml"
+    dragons = []
+    for i, entry in enumerate(ck.get(doc, "dragons", list, f, default=[])):
+        where = f"{f}: dragons[{i}]"
+        dragons.append(Dragon(name=ck.get(entry, "name", str, where, default=f"?{i}"),
+                              letter=ck.get(entry, "letter", str, where, default="?"),
+                              colour=_colour(ck, entry, "colour", where)))
+    if len(dragons) != 6 or len({d.name for d in dragons}) != 6:
+        ck.add(f + ": dragons", "expected 6 dragons with distinct names")
+    abilities = []
+    for i, entry in enumerate(ck.get(doc, "abilities", list, f, default=[])):
+        where = f"{f}: abilities[{i}]"
+        aid = ck.get(entry, "id", str, where, default=f"?{i}")
+        where = f"{where} ({aid})"
+        eff = ck.get(entry, "effect", dict, where, default={})
+        for key, value in eff.items():
+            if key not in ABILITY_EFFECTS:
+                ck.add(f"{where}.effect", f"unknown effect {key!r} (known: {', '.join(ABILITY_EFFECTS)})")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                ck.add(f"{where}.effect.{key}", f"expected a whole number, got {value!r}")
+        abilities.append(Ability(id=aid, name=ck.get(entry, "name", str, where, default=aid),
+                                 level=ck.count(entry, "level", where, low=2, high=4, default=2),
+                                 text=ck.get(entry, "text", str, where, default=""),
+                                 effect=tuple(sorted(eff.items()))))
+    for level in (2, 3, 4):
+        if not any(a.level == level for a in abilities):
+            ck.add(f + ": abilities", f"no ability for level {level}")
+    feats_doc = ck.get(doc, "feats", dict, f, default={})
+    feats = {k: ck.count(feats_doc, k, f + ": feats", low=1, default=99) for k in ("cities", "villages", "resources")}
+    return tuple(dragons), tuple(abilities), feats
+
+
+def _lair_actions(ck, doc, centuries):
+    f = "data/lair_actions.yaml"
+    out = []
+    for i, entry in enumerate(ck.get(doc, "lair_actions", list, f, default=[])):
+        where = f"{f}: lair_actions[{i}]"
+        aid = ck.get(entry, "id", str, where, default=f"?{i}")
+        where = f"{where} ({aid})"
+        eff = ck.get(entry, "effect", dict, where, default={})
+        for key, value in eff.items():
+            if key not in LAIR_EFFECTS:
+                ck.add(f"{where}.effect", f"unknown effect {key!r} (known: {', '.join(LAIR_EFFECTS)})")
+            elif key == "take_marker" and value not in MARKERS:
+                ck.add(f"{where}.effect.take_marker", f"unknown marker {value!r}")
+            elif key == "gain":
+                if not isinstance(value, dict) or any(r not in TAKEABLE or not isinstance(n, int) or n < 0
+                                                      for r, n in value.items()):
+                    ck.add(f"{where}.effect.gain", f"expected livestock/gold/noble counts, got {value!r}")
+            elif key != "take_marker" and (not isinstance(value, int) or value < 0):
+                ck.add(f"{where}.effect.{key}", f"expected a whole number, got {value!r}")
+        out.append(LairAction(id=aid, name=ck.get(entry, "name", str, where, default=aid),
+                              century=ck.count(entry, "century", where, low=1, high=centuries, default=1),
+                              text=ck.get(entry, "text", str, where, default=""), effect=dict(eff)))
+    if len({a.id for a in out}) != len(out):
+        ck.add(f + ": lair_actions", "ids must be unique")
+    return tuple(out)
+
+
+def _effect(ck, raw, where):
+    if not isinstance(raw, dict):
+        ck.add(where, f"expected an effect like {{icon: attack}}, got {raw!r}")
+        return None
+    icon = ck.get(raw, "icon", str, where, default=None)
+    if icon is None:
+        return None
+    if icon not in ICONS:
+        ck.add(f"{where}.icon", f"unknown icon {icon!r}")
+        return None
+    allowed = ICON_SOURCES[icon]
+    source = raw.get("from", "region" if allowed else None)
+    if allowed is None and "from" in raw:
+        ck.add(f"{where}.from", f"icon {icon!r} takes nothing, so it has no 'from'")
+    elif allowed is not None and source not in allowed:
+        ck.add(f"{where}.from", f"icon {icon!r} takes from {' or '.join(allowed)}, not {source!r}")
+    amount = ck.count(raw, "amount", where, required=False, default=1, low=1, high=10)
+    if icon not in ("lose_life", "gain_life", "draw", "discard") and amount != 1:
+        ck.add(f"{where}.amount", f"icon {icon!r} has no amount")
+    unknown = set(raw) - {"icon", "from", "amount"}
+    if unknown:
+        ck.add(where, f"unknown keys {sorted(unknown)}")
+    return Effect(icon=icon, source=source, amount=amount)
+
+
+def _card_type(ck, tid, t, where):
+    alts = []
+    for a, alt in enumerate(ck.get(t, "alternatives", list, where, default=[])):
+        aw = f"{where}.alternatives[{a}]"
+        if not isinstance(alt, list) or not alt:
+            ck.add(aw, "expected a non-empty list of effects")
+            continue
+        effects = tuple(e for e in (_effect(ck, raw, f"{aw}[{k}]") for k, raw in enumerate(alt)) if e)
+        alts.append(effects)
+    if not alts:
+        ck.add(f"{where}.alternatives", "a card needs at least one alternative")
+    cond = None
+    raw_cond = ck.get(t, "condition", dict, where, required=False, default=None)
+    if raw_cond is not None:
+        if len(raw_cond) != 1 or next(iter(raw_cond)) not in CONDITIONS:
+            ck.add(f"{where}.condition", f"expected one of {', '.join(CONDITIONS)}, got {raw_cond!r}")
+        else:
+            kind, value = next(iter(raw_cond.items()))
+            if kind == "attacked_region" and value not in ("card", "any"):
+                ck.add(f"{where}.condition.attacked_region", f"expected 'card' or 'any', got {value!r}")
+            if kind == "gained_from_region":
+                if not isinstance(value, list) or any(v not in TAKEABLE for v in value):
+                    ck.add(f"{where}.condition.gained_from_region", f"expected a list of {TAKEABLE}, got {value!r}")
+                value = tuple(value) if isinstance(value, list) else ()
+            cond = (kind, value)
+    return {"name": ck.get(t, "name", str, where, default=tid), "text": ck.get(t, "text", str, where, default=""),
+            "alternatives": tuple(alts), "condition": cond,
+            "discard_other": ck.count(t, "discard_other", where, required=False, high=5),
+            "damage_reduction": ck.count(t, "damage_reduction", where, required=False, high=5)}
+
+
+def _cards(ck, doc, region_names, dragon_names):
+    f = "data/cards.yaml"
+    types = {}
+    for tid, t in ck.get(doc, "card_types", dict, f, default={}).items():
+        types[tid] = _card_type(ck, tid, t, f"{f}: card_types.{tid}")
+    cards, action_ids = {}, []
+    backs = {r: 0 for r in region_names}
+    for i, entry in enumerate(ck.get(doc, "cards", list, f, default=[])):
+        where = f"{f}: cards[{i}]"
+        cid = ck.get(entry, "id", str, where, default=f"?{i}")
+        where = f"{where} ({cid})"
+        tid = ck.get(entry, "type", str, where, default=None)
+        region = ck.get(entry, "region", str, where, default="any")
+        back = ck.get(entry, "back", str, where, default=None)
+        if tid is not None and tid not in types:
+            ck.add(f"{where}.type", f"unknown card type {tid!r}")
+        if region != "any" and region not in region_names:
+            ck.add(f"{where}.region", f"unknown region {region!r}")
+        if back is not None:
+            if back not in region_names:
+                ck.add(f"{where}.back", f"unknown region {back!r}")
+            else:
+                backs[back] += 1
+        if cid in cards:
+            ck.add(f"{where}.id", f"duplicate card id {cid!r}")
+        if tid in types and back in region_names and (region == "any" or region in region_names):
+            t = types[tid]
+            text = t["text"].replace("{region}", "the region" if region == "any" else region)
+            cards[cid] = Card(id=cid, name=t["name"], type=tid, region=None if region == "any" else region,
+                              back=back, text=text, alternatives=t["alternatives"], condition=t["condition"],
+                              discard_other=t["discard_other"], damage_reduction=t["damage_reduction"])
+            action_ids.append(cid)
+    n_cards = len(ck.get(doc, "cards", list, f, default=[]))
+    if n_cards != 84:
+        ck.add(f + ": cards", f"expected 84 Action Cards, found {n_cards}")
+    for r, n in backs.items():
+        if n != 14 and n_cards == 84:
+            ck.add(f + ": cards", f"expected 14 cards with {r} on the back, found {n}")
+    hex_cards = {d: [] for d in dragon_names}
+    for i, entry in enumerate(ck.get(doc, "hex_cards", list, f, default=[])):
+        where = f"{f}: hex_cards[{i}]"
+        cid = ck.get(entry, "id", str, where, default=f"?hex{i}")
+        where = f"{where} ({cid})"
+        dragon = ck.get(entry, "dragon", str, where, default=None)
+        if dragon not in dragon_names:
+            ck.add(f"{where}.dragon", f"unknown dragon {dragon!r}")
+            continue
+        if cid in cards:
+            ck.add(f"{where}.id", f"duplicate card id {cid!r}")
+        cards[cid] = Card(id=cid, name="Dragon Hex Card", type="hex", region=None, back=None,
+                          text="Use the Action Hex action facing your region.", alternatives=(),
+                          condition=None, hex_dragon=dragon)
+        hex_cards[dragon].append(cid)
+    for d, ids in hex_cards.items():
+        if len(ids) != 2:
+            ck.add(f + ": hex_cards", f"expected 2 Dragon Hex Cards for {d}, found {len(ids)}")
+    return cards, tuple(action_ids), {d: tuple(v) for d, v in hex_cards.items()}
+
+
+def _scoring(ck, doc):
+    f = "data/scoring.yaml"
+    out = {}
+    for key, fields in (("independent", ("per_region", "every_region", "terrify", "per_city")),
+                        ("resources", ("first", "second")), ("regions", ("first", "second")),
+                        ("region_value", ("village", "city"))):
+        d = ck.get(doc, key, dict, f, default={})
+        out[key] = {k: ck.count(d, k, f"{f}: {key}", default=0) for k in fields}
+    return out
+
+
+def _desolation(ck, doc):
+    f = "data/desolation.yaml"
+    sp = ck.get(doc, "survival_points", dict, f, default={})
+    points = {k: ck.count(sp, k, f + ": survival_points", default=0)
+              for k in ("city", "village", "noble", "field", "gold", "livestock")}
+    levels = []
+    raw = ck.get(doc, "levels", list, f, default=[])
+    for i, entry in enumerate(raw):
+        where = f"{f}: levels[{i}]"
+        name = ck.get(entry, "name", str, where, default="?")
+        last = i == len(raw) - 1
+        top = ck.count(entry, "max", where, required=not last, default=None, high=10**6) if not last or \
+            (isinstance(entry, dict) and "max" in entry) else None
+        levels.append((top, name))
+    if not levels or levels[-1][0] is not None:
+        ck.add(f + ": levels", "the last level must have no max (it takes every higher total)")
+    return {"survival_points": points, "levels": tuple(levels)}

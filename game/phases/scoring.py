@@ -1,0 +1,108 @@
+"""Winning the Game: Final Scoring, and the Desolation of the Old World count."""
+from __future__ import annotations
+
+from ..data import RESOURCES
+from ..state import CITY, TOWN, VILLAGE
+from .common import Phase
+
+
+def placings(values, first, second):
+    """VP per player for one majority (resources or a region's RV).
+
+    Only players with more than 0 place. A tie for first shares first + second
+    (rounded down) and no second is awarded; a tie for second shares second.
+    """
+    out = [0] * len(values)
+    ranked = sorted({v for v in values if v > 0}, reverse=True)
+    if not ranked:
+        return out
+    top = [i for i, v in enumerate(values) if v == ranked[0]]
+    if len(top) > 1:
+        for i in top:
+            out[i] = (first + second) // len(top)
+        return out
+    out[top[0]] = first
+    if len(ranked) > 1:
+        runners = [i for i, v in enumerate(values) if v == ranked[1]]
+        for i in runners:
+            out[i] = second // len(runners)
+    return out
+
+
+def score_lairs(g, lairs, terrify_seat=None):
+    """Breakdown per player from what is behind each lair screen."""
+    sc = g.data.scoring
+    ind, rv = sc["independent"], sc["region_value"]
+    rows = []
+    for seat, lair in enumerate(lairs):
+        regions = [r for r in g.ring if lair.villages.get(r, 0) or lair.cities.get(r, 0)]
+        cities = sum(lair.cities.values())
+        rows.append({"regions": ind["per_region"] * len(regions),
+                     "every_region": ind["every_region"] if len(regions) == len(g.ring) else 0,
+                     "terrify": ind["terrify"] if seat == terrify_seat else 0,
+                     "cities": ind["per_city"] * cities})
+    for res in RESOURCES:
+        vp = placings([lair.res[res] for lair in lairs], sc["resources"]["first"], sc["resources"]["second"])
+        for row, v in zip(rows, vp):
+            row[res] = v
+    for region in g.ring:
+        values = [lair.villages.get(region, 0) * rv["village"] + lair.cities.get(region, 0) * rv["city"]
+                  for lair in lairs]
+        vp = placings(values, sc["regions"]["first"], sc["regions"]["second"])
+        for row, v in zip(rows, vp):
+            row["region:" + region] = v
+    return rows
+
+
+def final_scores(g):
+    """[{seat, dragon, name, total, breakdown, level, life, rank}], best first.
+
+    Ties on VP go to the highest level, then the most Life; still tied: shared.
+    The cooperative Desolation variant has no individual scoring (empty list).
+    """
+    if g.cooperative:
+        return []
+    s = g.state
+    rows = score_lairs(g, [p.lair for p in s.players], s.markers.get("terrify"))
+    out = []
+    for p, row in zip(s.players, rows):
+        out.append({"seat": p.seat, "dragon": p.dragon, "name": p.name, "total": sum(row.values()),
+                    "breakdown": row, "level": p.level, "life": p.life})
+    key = lambda e: (e["total"], e["level"], e["life"])  # noqa: E731
+    out.sort(key=key, reverse=True)
+    for e in out:
+        e["rank"] = 1 + sum(1 for o in out if key(o) > key(e))
+    return out
+
+
+def desolation(g):
+    """Survival Points of what is left on the board, and the Level of Destruction."""
+    d = g.data.desolation
+    sp, pieces = d["survival_points"], {"city": 0, "village": 0, "noble": 0, "field": 0, "gold": 0, "livestock": 0}
+    for r in g.state.regions:
+        pieces["city"] += sum(1 for v in r.sites if v == CITY)
+        pieces["village"] += sum(1 for v in r.sites if v == VILLAGE) + 2 * sum(1 for v in r.sites if v == TOWN)
+        for res in RESOURCES:
+            pieces[res] += r.res[res]
+    by_piece = {k: n * sp[k] for k, n in pieces.items()}
+    total = sum(by_piece.values())
+    level = next(name for top, name in d["levels"] if top is None or total <= top)
+    return {"survival_points": total, "level": level, "by_piece": by_piece, "pieces": pieces}
+
+
+def _enter_over(g):
+    s = g.state
+    s.over = True
+    g.log("--- The 6th Century ends. Final scoring. ---")
+    if g.cooperative:
+        result = desolation(g)
+        g.log(f"Survival Points left: {result['survival_points']} - {result['level']}.")
+        return
+    scores = final_scores(g)
+    for e in scores:
+        g.log(f"{e['name']}: {e['total']} VP (level {e['level']}, Life {e['life']}).")
+    winners = [e["name"] for e in scores if e["rank"] == 1]
+    g.log(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners) + ".")
+
+
+Phase("over", enter=_enter_over, exit=lambda g: "over")

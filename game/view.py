@@ -1,0 +1,47 @@
+"""What one seat may see: other players' hands (and lairs, unless The
+Strategist) are hidden; private log lines reach only their owner."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+
+def view(g, seat):
+    s = g.state
+    d = g.decision
+    decision = None
+    if d is not None:
+        decision = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+        if d.player == seat:
+            decision["options"] = [a.to_dict() for a in d.options]
+    players = []
+    for p in s.players:
+        own = p.seat == seat
+        players.append({
+            "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
+            "level": p.level, "abilities": list(p.abilities), "region": p.region,
+            "hand": list(p.hand) if own else None, "hand_count": len(p.hand),
+            "lair": asdict(p.lair) if own or g.strategist else None,
+            "card": asdict(p.card), "spent": dict(p.spent),
+            "played": list(p.played), "hex_out": list(p.hex_out),
+            "pool": p.pool, "reduction": p.reduction,
+            "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
+            "divined": p.divined,
+            "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
+        })
+    drafting = bool(s.stack) and s.stack[-1]["k"] == "scheme_pick" and s.stack[-1]["p"] == seat
+    return {
+        "seat": seat, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
+        "decision": decision,
+        "hex_arrow": g.ring[s.hex_arrow],
+        "hex_facing": {r: g.facing_icon(r) for r in g.ring},
+        "regions": [{"name": r.name, "sites": list(r.sites), "res": dict(r.res),
+                     "stock_villages": r.villages, "stock_cities": r.cities,
+                     "dragons": g.occupants(r.name)} for r in s.regions],
+        "stockpile": dict(s.stock), "century_fields": list(s.century_fields), "fields_out": s.fields_out,
+        "deck": {"count": len(s.deck), "top_back": g.cards[s.deck[-1]].back if s.deck else None},
+        "discard": list(s.discard), "track": list(s.track),
+        "draft": list(s.draft) if drafting else None, "draft_count": len(s.draft),
+        "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
+        "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
+        "log": [{"seat": e[0], "text": e[1]} for e in s.log if e[2] is None or e[2] == seat],
+    }
