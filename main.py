@@ -1,0 +1,55 @@
+"""Wrath of Dragons - start the game (window) or play headless.
+
+    python main.py                                   # the window
+    python main.py --headless --players 4 --seed 1   # random players, print the scores
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description="Wrath of Dragons")
+    ap.add_argument("--headless", action="store_true", help="play without a window and print the score table")
+    ap.add_argument("--players", type=int, default=4, help="number of players (2-6)")
+    ap.add_argument("--seed", type=int, default=None, help="seed for shuffles and random choices")
+    ap.add_argument("--variant", default="standard",
+                    help="standard, strategist, desolation or strategist+desolation")
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from game import DataError, default_data
+    try:
+        default_data()
+    except DataError as exc:
+        print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print("  " + problem, file=sys.stderr)
+        return 2
+    if args.headless:
+        return run_headless(args)
+    print("The game window is not built yet; use --headless.", file=sys.stderr)
+    return 2
+
+
+def run_headless(args):
+    import random
+    from game import new_game
+    from game.headless import play, random_policy, score_table
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    try:
+        g = new_game(args.players, seed=seed, variant=args.variant)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    play(g, [random_policy(seed * 31 + i) for i in range(args.players)])
+    print(f"Wrath of Dragons - {args.players} players, seed {seed}, {args.variant}")
+    print(score_table(g))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
