@@ -51,16 +51,17 @@ def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None
 
     s.deck = list(data.action_cards)
     g.rng.shuffle(s.deck)
-    s.track = [g.deal() for _ in range(num_players + setup["track_extra"])]
     g.log(f"A new game for {num_players} players ({variant}).")
-    orient_hex(g, s.century)
-
     for p in players:
         hexes = list(data.hex_cards[p.dragon])
         keep = setup["hex_cards_in_hand"]
         p.hand, p.aside = hexes[:keep], hexes[keep:]
     for p in players:
         g.draw(p.seat, setup["deal"], why="is dealt")
+    # Then the board: the track, and the hex pointing at the back of the top
+    # card as the deck now lies, so the arrow agrees with the visible deck.
+    s.track = [g.deal() for _ in range(num_players + setup["track_extra"])]
+    orient_hex(g, s.century)
 
     first = g.rng.below(num_players)
     others = [i for i in range(num_players) if i != first]
