@@ -31,6 +31,12 @@ def play_until(g, kind, choose=None):
     return g
 
 
+def passive(g):
+    """A chooser that ends turns at once and otherwise takes the first option."""
+    ends = [a for a in g.decision.options if a.kind == "end_turn"]
+    return ends[0] if ends else g.decision.options[0]
+
+
 def take_card(g, cid):
     """Remove a card from wherever it is (deck, discard, track, hands)."""
     s = g.state
@@ -103,5 +109,5 @@ def lair(res=None, villages=None, cities=None):
     return h
 
 
-__all__ = ["Action", "refresh", "options", "do", "play_until", "take_card", "give", "clear_hand",
+__all__ = ["Action", "refresh", "options", "do", "play_until", "passive", "take_card", "give", "clear_hand",
            "card_with_back", "set_sites", "attack_turn", "lair"]

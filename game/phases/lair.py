@@ -25,13 +25,7 @@ def _turn(g, seat):
         g.push({"k": "lair_action", "p": seat})
 
 
-def _exit(g):
-    s = g.state
-    s.order = g.seats_from(s.markers["first_lair"])
-    return "card_selection"
-
-
-Phase("lair", enter=_enter, turn=_turn, exit=_exit)
+Phase("lair", enter=_enter, turn=_turn, exit=lambda g: "card_selection")
 
 
 @register
@@ -150,6 +144,11 @@ class FirstStrike(Handler):
         g.pop(f)
 
 
+def _selection_enter(g):
+    # The First Lair marker may have changed hands during the Lair Actions.
+    g.state.order = g.seats_from(g.state.markers["first_lair"])
+
+
 def _selection_turn(g, seat):
     if g.state.track:
         g.push({"k": "select_card", "p": seat})
@@ -165,7 +164,7 @@ def _selection_exit(g):
     return "placement"
 
 
-Phase("card_selection", turn=_selection_turn, exit=_selection_exit)
+Phase("card_selection", enter=_selection_enter, turn=_selection_turn, exit=_selection_exit)
 
 
 @register

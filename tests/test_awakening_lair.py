@@ -1,0 +1,167 @@
+"""Rulebook: Phase 2: Awakening, Phase 3: Lair and the Lair Action Descriptions."""
+import pytest
+
+from game import Action, IllegalAction, new_game
+from game.engine import PHASES
+from rules_helpers import do, options, passive, play_until, refresh
+
+
+def to_lair(n=4, seed=1, century=None):
+    g = new_game(n, seed=seed)
+    play_until(g, "lair_action")
+    if century:
+        g.state.century = century
+        refresh(g)
+    return g
+
+
+def test_awakening_life_regeneration_and_cap():
+    g = new_game(4, seed=1)
+    s = g.state
+    a, b, c, d = s.players
+    a.life, b.life, c.life, d.life = 2, 4, 1, 5
+    b.abilities = []                    # already at max 4: stays 4
+    c.abilities = ["regeneration"]      # +2
+    d.abilities = ["great_fortitude"]   # max 6
+    PHASES["awakening"].enter(g)
+    assert (a.life, b.life, c.life, d.life) == (3, 4, 3, 6)
+
+
+def test_awakening_draw_two_discard_one_not_hex():
+    g = new_game(4, seed=1)
+    play_until(g, "place_dragon")
+    play_until(g, "discard", passive)   # the 2nd Century's Awakening
+    s = g.state
+    assert s.century == 2 and s.phase == "awakening"
+    assert g.decision.player == s.markers["first_lair"]
+    p = s.players[g.decision.player]
+    assert all(not g.cards[a.card].is_hex for a in g.decision.options)
+    before = len(p.hand)
+    g.apply(g.decision.options[0])
+    assert len(p.hand) == before - 1
+    hexcard = next(c for c in p.hand if g.cards[c].is_hex)
+    s.players[g.decision.player]       # next player's discard now
+    with pytest.raises(IllegalAction, match="Dragon Hex Card"):
+        g.apply(Action("discard", card=g.data.hex_cards[s.players[g.decision.player].dragon][0]))
+    assert hexcard in p.hand
+
+
+def test_lair_actions_by_century_are_cumulative():
+    ids = lambda g: {a.choice for a in g.decision.options}  # noqa: E731
+    g = to_lair()
+    assert ids(g) == {"first_lair", "first_attack", "plot", "hunt_and_hoard", "hunt", "hoard"}
+    for century, new in [(2, "dragon_ward"), (3, "scheme"), (4, "capture"), (5, "first_strike"), (6, "terrify")]:
+        g = to_lair(century=century)
+        assert new in ids(g) and "hoard" in ids(g)
+        assert len(ids(g)) == 5 + century
+
+
+def test_each_lair_action_has_one_taker_in_player_order():
+    g = to_lair()
+    s = g.state
+    order = g.seats_from(s.markers["first_lair"])
+    assert g.decision.player == order[0]
+    do(g, "lair_action", choice="hoard")
+    assert g.decision.player == order[1]
+    assert not options(g, "lair_action", choice="hoard")
+    with pytest.raises(IllegalAction, match="already took"):
+        g.apply(Action("lair_action", choice="hoard"))
+
+
+def test_hunt_hoard_and_capture_go_behind_the_screen():
+    g = to_lair(century=4)
+    s = g.state
+    seat = g.decision.player
+    do(g, "lair_action", choice="capture")
+    assert s.players[seat].lair.res == {"livestock": 1, "gold": 1, "noble": 1, "field": 0}
+    seat = g.decision.player
+    do(g, "lair_action", choice="hunt")
+    assert s.players[seat].lair.res["livestock"] == 2
+    seat = g.decision.player
+    do(g, "lair_action", choice="hunt_and_hoard")
+    assert s.players[seat].lair.res["livestock"] == 1 and s.players[seat].lair.res["gold"] == 1
+
+
+def test_hoard_takes_only_what_is_available():
+    g = to_lair()
+    g.state.stock["gold"] = 1
+    seat = g.decision.player
+    do(g, "lair_action", choice="hoard")
+    assert g.state.players[seat].lair.res["gold"] == 1 and g.state.stock["gold"] == 0
+
+
+def test_first_lair_marker_moves_and_chooses_cards_first():
+    g = to_lair()
+    s = g.state
+    order = g.seats_from(s.markers["first_lair"])
+    do(g, "lair_action", choice="hunt")
+    do(g, "lair_action", choice="first_lair")          # the second player takes the marker
+    assert s.markers["first_lair"] == order[1]
+    play_until(g, "select_card")
+    assert g.decision.player == order[1]                # first choice of the track
+    assert len(s.track) == 5
+    for _ in range(4):
+        g.apply(g.decision.options[0])
+    assert s.track == [] and len(s.discard) >= 1        # the remaining card is discarded
+
+
+def test_first_attack_marker_places_and_attacks_first():
+    g = to_lair()
+    s = g.state
+    seat = g.decision.player
+    do(g, "lair_action", choice="first_attack")
+    assert s.markers["first_attack"] == seat
+    play_until(g, "place_dragon")
+    assert g.decision.player == seat
+
+
+def test_plot_draws_two_then_discards_one():
+    g = to_lair()
+    p = g.state.players[g.decision.player]
+    n = len(p.hand)
+    do(g, "lair_action", choice="plot")
+    assert g.decision.kind == "discard" and len(p.hand) == n + 2
+    assert all(not g.cards[a.card].is_hex for a in g.decision.options)
+    g.apply(g.decision.options[0])
+    assert len(p.hand) == n + 1
+
+
+def test_dragon_ward_marker_is_kept_until_taken():
+    g = to_lair(century=2)
+    seat = g.decision.player
+    do(g, "lair_action", choice="dragon_ward")
+    assert g.state.markers["dragon_ward"] == seat
+
+
+def test_scheme_draft_passes_left_and_schemer_gets_the_last_card():
+    g = to_lair(n=4, century=3)
+    s = g.state
+    owner = g.decision.player
+    hands = [len(p.hand) for p in s.players]
+    do(g, "lair_action", choice="scheme")
+    assert len(s.draft) == 5
+    pickers = []
+    while g.decision.kind == "scheme_pick":
+        pickers.append(g.decision.player)
+        view = g.view(g.decision.player)
+        assert view["draft"] == list(s.draft)          # the picker sees the passed cards
+        g.apply(g.decision.options[0])
+    assert pickers == g.seats_from(owner)
+    gained = [len(p.hand) - h for p, h in zip(s.players, hands)]
+    assert gained[owner] == 2 and sum(gained) == 5 and s.draft == []
+
+
+def test_first_strike_takes_a_village_from_any_stockpile():
+    g = to_lair(century=5)
+    seat = g.decision.player
+    do(g, "lair_action", choice="first_strike")
+    assert g.decision.kind == "first_strike"
+    do(g, "first_strike", region="Slavia")
+    assert g.state.players[seat].lair.villages == {"Slavia": 1}
+
+
+def test_terrify_takes_the_plus_three_counter():
+    g = to_lair(century=6)
+    seat = g.decision.player
+    do(g, "lair_action", choice="terrify")
+    assert g.state.markers["terrify"] == seat
