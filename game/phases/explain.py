@@ -8,8 +8,12 @@ from .attack import alternative_playable, can_move, condition_met, must_move_on
 
 
 def explain_turn(g, p, a):
+    finish = "Finish the attack first: assign the Attack icons, add more, or stop attacking."
     if p.pool and a.kind not in ("attack", "play_card", "use_hex", "stop_attack"):
-        return "Finish the attack first: assign the Attack icons, add more, or stop attacking."
+        return finish
+    if p.pool and a.kind == "play_card" and a.card in g.cards and not any(
+            e.icon == "attack" for alt in g.cards[a.card].alternatives for e in alt):
+        return finish
     if must_move_on(g, p) and a.kind not in ("move", "fly"):
         return f"{p.region} has another dragon: you may only fly on (the Dragon Ward would let you stay)."
     if a.kind in ("play_card", "lick_wounds", "use_hex") and a.card not in p.hand:
