@@ -3,6 +3,13 @@
 The view, the saves and the replays work on sessions; the engine itself only
 knows the Game. A session can always be rebuilt from its settings and action
 list (seed + actions replay exactly).
+
+Undo goes back one action at a time within the current player's own turn. It
+never crosses a point where information hidden from that player came out (a
+card left the deck, the deck was reshuffled, its next back showed, the RNG was
+used), nor another player's action, nor the start of the turn. The earlier
+game is rebuilt by replaying the actions from the seed, so it is exactly the
+state that was there before; normal play pays nothing for it.
 """
 from __future__ import annotations
 
@@ -32,6 +39,10 @@ class Session:
     variant: str = "standard"
     actions: list = field(default_factory=list)
     game: object = None
+    # How many of the last actions undo may take back (see can_undo).
+    undoable: int = field(default=0, repr=False)
+    # Called with the session after every apply and undo (e.g. the autosave).
+    listeners: list = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def new(cls, seats, seed, variant="standard"):
@@ -49,8 +60,37 @@ class Session:
 
     def apply(self, action):
         """Apply one of the current options (raises IllegalAction otherwise)."""
-        self.game.apply(action)
+        g = self.game
+        before = _undo_key(g)
+        g.apply(action)
         self.actions.append(action)
+        after = _undo_key(g)
+        self.undoable = self.undoable + 1 if before is not None and before == after else 0
+        self._notify()
+
+    def can_undo(self):
+        """True if the last action was the current player's, in this turn,
+        and revealed nothing hidden from them."""
+        return 0 < self.undoable <= len(self.actions)
+
+    def undo(self):
+        """Take back the last action (see can_undo); returns it. The game is
+        rebuilt, so ``session.game`` is a new Game object afterwards."""
+        if not self.can_undo():
+            raise ValueError("nothing to undo in this turn")
+        action = self.actions.pop()
+        self.game = self.replayed()
+        self.undoable -= 1
+        self._notify()
+        return action
+
+    def undo_turn_start(self):
+        """The index in ``actions`` that undo can go back to at most."""
+        return len(self.actions) - (self.undoable if self.can_undo() else 0)
+
+    def _notify(self):
+        for listener in list(self.listeners):
+            listener(self)
 
     def replayed(self, n=None):
         """A fresh game with the first n actions (all by default) applied."""
@@ -69,3 +109,14 @@ class Session:
     @staticmethod
     def actions_from(dicts):
         return [Action.from_dict(d) for d in dicts]
+
+
+def _undo_key(g):
+    """What must stay the same across an action for it to be undoable: the
+    player to decide, the turn (century, phase, turn counter), the RNG and the
+    deck (its size and its top card, whose back everyone sees)."""
+    if g.is_over:
+        return None
+    s = g.state
+    return (g.decision.player, s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
+            s.deck[-1] if s.deck else None)

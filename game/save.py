@@ -1,0 +1,270 @@
+"""Save files: YAML with a format number, the settings, the action list and
+the state; written atomically, read with ``yaml.safe_load`` only.
+
+    save_session(session, path, name=None)   # atomic: temp file + fsync + rename
+    load_session(path) -> Session            # validated and verified by replay
+    read_header(path) -> dict                # name, saved, summary (cheap)
+
+Loading never modifies the file and never shows a traceback: every problem
+becomes a ``SaveError`` whose message is one line naming the file and the
+problem. A save is only accepted if replaying its actions from its seed gives
+exactly its stored state.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import tempfile
+
+import yaml
+
+from .actions import Action, IllegalAction
+from .data import default_data
+from .save_check import (FORMAT, Invalid, check_actions, check_settings, check_state, first_difference, mapping,
+                         short)
+from .session import Session
+
+GAME_NAME = "Wrath of Dragons"
+END_MARK = "# end of save"
+MAX_BYTES = 32 * 1024 * 1024
+HEADER_BYTES = 64 * 1024
+TOP_REQUIRED = ("format", "settings", "actions", "state")
+TOP_OPTIONAL = ("game", "name", "saved", "summary")
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class SaveError(Exception):
+    """A save that cannot be written or loaded: ``path`` and ``problem`` (one line)."""
+
+    def __init__(self, path, problem):
+        self.path = os.fspath(path)
+        self.problem = " ".join(str(problem).split())
+        super().__init__(f"{self.path}: {self.problem}")
+
+
+# ----- writing -------------------------------------------------------------
+def summary(session):
+    """A few plain facts for the title screen's list of saves."""
+    g = session.game
+    s = g.state
+    d = g.decision
+    if g.is_over:
+        status = "finished"
+    else:
+        status = f"century {s.century}, {s.phase.replace('_', ' ')}, {g.name(d.player)} to play"
+    return {"players": [seat.name for seat in session.seats], "variant": session.variant,
+            "century": s.century, "phase": s.phase, "over": bool(s.over), "actions": len(session.actions),
+            "text": f"{len(session.seats)} players ({session.variant}), {status}"}
+
+
+def session_document(session, name=None):
+    """The save document (plain data) for a session."""
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    return {"format": FORMAT, "game": GAME_NAME, "name": name,
+            "saved": now.isoformat().replace("+00:00", "Z"), "summary": summary(session),
+            "settings": session.settings(), "actions": session.action_dicts(), "state": session.game.to_dict()}
+
+
+def document_text(doc):
+    body = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                     width=120)
+    return f"# {GAME_NAME} save (format {FORMAT}); loaded with yaml.safe_load and checked by replay.\n" \
+           f"{body}{END_MARK}\n"
+
+
+def write_bytes(fh, data):
+    """Write all of data to an open binary file (one place, so tests can cut it short)."""
+    fh.write(data)
+
+
+def write_atomic(path, data):
+    """Replace path with data so that a crash at any moment leaves either the
+    old file or the new one, never a mix: a temporary file in the same folder,
+    flushed and fsync'ed, then renamed over the old file."""
+    path = os.path.abspath(path)
+    folder = os.path.dirname(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write_bytes(fh, data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder):
+    """Make the rename itself durable (POSIX only; Windows has no folder fsync)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save_session(session, path, name=None):
+    """Write the session to path atomically; raises SaveError. Returns path."""
+    name = name if name is not None else os.path.splitext(os.path.basename(path))[0]
+    try:
+        data = document_text(session_document(session, name)).encode("utf-8")
+    except yaml.YAMLError as exc:
+        raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from None
+    return path
+
+
+# ----- reading -------------------------------------------------------------
+def read_text(path, limit=MAX_BYTES, start_only=False):
+    """The file's text (read only), or SaveError; with start_only, at most
+    the first ``limit`` bytes of a longer file."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SaveError(path, "is a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > limit and start_only:
+        raw = raw[:limit]
+    elif len(raw) > limit:
+        raise SaveError(path, f"is larger than {limit // (1024 * 1024)} MB: not a save of this game")
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        return raw.decode("utf-8", errors="ignore" if start_only else "strict")
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, f"is not a text file (bad UTF-8 at byte {exc.start})") from None
+
+
+def parse_yaml(text):
+    """yaml.safe_load, with every failure turned into Invalid (one line)."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.constructor.ConstructorError as exc:
+        problem = " ".join(str(exc.problem or exc).split())
+        if "python/" in problem:
+            raise Invalid(f"refused: the file asks to build Python objects ({_tag(problem)}); "
+                          "saves hold plain data only") from None
+        raise Invalid(f"not a valid save: {problem}{_where(exc)}") from None
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise Invalid(f"not valid YAML: {' '.join(str(problem).split())}{_where(exc)}") from None
+    except (ValueError, OverflowError) as exc:
+        raise Invalid(f"not a valid save: {exc}") from None
+    except RecursionError:
+        raise Invalid("not a valid save: nested too deeply") from None
+
+
+def _tag(problem):
+    for word in problem.split():
+        if "python/" in word:
+            return word.strip("'\"").replace("tag:yaml.org,2002:", "!!")
+    return problem
+
+
+def _where(exc):
+    mark = getattr(exc, "problem_mark", None)
+    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+
+
+def session_from_document(doc):
+    """Validate a save document and rebuild its session by replay; raises Invalid."""
+    if not isinstance(doc, dict):
+        raise Invalid("not a save of this game (expected a mapping of fields at the top)")
+    if "format" not in doc:
+        raise Invalid("not a save of this game (no 'format' field)")
+    fmt = doc["format"]
+    if isinstance(fmt, bool) or not isinstance(fmt, int):
+        raise Invalid(f"format: expected a whole number, got {short(fmt, 40)}")
+    if fmt != FORMAT:
+        newer = "written by a newer version of the game" if fmt > FORMAT else "an unknown save format"
+        raise Invalid(f"{newer} (format {short(fmt, 40)}; this version reads format {FORMAT})")
+    mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    for key in ("name", "saved"):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
+            raise Invalid(f"{key}: expected text")
+    data = default_data()
+    settings = doc["settings"]
+    check_settings(settings, data)
+    check_actions(doc["actions"], data)
+    check_state(doc["state"], data, settings)
+    try:
+        session = Session.new(settings["seats"], settings["seed"], settings["variant"])
+    except ValueError as exc:
+        raise Invalid(f"settings: {exc}") from None
+    for i, d in enumerate(doc["actions"]):
+        try:
+            action = Action.from_dict(d)
+        except ValueError as exc:
+            raise Invalid(f"actions[{i}]: {exc}") from None
+        try:
+            session.apply(action)
+        except IllegalAction as exc:
+            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {exc}") from None
+        except Exception as exc:  # an engine failure on this input must not become a traceback
+            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+    diff = first_difference(doc["state"], session.game.to_dict())
+    if diff:
+        where, stored, replayed = diff
+        raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is {stored} in the "
+                      f"save but {replayed} after replaying")
+    return session
+
+
+def load_session(path):
+    """The session saved at path, validated and verified by replay; raises
+    SaveError (one line: the file and the problem). Never modifies the file."""
+    text = read_text(path)
+    try:
+        return session_from_document(parse_yaml(text))
+    except Invalid as exc:
+        raise SaveError(path, f"{exc}{_truncation_hint(text)}") from None
+    except RecursionError:
+        raise SaveError(path, f"not a valid save: nested too deeply{_truncation_hint(text)}") from None
+
+
+def _truncation_hint(text):
+    return "" if text.rstrip().endswith(END_MARK) else " (the file ends early: it may be truncated)"
+
+
+def read_header(path):
+    """The first fields of a save (format, game, name, saved, summary), read
+    cheaply for a list of saves; raises SaveError if they cannot be read."""
+    text = read_text(path, limit=HEADER_BYTES, start_only=True)
+    lines = []
+    size = 0
+    for line in text.splitlines(keepends=True):
+        if line.startswith("settings:"):
+            break
+        lines.append(line)
+        size += len(line)
+        if size > HEADER_BYTES:
+            raise SaveError(path, "not a save of this game (no settings near the start)")
+    try:
+        head = parse_yaml("".join(lines))
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
+    if not isinstance(head, dict) or "format" not in head:
+        raise SaveError(path, "not a save of this game (no 'format' field)")
+    if head["format"] != FORMAT:
+        raise SaveError(path, f"unsupported save format {short(head['format'], 40)} "
+                              f"(this version reads format {FORMAT})")
+    return head

@@ -1,0 +1,154 @@
+"""The save folder: where it is, the autosave, named saves, the list of saves.
+
+    default_save_dir() -> str                 # ~/.local/share/wrath-of-dragons (XDG), macOS, Windows
+    autosave(session, save_dir) -> path       # save_dir/autosave.yaml
+    Autosaver(save_dir)                        # session.listeners.append(...): autosave after each action
+    save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
+    list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import sys
+from dataclasses import dataclass
+
+from .save import SaveError, load_session, read_header, save_session
+
+APP_DIR = "wrath-of-dragons"
+AUTOSAVE = "autosave.yaml"
+AUTOSAVE_NAME = "Autosave"
+
+
+def default_save_dir(platform=None, env=None):
+    """The user's save folder for this platform (not created here)."""
+    platform = sys.platform if platform is None else platform
+    env = os.environ if env is None else env
+    home = env.get("HOME") or os.path.expanduser("~")
+    if platform.startswith("win"):
+        base = env.get("APPDATA") or os.path.join(env.get("USERPROFILE") or home, "AppData", "Roaming")
+        return os.path.join(base, "Wrath of Dragons")
+    if platform == "darwin":
+        return os.path.join(home, "Library", "Application Support", "Wrath of Dragons")
+    xdg = env.get("XDG_DATA_HOME", "")
+    base = xdg if os.path.isabs(xdg) else os.path.join(home, ".local", "share")
+    return os.path.join(base, APP_DIR)
+
+
+def ensure_dir(save_dir):
+    try:
+        os.makedirs(save_dir, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(save_dir, f"cannot create the save folder: {exc.strerror or exc}") from None
+    return save_dir
+
+
+def autosave_path(save_dir):
+    return os.path.join(save_dir, AUTOSAVE)
+
+
+def autosave(session, save_dir):
+    """Write save_dir/autosave.yaml atomically; raises SaveError. Returns the path."""
+    ensure_dir(save_dir)
+    return save_session(session, autosave_path(save_dir), name=AUTOSAVE_NAME)
+
+
+class Autosaver:
+    """A session listener that autosaves after every applied (or undone)
+    action. A failure never stops the game: it is kept in ``last_error``
+    (one line) for the view to show, and cleared by the next success."""
+
+    def __init__(self, save_dir):
+        self.save_dir = save_dir
+        self.last_error = None
+
+    def __call__(self, session):
+        try:
+            autosave(session, self.save_dir)
+            self.last_error = None
+        except SaveError as exc:
+            self.last_error = str(exc)
+
+
+def file_name(name):
+    """A safe file name for a save name: letters, digits, '-' and '_' only."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name.strip()).strip("_")[:60]
+    if not stem:
+        raise ValueError("a save needs a name with at least one letter or digit")
+    if stem.lower() == AUTOSAVE[:-5]:
+        stem += "_1"
+    return stem + ".yaml"
+
+
+def save_as(session, save_dir, name):
+    """A named save ("Save as"): replaces an earlier save of the same name.
+    Raises ValueError for an unusable name, SaveError if it cannot be written."""
+    path = os.path.join(ensure_dir(save_dir), file_name(name))
+    return save_session(session, path, name=name.strip())
+
+
+@dataclass
+class SaveInfo:
+    name: str
+    path: str
+    date: datetime.datetime      # when it was saved (UTC)
+    summary: str                 # e.g. "4 players (standard), century 3, attack, Red to play"
+    problem: str | None = None   # why it cannot be loaded, if that shows already in its header
+    autosave: bool = False
+
+
+def list_saves(save_dir):
+    """Every save in the folder, newest first. Damaged files are listed with
+    their problem (one line) instead of being hidden; temporary files left by
+    an interrupted write are skipped."""
+    try:
+        names = os.listdir(save_dir)
+    except OSError:
+        return []
+    out = []
+    for fname in names:
+        if fname.startswith(".") or not fname.endswith(".yaml"):
+            continue
+        path = os.path.join(save_dir, fname)
+        if not os.path.isfile(path):
+            continue
+        out.append(_info(path, fname))
+    out.sort(key=lambda s: s.date, reverse=True)
+    return out
+
+
+def _info(path, fname):
+    try:
+        mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc)
+    except OSError:
+        mtime = datetime.datetime.fromtimestamp(0, datetime.timezone.utc)
+    stem = fname[:-5]
+    is_auto = fname == AUTOSAVE
+    try:
+        head = read_header(path)
+    except SaveError as exc:
+        return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    name = head.get("name") if isinstance(head.get("name"), str) else stem
+    date = _parse_date(head.get("saved")) or mtime
+    summary = head.get("summary")
+    text = summary.get("text") if isinstance(summary, dict) and isinstance(summary.get("text"), str) else ""
+    return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto)
+
+
+def _parse_date(value):
+    if not isinstance(value, str):
+        return None
+    try:
+        d = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return d if d.tzinfo else d.replace(tzinfo=datetime.timezone.utc)
+
+
+def load_autosave(save_dir):
+    """The autosaved session ("Continue"), or None if there is none; SaveError if damaged."""
+    path = autosave_path(save_dir)
+    if not os.path.exists(path):
+        return None
+    return load_session(path)
