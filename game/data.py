@@ -153,14 +153,14 @@ class _Checker:
             return default
         if key not in d:
             if required:
-                self.add(f"{where}.{key}", "missing")
+                self.add(_join(where, key), "missing")
             return default
         value = d[key]
         if isinstance(value, bool) and bool not in _as_tuple(types):
-            self.add(f"{where}.{key}", f"expected {_type_names(types)}, got {value!r}")
+            self.add(_join(where, key), f"expected {_type_names(types)}, got {value!r}")
             return default
         if not isinstance(value, types):
-            self.add(f"{where}.{key}", f"expected {_type_names(types)}, got {type(value).__name__} {value!r}")
+            self.add(_join(where, key), f"expected {_type_names(types)}, got {type(value).__name__} {value!r}")
             return default
         return value
 
@@ -169,9 +169,14 @@ class _Checker:
         if value is None:
             return default
         if not low <= value <= high:
-            self.add(f"{where}.{key}", f"must be between {low} and {high}, got {value}")
+            self.add(_join(where, key), f"must be between {low} and {high}, got {value}")
             return default
         return value
+
+
+def _join(where, key):
+    """'data/x.yaml' + 'k' -> 'data/x.yaml: k'; 'data/x.yaml: a[1]' + 'k' -> '...a[1].k'."""
+    return f"{where}: {key}" if where.endswith(".yaml") else f"{where}.{key}"
 
 
 def _as_tuple(types):
