@@ -16,6 +16,10 @@ def parse_args(argv):
     ap.add_argument("--seed", type=int, default=None, help="seed for shuffles and random choices")
     ap.add_argument("--variant", default="standard",
                     help="standard, strategist, desolation or strategist+desolation")
+    ap.add_argument("--load", metavar="FILE", help="continue a saved game (with --headless: play it out randomly)")
+    ap.add_argument("--replay", metavar="FILE", help="step through a saved game (with --headless: print it)")
+    ap.add_argument("--save-dir", metavar="DIR", default=None,
+                    help="folder for saves and the autosave (default: the user's data folder)")
     return ap.parse_args(argv)
 
 
@@ -29,8 +33,19 @@ def main(argv=None):
         for problem in exc.problems:
             print("  " + problem, file=sys.stderr)
         return 2
+    args.session = None
+    if args.load or args.replay:
+        from game.save import SaveError, load_session
+        if args.load and args.replay:
+            print("error: use --load or --replay, not both", file=sys.stderr)
+            return 2
+        try:
+            args.session = load_session(args.load or args.replay)
+        except SaveError as exc:
+            print(f"error: cannot load {exc}", file=sys.stderr)
+            return 2
     if args.headless:
-        return run_headless(args)
+        return run_saved_headless(args) if args.session else run_headless(args)
     print("The game window is not built yet; use --headless.", file=sys.stderr)
     return 2
 
@@ -48,6 +63,20 @@ def run_headless(args):
     play(g, [random_policy(seed * 31 + i) for i in range(args.players)])
     print(f"Wrath of Dragons - {args.players} players, seed {seed}, {args.variant}")
     print(score_table(g))
+    return 0
+
+
+def run_saved_headless(args):
+    import random
+    from game.saved_cli import continue_randomly, replay_text
+    if args.replay:
+        print(replay_text(args.session))
+        return 0
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    s = args.session
+    print(f"Wrath of Dragons - {args.load}: {len(s.actions)} actions replayed; "
+          f"continuing with random choices (seed {seed})")
+    print(continue_randomly(s, seed))
     return 0
 
 

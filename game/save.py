@@ -242,7 +242,10 @@ def load_session(path):
 
 
 def _truncation_hint(text):
-    return "" if text.rstrip().endswith(END_MARK) else " (the file ends early: it may be truncated)"
+    """A hint for a file that starts like our saves but lacks the end mark."""
+    if text.startswith(f"# {GAME_NAME} save") and not text.rstrip().endswith(END_MARK):
+        return " (the file ends early: it may be truncated)"
+    return ""
 
 
 def read_header(path):
