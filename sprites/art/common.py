@@ -1,0 +1,308 @@
+"""Shared helpers: colours, fonts, outlined text, supersampled drawing.
+
+Every public drawing function in sprites.art is cached with `cached`, so a
+picture is drawn once per set of arguments and then only blitted: the frame
+budget (8 ms at 1600x900) leaves no room for drawing shapes every frame.
+"""
+import functools
+import math
+
+import pygame
+
+SS = 4                    # supersampling factor for small pictures (smooth edges)
+INK = (40, 28, 18)        # dark brown "printer's ink" used for outlines
+PARCHMENT = (238, 226, 196)
+PURPLE = (123, 63, 160)   # stockpile icons on cards (rulebook: purple icons)
+
+
+def cached(maxsize=512):
+    """Memoise a drawing function: arguments must be hashable plain values."""
+    return functools.lru_cache(maxsize=maxsize)
+
+
+def finish(surface):
+    """Convert to the display format when a display exists (blits get ~3x faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+# ---------------------------------------------------------------- colours
+def rgb(colour):
+    """'#rrggbb', (r, g, b) or (r, g, b, a) -> (r, g, b)."""
+    if isinstance(colour, str):
+        c = colour.lstrip("#")
+        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+    return tuple(int(v) for v in colour[:3])
+
+
+def mix(a, b, t):
+    """Blend colour a towards b by t (0..1)."""
+    a, b = rgb(a), rgb(b)
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def lighten(c, t):
+    return mix(c, (255, 255, 255), t)
+
+
+def darken(c, t):
+    return mix(c, (0, 0, 0), t)
+
+
+def luminance(c):
+    """Relative luminance (WCAG): 0 for black, 1 for white."""
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb(c))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def is_light(c):
+    # 0.2 is where dark and light text give about the same contrast ratio
+    return luminance(c) > 0.2
+
+
+def contrast(c, dark=INK, light=(250, 244, 228)):
+    """A colour that reads on top of c (for letters and outlines)."""
+    return dark if is_light(c) else light
+
+
+def alpha(c, a):
+    return rgb(c) + (a,)
+
+
+# ---------------------------------------------------------------- fonts
+@functools.lru_cache(maxsize=64)
+def font(size, bold=False):
+    """pygame's bundled default font, so no system font is ever needed."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(None, max(6, int(size)))
+    f.set_bold(bold)
+    return f
+
+
+def text(s, size, colour=INK, bold=False):
+    return font(size, bold).render(str(s), True, rgb(colour))
+
+
+@cached()
+def outlined_text(s, size, colour, outline=INK, width=None, bold=False):
+    """Text with a solid halo so it reads on any background."""
+    width = max(1, round(size / 14)) if width is None else width
+    f = font(size, bold)
+    body = f.render(str(s), True, rgb(colour))
+    halo = f.render(str(s), True, rgb(outline))
+    w, h = body.get_size()
+    out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
+    for dx in range(-width, width + 1):
+        for dy in range(-width, width + 1):
+            if dx * dx + dy * dy <= width * width + 1:
+                out.blit(halo, (dx + width, dy + width))
+    out.blit(body, (width, width))
+    return finish(out)
+
+
+def _display_parts(s, size):
+    """Split a title into (char, font size) with a larger initial per word."""
+    parts = []
+    for word_i, word in enumerate(s.upper().split(" ")):
+        if word_i:
+            parts.append((" ", size))
+        for i, ch in enumerate(word):
+            parts.append((ch, round(size * 1.28) if i == 0 else size))
+    return parts
+
+
+def display_size(s, size, spacing=0.08):
+    """Width and height of display_text(s, size) without drawing it."""
+    parts = _display_parts(s, size)
+    gap = round(size * spacing)
+    width = sum(font(sz, True).size(ch)[0] + gap for ch, sz in parts) - gap
+    big = font(round(size * 1.28), True)
+    pad = max(2, round(size / 10))
+    return width + 2 * pad, big.get_ascent() + font(size, True).get_descent() * -1 + 2 * pad
+
+
+@cached()
+def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
+    """Map-style title: spaced capitals, a larger initial per word, outlined.
+
+    Only one font ships with pygame, so display lettering comes from layout
+    (spacing, initials, halo) rather than from a decorative typeface.
+    """
+    parts = _display_parts(s, size)
+    gap = round(size * spacing)
+    pad = max(2, round(size / 10))
+    w, h = display_size(s, size, spacing)
+    ascent = font(round(size * 1.28), True).get_ascent()
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    halo = pygame.Surface((w, h), pygame.SRCALPHA)
+    x = pad
+    for ch, sz in parts:
+        f = font(sz, True)
+        y = pad + ascent - f.get_ascent()          # share one baseline
+        layer.blit(f.render(ch, True, rgb(colour)), (x, y))
+        halo.blit(f.render(ch, True, rgb(outline)), (x, y))
+        x += f.size(ch)[0] + gap
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = pad
+    for dx in range(-r, r + 1):
+        for dy in range(-r, r + 1):
+            if dx * dx + dy * dy <= r * r:
+                out.blit(halo, (dx, dy))
+    out.blit(layer, (0, 0))
+    return finish(out)
+
+
+def wrap_text(s, size, width):
+    """Greedy word wrap for the default font -> list of lines."""
+    f = font(size)
+    lines, line = [], ""
+    for word in str(s).split():
+        trial = word if not line else line + " " + word
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+# ---------------------------------------------------------------- drawing
+class Pen:
+    """Draws in a 100 x 100 design box mapped onto a rect of a surface.
+
+    Icons are designed once in these units and drawn at SS times their
+    final size, then smooth-scaled down: pygame has no anti-aliased filled
+    shapes, and supersampling gives clean edges for free.
+    """
+
+    def __init__(self, surface, rect=None):
+        self.surface = surface
+        self.rect = pygame.Rect(rect) if rect else surface.get_rect()
+        self.k = min(self.rect.w, self.rect.h) / 100.0
+
+    def p(self, x, y):
+        return (self.rect.x + x * self.k, self.rect.y + y * self.k)
+
+    def pts(self, points):
+        return [self.p(x, y) for x, y in points]
+
+    def n(self, v):
+        return max(1, round(v * self.k))
+
+    def poly(self, points, fill=None, outline=None, width=3):
+        pts = self.pts(points)
+        if outline is not None:
+            self._stroke(pts, outline, width, closed=True)
+        if fill is not None:
+            pygame.draw.polygon(self.surface, fill, pts)
+
+    def _stroke(self, pts, colour, width, closed):
+        # thick outline drawn under the fill: round joints, so the visible
+        # part is a clean border of width/2 all the way round
+        w = self.n(width)
+        pygame.draw.polygon(self.surface, colour, pts) if closed else None
+        seq = pts + [pts[0]] if closed else pts
+        pygame.draw.lines(self.surface, colour, False, seq, w)
+        for q in seq:
+            pygame.draw.circle(self.surface, colour, q, w / 2)
+
+    def line(self, points, colour, width=3, round_ends=True):
+        pts = self.pts(points)
+        w = self.n(width)
+        pygame.draw.lines(self.surface, colour, False, pts, w)
+        if round_ends:
+            for q in pts:
+                pygame.draw.circle(self.surface, colour, q, w / 2)
+
+    def circle(self, x, y, r, fill=None, outline=None, width=3):
+        c = self.p(x, y)
+        if outline is not None:
+            pygame.draw.circle(self.surface, outline, c, r * self.k + self.n(width) / 2)
+        if fill is not None:
+            pygame.draw.circle(self.surface, fill, c, r * self.k)
+
+    def ellipse(self, x, y, rx, ry, fill=None, outline=None, width=3):
+        if outline is not None:
+            e = width / 2
+            pygame.draw.ellipse(self.surface, outline, self.box(x - rx - e, y - ry - e, 2 * (rx + e), 2 * (ry + e)))
+        if fill is not None:
+            pygame.draw.ellipse(self.surface, fill, self.box(x - rx, y - ry, 2 * rx, 2 * ry))
+
+    def box(self, x, y, w, h):
+        x0, y0 = self.p(x, y)
+        return pygame.Rect(round(x0), round(y0), max(1, round(w * self.k)), max(1, round(h * self.k)))
+
+    def rect_(self, x, y, w, h, fill=None, outline=None, width=3, radius=0):
+        if outline is not None:
+            e = width / 2
+            pygame.draw.rect(self.surface, outline, self.box(x - e, y - e, w + 2 * e, h + 2 * e),
+                             border_radius=self.n(radius + e) if radius else 0)
+        if fill is not None:
+            pygame.draw.rect(self.surface, fill, self.box(x, y, w, h),
+                             border_radius=self.n(radius) if radius else 0)
+
+    def text(self, s, x, y, size, colour=INK, outline=None):
+        """Centred text at (x, y); size in design units."""
+        px = max(6, round(size * self.k))
+        img = outlined_text(str(s), px, rgb(colour), rgb(outline), None, True) if outline \
+            else text(s, px, colour, bold=True)
+        self.surface.blit(img, img.get_rect(center=self.p(x, y)))
+
+
+def supersampled(size, paint, background=INK):
+    """Run paint(Pen) on an SS-times larger canvas and smooth-scale to size.
+
+    The canvas is filled with a fully transparent `background` colour so the
+    scaled-down edges fade into ink rather than into black.
+    """
+    w, h = (size, size) if isinstance(size, (int, float)) else size
+    w, h = max(1, round(w)), max(1, round(h))
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    big.fill(rgb(background) + (0,))
+    paint(Pen(big))
+    return finish(pygame.transform.smoothscale(big, (w, h)))
+
+
+def bezier(p0, p1, p2, p3, steps=16):
+    """Points along a cubic Bezier curve (for tails, flames and claws)."""
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        out.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
+                    u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
+    return out
+
+
+def ribbon(points, w0, w1):
+    """A closed polygon around a polyline whose width tapers from w0 to w1."""
+    left, right = [], []
+    n = len(points)
+    for i, (x, y) in enumerate(points):
+        a = points[max(0, i - 1)]
+        b = points[min(n - 1, i + 1)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / d, dx / d
+        w = (w0 + (w1 - w0) * i / max(1, n - 1)) / 2
+        left.append((x + nx * w, y + ny * w))
+        right.append((x - nx * w, y - ny * w))
+    return left + right[::-1]
+
+
+def heart(cx, cy, r, steps=40):
+    """Heart outline points (classic parametric heart), centred on (cx, cy)."""
+    pts = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((cx + x * r / 17, cy + (y + 2) * r / 17))
+    return pts
