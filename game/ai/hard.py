@@ -1,0 +1,70 @@
+"""The ``hard`` level: normal's planning with a deeper turn search, plus
+determinised Monte Carlo for every choice outside the attack turn.
+
+For such a choice the best few options by normal's judgement are each
+played out many times to the end of the century: every playout redraws all
+hidden cards (a new determinisation), and all dragons then play the quick
+policy. The same determinisations are used for every option (common random
+numbers), so differences between options are not drowned in luck. The
+playout average is blended with normal's own value of the option.
+"""
+from __future__ import annotations
+
+from .clone import clone_game
+from .determinize import determinize
+from .evaluate import value
+from .players import NormalAI
+from .quick import quick_choice
+from .strategy import strategic_values
+
+PLAYOUT_STEPS = 600        # safety bound on decisions in one playout
+
+
+def playout(g, seat, rng):
+    """Play on with the quick policy until the century ends; value for seat."""
+    century = g.state.century
+    for _ in range(PLAYOUT_STEPS):
+        if g.is_over or g.state.century != century:
+            break
+        d = g.decision
+        g.apply(quick_choice(g, d.player, rng))
+    return value(g, seat)
+
+
+class HardAI(NormalAI):
+    level = "hard"
+    turn_budget = 600
+    place_budget = 60
+    candidates = 4             # options kept for playouts
+    worlds = 10                # determinisations played out per choice outside the turn
+    blend = 0.5                # weight of the playout average against normal's value
+
+    def strategic(self, g, root, seat, rng):
+        d = g.decision
+        prior = strategic_values(root, seat, rng, self.place_budget)
+        order = sorted(range(len(d.options)), key=lambda i: -prior[i])[:self.candidates]
+        if len(order) == 1:
+            return d.options[order[0]]
+        # A fixed count (not a clock) keeps choices reproducible from the seed.
+        totals = {i: 0.0 for i in order}
+        for _ in range(self.worlds):
+            world = determinize(g, seat, rng)
+            seed = rng.getrandbits(32)
+            for i in order:
+                c = clone_game(world)
+                c.apply(d.options[i])
+                totals[i] += playout(c, seat, _Rng(seed))
+        score = {i: self.blend * totals[i] / self.worlds + (1 - self.blend) * prior[i] for i in order}
+        best = max(score.values())
+        return rng.choice([d.options[i] for i in order if score[i] >= best - 1e-9])
+
+
+class _Rng:
+    """The same playout choices for every option (common random numbers)."""
+
+    def __init__(self, seed):
+        import random
+        self._r = random.Random(seed)
+
+    def choice(self, items):
+        return self._r.choice(items)

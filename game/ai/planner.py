@@ -1,0 +1,141 @@
+"""Planning a whole attack turn: depth-first search over the seat's own steps.
+
+Inside its own turn a dragon knows everything that matters (its hand, the
+board) except what it would draw, so the search runs on a determinised copy,
+explores sequences of cards, hex uses, hex turns, moves, healing and Attack
+assignments, and stops at the end of the turn or at a draw (a chance step:
+the planner evaluates the position there and plans again once the real cards
+are known). Identical positions reached in a different order are searched
+once (transposition table); a node budget bounds the time.
+"""
+from __future__ import annotations
+
+from ..phases.attack import _attack_turn
+from .cardvalue import keep_value
+from .clone import clone_game
+from .evaluate import value
+from .quick import quick_choice, quick_scores
+
+STEP_KINDS = ("attack_turn", "attack_assign", "discard", "choose_resource", "raze", "level_up")
+MAX_GOLD_TURNS = 3         # more paid hex turns than this is never better than turning the other way
+MAX_MOVES = 4
+
+
+def in_turn(g, seat):
+    """Is ``seat`` in the middle of its own attack turn?"""
+    d = g.decision
+    if d is None or d.player != seat or d.kind not in STEP_KINDS:
+        return False
+    return any(f["k"] == "turn" and f["p"] == seat for f in g.state.stack)
+
+
+def signature(g, seat):
+    """What identifies a position inside the seat's turn (order of play aside)."""
+    s = g.state
+    p = s.players[seat]
+    top = s.stack[-1]
+    return (top["k"], top.get("n"), len(s.stack), p.region, p.life, tuple(sorted(p.hand)),
+            tuple(sorted(p.played)), tuple(p.hex_out), tuple(p.card.res.values()),
+            tuple(sorted(p.card.villages.items())), tuple(sorted(p.card.cities.items())),
+            tuple(p.spent.values()), p.pool, p.pool_cards, p.reduction, p.divined, p.passing,
+            tuple(p.abilities), p.wings_used, p.intellect_used, s.hex_arrow, tuple(s.stock.values()),
+            tuple(tuple(r.sites) for r in s.regions), tuple(tuple(r.res.values()) for r in s.regions),
+            tuple(r.villages for r in s.regions), tuple(sorted(p.attacked_by_card)),
+            tuple(sorted(p.attacked_any)), tuple(sorted((k, tuple(v)) for k, v in p.gained_from.items())),
+            p.feat_villages, p.feat_cities, p.feat_resources)
+
+
+def candidate_steps(g, seat, d):
+    """The options worth searching, best-looking first."""
+    p = g.state.players[seat]
+    opts = list(d.options)
+    if d.kind == "discard":
+        non_hex = sorted((a for a in opts if not g.cards[a.card].is_hex),
+                         key=lambda a: keep_value(g, p.hand, a.card))
+        opts = non_hex[:2] + [a for a in opts if g.cards[a.card].is_hex][:1]
+    elif d.kind == "attack_turn":
+        licks = [a for a in opts if a.kind == "lick_wounds"]
+        if licks:
+            cheapest = min(licks, key=lambda a: (g.cards[a.card].is_hex and not _hex_used(g, p),
+                                                 keep_value(g, p.hand, a.card)))
+            opts = [a for a in opts if a.kind != "lick_wounds"] + [cheapest]
+        if p.spent["gold"] >= MAX_GOLD_TURNS:
+            opts = [a for a in opts if a.kind != "turn_hex"]
+        if p.spent["livestock"] >= MAX_MOVES:
+            opts = [a for a in opts if a.kind != "move"]
+    scores = quick_scores(g, seat, _Decision(d.kind, tuple(opts)))
+    return [opts[i] for i in sorted(range(len(opts)), key=lambda i: -scores[i])]
+
+
+def _hex_used(g, p):
+    return bool(p.hex_out)
+
+
+class _Decision:
+    __slots__ = ("kind", "options")
+
+    def __init__(self, kind, options):
+        self.kind, self.options = kind, options
+
+
+def settle(g, seat, rng):
+    """Finish the seat's own pending choices that follow a draw (e.g. the
+    discard after Divination) with the quick policy, so a chance leaf is
+    valued with the hand the seat would really keep."""
+    while True:
+        d = g.decision
+        if d is None or d.player != seat or d.kind != "discard":
+            return g
+        g.apply(quick_choice(g, seat, rng))
+
+
+class TurnPlanner:
+    def __init__(self, seat, budget, rng):
+        self.seat, self.budget, self.rng = seat, budget, rng
+        self.nodes = 0
+        self.memo = {}
+
+    def plan(self, g):
+        """(value, [(signature, action), ...]) for the best line found from g."""
+        return self._search(g)
+
+    def _leaf(self, g):
+        return value(g, self.seat), []
+
+    def _search(self, g):
+        seat = self.seat
+        if not in_turn(g, seat) or self.nodes >= self.budget:
+            return self._leaf(g)
+        sig = signature(g, seat)
+        hit = self.memo.get(sig)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        d = g.decision
+        best, best_line = float("-inf"), []
+        steps = candidate_steps(g, seat, d)
+        for k, a in enumerate(steps):
+            # The caller never reads g again, so the last step may use it in place.
+            c = g if k == len(steps) - 1 else clone_game(g)
+            deck = (len(c.state.deck), len(c.state.discard))
+            c.apply(a)
+            if (len(c.state.deck), len(c.state.discard)) != deck and a.kind != "end_turn":
+                v, line = value(settle(c, seat, self.rng), seat), []
+            else:
+                v, line = self._search(c)
+            if v > best:
+                best, best_line = v, [(sig, a)] + line
+        result = (best, best_line)
+        self.memo[sig] = result
+        return result
+
+
+def solo_turn_value(root, seat, region, budget, rng):
+    """The value of playing a whole turn from ``region`` right now (used to
+    choose where to place the dragon): the other dragons stay where they are."""
+    g = clone_game(root)
+    s = g.state
+    s.players[seat].region = region
+    s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
+    _attack_turn(g, seat)
+    return TurnPlanner(seat, budget, rng).plan(g)[0]

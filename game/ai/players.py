@@ -1,0 +1,92 @@
+"""The AI levels. Each ``choose(game, seat)`` returns one of the current options.
+
+Randomness comes from the AI's own seed mixed with the public position, never
+from the game's generator, so the same public situation gives the same choice
+whatever the hidden cards are.
+"""
+from __future__ import annotations
+
+import random
+
+from .determinize import determinize
+from .planner import TurnPlanner, in_turn, signature
+from .quick import quick_choice
+from .strategy import strategic_choice
+
+
+class AI:
+    level = "?"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def rng_for(self, g, seat):
+        """A generator fixed by this AI's seed and the public position."""
+        public = sum(1 for e in g.state.log if e[2] is None)
+        return random.Random(f"{self.seed}:{seat}:{g.state.century}:{public}:{len(g.decision.options)}")
+
+    def choose(self, g, seat):
+        d = g.decision
+        if d is None or d.player != seat:
+            raise ValueError(f"seat {seat} has no decision to make now")
+        if len(d.options) == 1:
+            return d.options[0]
+        action = self.pick(g, seat, self.rng_for(g, seat))
+        assert action in d.options, f"{self.level} AI chose an illegal option {action}"
+        return action
+
+    def pick(self, g, seat, rng):
+        raise NotImplementedError
+
+
+class RandomAI(AI):
+    """Uniform over the legal options (for tests and as the weakest opponent)."""
+    level = "random"
+
+    def pick(self, g, seat, rng):
+        return rng.choice(g.decision.options)
+
+
+class EasyAI(AI):
+    """Greedy, one step: what each option gains now minus the Life it risks."""
+    level = "easy"
+
+    def pick(self, g, seat, rng):
+        return quick_choice(g, seat, rng)
+
+
+class NormalAI(AI):
+    """Plans its whole attack turn by search; chooses Lair Actions, cards,
+    discards and placement by the evaluation that knows the final scoring."""
+    level = "normal"
+    turn_budget = 150
+    place_budget = 30
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self._line = []
+
+    def pick(self, g, seat, rng):
+        if in_turn(g, seat):
+            return self.turn_step(g, seat, rng)
+        self._line = []
+        root = determinize(g, seat, rng)
+        return self.strategic(g, root, seat, rng)
+
+    def strategic(self, g, root, seat, rng):
+        return strategic_choice(root, seat, rng, self.place_budget)
+
+    def turn_step(self, g, seat, rng):
+        """Follow the planned line while the position is the one it expected."""
+        d = g.decision
+        if self._line:
+            sig, action = self._line[0]
+            if sig == signature(g, seat) and action in d.options:
+                self._line.pop(0)
+                return action
+        root = determinize(g, seat, rng)
+        _, line = TurnPlanner(seat, self.turn_budget, rng).plan(root)
+        if not line or line[0][1] not in d.options:
+            return quick_choice(g, seat, rng)
+        self._line = line[1:]
+        return line[0][1]

@@ -1,0 +1,62 @@
+"""Choices outside the attack turn, judged by the evaluation one step ahead.
+
+Lair Actions, card picks, discards and First Strike villages are tried on the
+determinised copy; the seat's own follow-up choices (e.g. the discard after
+Plot) are finished by the quick policy, and the position is valued. Markers
+whose worth lies in later turns get a small bonus the evaluation cannot see.
+Dragon placement plays the whole coming turn from each free region.
+"""
+from __future__ import annotations
+
+from .clone import clone_game
+from .evaluate import value
+from .planner import solo_turn_value
+from .quick import quick_choice
+
+OWN_FOLLOW_UPS = ("discard", "scheme_pick", "first_strike", "choose_resource")
+
+
+def marker_bonus(g, choice):
+    n = g.state.num_players
+    return {"first_attack": 0.35 * n - 0.2, "first_lair": 0.8, "dragon_ward": 0.15 * n,
+            "scheme": 1.0}.get(choice, 0.0)
+
+
+def settle_own(g, seat, rng):
+    """Let the quick policy finish the seat's immediate follow-up choices."""
+    for _ in range(20):
+        d = g.decision
+        if d is None or d.player != seat or d.kind not in OWN_FOLLOW_UPS:
+            break
+        g.apply(quick_choice(g, seat, rng))
+    return g
+
+
+def one_step_values(root, seat, rng, options):
+    out = []
+    for a in options:
+        c = clone_game(root)
+        c.apply(a)
+        v = value(settle_own(c, seat, rng), seat)
+        if a.kind == "lair_action":
+            v += marker_bonus(root, a.choice)
+        out.append(v)
+    return out
+
+
+def placement_values(root, seat, rng, options, budget):
+    return [solo_turn_value(root, seat, a.region, budget, rng) for a in options]
+
+
+def strategic_values(root, seat, rng, budget):
+    d = root.decision
+    if d.kind == "place_dragon":
+        return placement_values(root, seat, rng, d.options, budget)
+    return one_step_values(root, seat, rng, d.options)
+
+
+def strategic_choice(root, seat, rng, budget):
+    d = root.decision
+    values = strategic_values(root, seat, rng, budget)
+    best = max(values)
+    return rng.choice([a for a, v in zip(d.options, values) if v >= best - 1e-9])
