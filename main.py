@@ -20,6 +20,8 @@ def parse_args(argv):
     ap.add_argument("--replay", metavar="FILE", help="step through a saved game (with --headless: print it)")
     ap.add_argument("--save-dir", metavar="DIR", default=None,
                     help="folder for saves and the autosave (default: the user's data folder)")
+    from sprites.cli import add_window_arguments
+    add_window_arguments(ap)
     return ap.parse_args(argv)
 
 
@@ -46,8 +48,8 @@ def main(argv=None):
             return 2
     if args.headless:
         return run_saved_headless(args) if args.session else run_headless(args)
-    print("The game window is not built yet; use --headless.", file=sys.stderr)
-    return 2
+    from sprites.app import run
+    return run(args)
 
 
 def run_headless(args):

@@ -1,0 +1,35 @@
+"""Short animations: a value moving from a to b over a few hundred ms.
+
+Animations never block input; the table keeps accepting clicks while they
+run, and ``speed`` shortens them (the Speed button, or no animation at all
+in tests and screenshots).
+"""
+from __future__ import annotations
+
+
+def ease(t):
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+class Tween:
+    def __init__(self, start, end, begin_ms, duration_ms):
+        self.start = start
+        self.end = end
+        self.begin = begin_ms
+        self.duration = max(1, duration_ms)
+
+    def value(self, now_ms):
+        t = ease((now_ms - self.begin) / self.duration)
+        if isinstance(self.start, tuple):
+            return tuple(a + (b - a) * t for a, b in zip(self.start, self.end))
+        return self.start + (self.end - self.start) * t
+
+    def done(self, now_ms):
+        return now_ms - self.begin >= self.duration
+
+
+def shortest_turn(frm, to):
+    """The target angle nearest frm that equals ``to`` modulo 360."""
+    d = (to - frm + 180) % 360 - 180
+    return frm + d

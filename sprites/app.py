@@ -1,0 +1,202 @@
+"""The window: a scene stack and one event loop that sleeps when idle.
+
+    from sprites.app import run; run(args)     # what main.py calls
+
+The loop draws only when something changed, waits for events with
+``pygame.event.wait(timeout)`` and wakes up just in time for the next
+animation frame, AI move or message timeout: idle CPU stays near zero.
+"""
+from __future__ import annotations
+
+import os
+
+import pygame
+
+WINDOW = (1600, 900)
+FRAME_MS = 16
+
+
+class App:
+    def __init__(self, screen, animate=True, threaded_ai=True, ai_delay_ms=750, handoff=True, autosave=True,
+                 save_dir=None):
+        self.screen = screen
+        self.autosave = autosave
+        self._save_dir = save_dir
+        self.stack = []
+        self.dirty = True
+        self.running = True
+        self.animate = animate
+        self.threaded_ai = threaded_ai
+        self.ai_delay_ms = ai_delay_ms
+        self.handoff = handoff
+        self.animating = False
+        self.windowed_size = screen.get_size()
+
+    # ----- the stack -------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.stack[-1]
+
+    def push(self, scene):
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+        return scene
+
+    def pop(self):
+        scene = self.stack.pop()
+        self.dirty = True
+        if self.stack:
+            self.scene.resize(self.screen.get_size())
+        return scene
+
+    def replace(self, scene):
+        self.stack = [scene]
+        scene.enter()
+        self.dirty = True
+        return scene
+
+    def find(self, cls):
+        return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
+
+    def save_dir(self):
+        if self._save_dir is None:
+            from game.saves import default_save_dir
+            self._save_dir = default_save_dir()
+        return self._save_dir
+
+    # ----- screens other scenes open ---------------------------------------------
+    def start_game(self, session, handoff=None):
+        from sprites.scenes.table import TableScene
+        if self.autosave and hasattr(session, "listeners"):
+            try:
+                from game.saves import Autosaver
+            except ImportError:
+                Autosaver = None
+            if Autosaver is not None and not any(isinstance(x, Autosaver) for x in session.listeners):
+                session.listeners.append(Autosaver(self.save_dir()))
+        table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
+        self.replace(table)
+        if table.seats.needs_handoff():
+            table.handoff_pending = True
+            self.show_handoff(table)
+        elif session.game.is_over:
+            self.show_scores(session)
+        return table
+
+    def show_handoff(self, table):
+        from sprites.scenes.handoff import HandOffScene
+        self.push(HandOffScene(self, table))
+
+    def show_scores(self, session):
+        from sprites.scenes.scores import ScoresScene
+        self.push(ScoresScene(self, session))
+
+    def show_help(self):
+        from sprites.scenes.help import HelpScene
+        if not isinstance(self.scene, HelpScene):
+            self.push(HelpScene(self))
+
+    def to_title(self, table=None):
+        from sprites.scenes.title import TitleScene
+        self.replace(TitleScene(self, current=table))
+
+    # ----- events ---------------------------------------------------------------------
+    def handle(self, event):
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_help()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            for scene in self.stack:
+                scene.resize(self.screen.get_size())
+            self.dirty = True
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+            self.dirty = True
+        elif self.stack:
+            self.scene.handle(event)
+
+    def toggle_fullscreen(self):
+        if self.screen.get_flags() & pygame.FULLSCREEN:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        for scene in self.stack:
+            scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def tick(self):
+        now = pygame.time.get_ticks()
+        self.animating = bool(self.stack) and self.scene.update(now)
+        if self.animating:
+            self.dirty = True
+
+    def render(self):
+        if self.dirty and self.stack:
+            self.scene.draw(self.screen)
+            pygame.display.flip()
+            self.dirty = False
+
+    def pump(self):
+        """Handle every pending event, advance time and draw (for tests)."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.tick()
+        self.render()
+
+    def timeout(self):
+        if self.animating:
+            return FRAME_MS
+        wait = self.scene.wakeup_ms(pygame.time.get_ticks()) if self.stack else None
+        return 1000 if wait is None else max(1, min(1000, wait))
+
+    def loop(self):
+        while self.running and self.stack:
+            self.tick()
+            self.render()
+            event = pygame.event.wait(self.timeout())
+            if event.type != pygame.NOEVENT:
+                self.handle(event)
+            for event in pygame.event.get():
+                self.handle(event)
+
+
+def open_window(size=WINDOW, title="Wrath of Dragons"):
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(title)
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.key.set_repeat(400, 40)
+    return screen
+
+
+def run(args):
+    """Open the window (or render a screenshot) as main.py's arguments say."""
+    if getattr(args, "screenshot", None):
+        from sprites.shot import screenshot
+        return screenshot(args)
+    screen = open_window()
+    app = App(screen, save_dir=getattr(args, "save_dir", None))
+    session = getattr(args, "session", None)
+    if session is not None and getattr(args, "replay", None):
+        from sprites.scenes.replay import ReplayScene
+        app.push(ReplayScene(app, session))
+    elif session is not None:
+        app.start_game(session)
+    else:
+        from sprites.scenes.title import TitleScene
+        app.push(TitleScene(app, players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
+                            variant=getattr(args, "variant", "standard")))
+    app.loop()
+    pygame.quit()
+    return 0
+
+
+def headless_env():
+    """Use SDL's dummy video driver when there is no display."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

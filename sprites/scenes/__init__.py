@@ -1,0 +1,1 @@
+"""The screens: title, table, hand-off, scores, rules help."""

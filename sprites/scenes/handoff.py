@@ -1,0 +1,51 @@
+"""Hot-seat hand-off: the table is hidden until the next player says who they are."""
+from __future__ import annotations
+
+import pygame
+
+from sprites import theme
+from sprites.scene import Scene
+
+
+class HandOffScene(Scene):
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.seat = table.seats.acting()
+        self.resize(app.screen.get_size())
+
+    def resize(self, size):
+        w, h = size
+        k = min(w / 1600, h / 900)
+        self.k = k
+        self.clear_elements()
+        r = pygame.Rect(0, 0, round(420 * k), round(64 * k))
+        r.center = (w // 2, h // 2 + round(70 * k))
+        self.add("handoff:confirm", r, tip="Show the table with your hand and lair.")
+
+    def click(self, name):
+        if name == "handoff:confirm":
+            self.app.pop()
+            self.table.handed_over(self.seat)
+
+    def key(self, event):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.click("handoff:confirm")
+
+    def draw(self, surface):
+        w, h = surface.get_size()
+        k = self.k
+        surface.fill((34, 24, 18))
+        seat = self.table.session.seats[self.seat]
+        dragon = next(d for d in self.table.data.dragons if d.name == seat.dragon)
+        c = (w // 2, h // 2 - round(90 * k))
+        pygame.draw.circle(surface, theme.rgb(dragon.colour), c, round(64 * k))
+        pygame.draw.circle(surface, theme.GOLD, c, round(64 * k), 3)
+        theme.blit_text(surface, dragon.letter, round(70 * k), c, theme.on(dragon.colour), True, "center")
+        theme.blit_text(surface, f"Pass the computer to {seat.name}", max(16, round(44 * k)),
+                        (w // 2, h // 2), theme.GOLD, True, "center")
+        theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
+                        max(12, round(24 * k)), (w // 2, h // 2 + round(30 * k)), (220, 200, 170), False, "center")
+        r = self.element_rect("handoff:confirm")
+        theme.button(surface, r, f"I am {seat.name}", max(14, round(30 * k)), hot=self.hover == "handoff:confirm",
+                     primary=True)

@@ -1,0 +1,76 @@
+"""--replay FILE: step through a saved game on the table, forwards and back."""
+from __future__ import annotations
+
+import pygame
+
+from game.replay import Replay
+from sprites import theme
+from sprites.scenes.table import TableScene
+
+
+class _Frozen:
+    """A session-like holder for the replay's current game (no applying)."""
+
+    def __init__(self, session, game):
+        self.seats = session.seats
+        self.seed = session.seed
+        self.game = game
+
+
+class ReplayScene(TableScene):
+    """The table showing the replay's position; arrows step, Home/End seek."""
+
+    def __init__(self, app, session):
+        self.replay = Replay(session)
+        self.replay.to_start()
+        self.original = session
+        super().__init__(app, _Frozen(session, self.replay.game), handoff=False)
+
+    def refresh(self):
+        self.session.game = self.replay.game
+        super().refresh()
+        self.groups = {}
+        self._register()
+        for name, label in (("replay:back", "< Back"), ("replay:forward", "Forward >")):
+            self.add(name, self._button_rect(name), tip=label, front=True)
+
+    def _button_rect(self, name):
+        lay = self.lay
+        w, h = lay.px(130), lay.px(40)
+        x = lay.map.right - lay.pad - (2 * w + lay.pad if name == "replay:back" else w)
+        return pygame.Rect(x, lay.map.bottom - h - lay.pad, w, h)
+
+    def click(self, name):
+        if name == "replay:back":
+            self.replay.back()
+        elif name == "replay:forward":
+            self.replay.forward()
+        elif name in ("button:help", "button:menu"):
+            return super().click(name)
+        self.seats.viewer = self.replay.game.decision.player if self.replay.game.decision else 0
+        self.refresh()
+        return None
+
+    def key(self, event):
+        steps = {pygame.K_RIGHT: self.replay.forward, pygame.K_LEFT: self.replay.back,
+                 pygame.K_HOME: self.replay.to_start, pygame.K_END: self.replay.to_end}
+        if event.key in steps:
+            steps[event.key]()
+            self.refresh()
+
+    def update(self, now):
+        return False
+
+    def header(self):
+        head, prompt, colour, letter = super().header()
+        n = len(self.replay)
+        last = self.replay.last_step
+        what = f"{self.seats.name(last.seat)}: {last.text}" if last else "the start of the game"
+        return (f"Replay - {head}", f"Step {self.replay.index} of {n} - {what}. (Left/Right step, Home/End seek)",
+                colour, letter)
+
+    def draw(self, surface):
+        super().draw(surface)
+        for name in ("replay:back", "replay:forward"):
+            theme.button(surface, self._button_rect(name), "< Back" if name == "replay:back" else "Forward >",
+                         self.lay.font(21), hot=self.hover == name, primary=True)

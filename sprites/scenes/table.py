@@ -1,0 +1,483 @@
+"""The table: the whole game on one screen, played with the mouse.
+
+The scene draws one seat's view (``Game.view``) and turns clicks into one of
+``game.decision.options``; it never changes the game any other way. Clicks
+on things that are not an option show the engine's reason (``why_illegal``).
+"""
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game import Game, IllegalAction
+from sprites import theme
+from sprites.anim import Tween, shortest_turn
+from sprites.scene import Scene
+from sprites.seats import SeatControl
+from sprites.table import cardface, dialog, leftpanel, promptbar, tips as tiptext
+from sprites.table.handview import HandView
+from sprites.table.layout import TableLayout
+from sprites.table.mapview import MapView
+from sprites.table.rightpanel import RightPanel
+from sprites.targets import PANEL_KINDS, candidate, group_options
+
+AI_EVENT = pygame.USEREVENT + 7
+USEFUL_KINDS = ("play_card", "use_hex", "move", "fly", "turn_hex", "turn_hex_free", "divination", "consume_noble")
+BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
+                 "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
+                 "button:divination": "Divination", "button:consume_noble": "Consume Noble"}
+
+
+class TableScene(Scene):
+    def __init__(self, app, session, handoff=True):
+        super().__init__(app)
+        self.session = session
+        self.seats = SeatControl(session, handoff=handoff)
+        self.data = session.game.data
+        self.dialog = None
+        self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
+        self.toast = None               # (text, until_ms)
+        self.base = None
+        self.base_dirty = True
+        self.view = None
+        self.groups = {}
+        self.tips = {}
+        self.hex_angle = None
+        self.hex_tween = None
+        self.flights = {}               # seat -> Tween of its dragon's position
+        self.next_ai_ms = 0
+        self._ai_thread = None
+        self._ai_result = None
+        self.speed = 1
+        self.labels = dict(BUTTON_LABELS)
+        self.handoff_pending = False
+        self.resize(app.screen.get_size())
+        self.seats.follow()
+        self.refresh()
+
+    # ----- sizes and state -----------------------------------------------------
+    def resize(self, size):
+        self.lay = TableLayout(size)
+        self.map = MapView(self.lay.map, self.data)
+        self.right = RightPanel(self.lay, self.data)
+        self.handview = HandView(self.lay, self.data)
+        self.base = None
+        self.refresh()
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def can_undo(self):
+        return hasattr(self.session, "can_undo") and self.session.can_undo()
+
+    def refresh(self):
+        """Recompute the viewer's view, the clickable options and the elements."""
+        g = self.game
+        viewer = self.seats.viewer
+        self.view = v = g.view(viewer)
+        d = g.decision
+        me = v["players"][viewer]
+        self.hand = me["hand"] or []
+        draft = v["draft"] or []
+        mine = d is not None and d.player == viewer and self.seats.is_human(viewer) and not self.handoff_pending
+        if mine:
+            region = g.state.players[d.player].region
+            self.groups = group_options(d.options, self.hand, v["track"], draft, region, g.card_key)
+        else:
+            self.groups = {}
+        names = [p["name"] for p in v["players"]]
+        self.tips = tiptext.build(g, v, self.groups, self.hand, names)
+        target = 60 * self.data.ring.index(v["hex_arrow"])
+        if self.hex_angle is None:
+            self.hex_angle = target
+        elif self.hex_tween is None and round(self.hex_angle) % 360 != target % 360:
+            end = shortest_turn(self.hex_angle, target)
+            self.hex_tween = Tween(self.hex_angle, end, pygame.time.get_ticks(), self._duration(320))
+        self._sync_dialog(d, mine)
+        self._register()
+        self.base_dirty = True
+        self.app.dirty = True
+
+    def _duration(self, ms):
+        return 0 if not self.app.animate else ms // self.speed
+
+    def _sync_dialog(self, d, mine):
+        """Open the panel for decisions that are answered in a dialog."""
+        if self.dialog_kind in ("choose", "confirm") and mine:
+            return
+        self.dialog = self.dialog_kind = None
+        if not mine:
+            return
+        if d.kind in PANEL_KINDS:
+            title = "Level up!" if d.kind == "level_up" else "Choose a resource"
+            choices = [(f"option:{i}", self._option_label(a)) for i, a in enumerate(d.options)]
+            self.dialog = dialog.Dialog(title, choices, text=d.prompt, cancel=False)
+            self.dialog_kind = "panel"
+        elif d.kind == "scheme_pick":
+            draft = self.view["draft"] or []
+            self.dialog = dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
+                                        text=d.prompt + " Click the card you keep.", cancel=False)
+            self.dialog_kind = "draft"
+
+    def _option_label(self, a):
+        if a.kind == "level_up":
+            return self.data.ability(a.choice).name
+        if a.kind == "choose_resource":
+            return f"Take a {a.choice}"
+        return self.game.describe(a)
+
+    def _register(self):
+        self.clear_elements()
+        lay = self.lay
+        if self.dialog is not None:
+            self.dialog.layout(lay, self.data, lay.map.inflate(-lay.pad, -lay.pad))
+            for name, rect in self.dialog.elements(lay):
+                self.add(name, rect, tip=self.tips.get(name))
+            self.add("dialog", self.dialog.rect)
+        for name, rect in promptbar.button_rects(lay, self._has_undo()).items():
+            if name in ("button:end_turn", "button:stop_attack") and name not in self.groups:
+                continue
+            if name == "button:undo" and not self.can_undo():
+                continue
+            self.add(name, rect, tip=self.tips.get(name))
+        self.handview.register(self, self.view, self.hand, self.tips)
+        self.map.register(self, self.tips)
+        leftpanel.register(self, lay, self.data, self.view, self.tips)
+        self.right.register(self, self.view, self.tips)
+
+    def _has_undo(self):
+        return hasattr(self.session, "can_undo")
+
+    # ----- input -------------------------------------------------------------------
+    def click(self, name):
+        if self.dialog is not None:
+            inside = {n for n, _ in self.dialog.elements(self.lay)}
+            if name in inside:
+                return self._dialog_click(name)
+            if name != "dialog" and self.dialog.cancel:
+                self._close_dialog()
+                return self.click(name)
+            return None
+        if name == "button:help":
+            return self.app.show_help()
+        if name == "button:menu":
+            return self.app.to_title(self)
+        if name == "button:speed":
+            self.speed = {1: 2, 2: 4, 4: 1}[self.speed]
+            self.labels["button:speed"] = f"Speed x{self.speed}"
+            self.base_dirty = True
+            return None
+        if name == "button:undo":
+            return self.undo()
+        if name in self.groups:
+            return self._offer(name, self.groups[name])
+        return self._explain(name)
+
+    def _offer(self, name, idx):
+        options = self.game.decision.options
+        if len(idx) == 1:
+            return self.choose(options[idx[0]])
+        choices = [(f"option:{i}", self.game.describe(options[i])) for i in idx]
+        what = self.tips.get(name, "").split(" Click:")[0]
+        rect = self.element_rect(name)
+        self.dialog = dialog.Dialog("Which one?", choices, text=what, anchor=rect.midtop if rect else None)
+        self.dialog_kind = "choose"
+        self._register()
+        self.base_dirty = True
+        return None
+
+    def _dialog_click(self, name):
+        if name == "button:cancel":
+            return self._close_dialog()
+        if name == "button:confirm":
+            self._close_dialog()
+            return self.apply(self._confirm_action)
+        kind, _, rest = name.partition(":")
+        options = self.game.decision.options
+        if kind == "option":
+            self._close_dialog()
+            return self.choose(options[int(rest)])
+        if kind == "draft" and name in self.groups:
+            return self.choose(options[self.groups[name][0]])
+        return None
+
+    def _close_dialog(self):
+        if self.dialog_kind in ("choose", "confirm"):
+            self.dialog = self.dialog_kind = None
+            self._register()
+            self.base_dirty = True
+
+    def choose(self, action):
+        """A human picked an option; End Turn asks first if useful actions remain."""
+        if action.kind == "end_turn":
+            left = [a for a in self.game.decision.options if a.kind in USEFUL_KINDS]
+            if left:
+                sample = "; ".join(dict.fromkeys(self.game.describe(a) for a in left[:4]))
+                self._confirm_action = action
+                self.dialog = dialog.Dialog(
+                    "End your turn?", [("button:confirm", "End Turn (Enter)")],
+                    text=f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
+                self.dialog_kind = "confirm"
+                self._register()
+                self.base_dirty = True
+                return None
+        return self.apply(action)
+
+    def _explain(self, name):
+        g = self.game
+        d = g.decision
+        if d is None or name.split(":")[0] not in ("hand", "track", "draft", "lair_action", "region", "site", "hex",
+                                                     "button"):
+            return None
+        if d.player != self.seats.viewer or not self.seats.is_human(d.player):
+            return self.say(f"Wait: it is {self.seats.name(d.player)}'s decision.")
+        hexes = [c for c in self.hand if self.data.cards[c].is_hex]
+        action = candidate(name, d.kind, self.hand, self.view["track"], self.view["draft"] or [],
+                           hexes[0] if hexes else None)
+        if action is None:
+            return None
+        reason = g.why_illegal(action)
+        if name.startswith("site:"):
+            region = name.split(":")[1]
+            here = g.state.players[d.player].region
+            if here and region != here:
+                reason = f"That settlement is in {region}; your dragon is in {here}. " + reason
+        return self.say(reason)
+
+    def say(self, text, ms=4500):
+        self.toast = (text, pygame.time.get_ticks() + ms)
+        self.app.dirty = True
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
+            self._close_dialog()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.dialog_kind == "confirm":
+                self._dialog_click("button:confirm")
+            elif self.dialog is None and "button:end_turn" in self.groups:
+                self.click("button:end_turn")
+        elif event.key == pygame.K_u:
+            self.undo()
+        self.app.dirty = True
+
+    def scroll(self, pos, dy):
+        if self.right.log_rect.collidepoint(pos):
+            self.right.scroll_log(dy, self.view["log"])
+            self.base_dirty = True
+            self.app.dirty = True
+
+    def undo(self):
+        if not self.can_undo():
+            return self.say("Nothing to undo here.")
+        self.session.undo()
+        self._after_change(None)
+        return None
+
+    # ----- applying -------------------------------------------------------------------
+    def apply(self, action):
+        g = self.game
+        before = {p.seat: p.region for p in g.state.players}
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(str(exc))
+            return False
+        self._after_change(before)
+        return True
+
+    def _after_change(self, before):
+        g = self.game
+        now = pygame.time.get_ticks()
+        if before is not None and self.app.animate:
+            for p in g.state.players:
+                old, new = before.get(p.seat), p.region
+                if new is not None and old != new:
+                    start = self.map.geo.dragon_spots[old] if old else self._lair_point(p.seat)
+                    self.flights[p.seat] = Tween(start, self.map.geo.dragon_spots[new], now, self._duration(380))
+        self.dialog = self.dialog_kind = None
+        self.next_ai_ms = now + self.app.ai_delay_ms // self.speed
+        if g.is_over:
+            self.refresh()
+            self.app.show_scores(self.session)
+            return
+        self.handoff_pending = self.seats.needs_handoff()
+        if self.handoff_pending:
+            self.refresh()
+            self.app.show_handoff(self)
+            return
+        self.seats.follow()
+        self.refresh()
+
+    def handed_over(self, seat):
+        """The hand-off screen confirmed who sits at the computer now."""
+        self.seats.take_over(seat)
+        self.handoff_pending = False
+        self.refresh()
+
+    def _lair_point(self, seat):
+        rows = self.right.player_rows(len(self.view["players"]))
+        return rows[seat].midleft
+
+    # ----- time ---------------------------------------------------------------------------
+    def update(self, now):
+        moving = False
+        if self.hex_tween is not None:
+            self.hex_angle = self.hex_tween.value(now)
+            if self.hex_tween.done(now):
+                self.hex_angle = self.hex_tween.end % 360
+                self.hex_tween = None
+                self.refresh()
+            moving = True
+        for seat, tw in list(self.flights.items()):
+            if tw.done(now):
+                del self.flights[seat]
+            moving = True
+        if moving:
+            self.base_dirty = True
+        if self.toast and now > self.toast[1]:
+            self.toast = None
+            self.app.dirty = True
+        self._run_ai(now)
+        return moving
+
+    def wakeup_ms(self, now):
+        waits = []
+        if self.toast:
+            waits.append(self.toast[1] - now)
+        if self.seats.ai_turn() is not None and self._ai_thread is None and not self.game.is_over:
+            waits.append(self.next_ai_ms - now)
+        return max(0, min(waits)) if waits else None
+
+    def _run_ai(self, now):
+        g = self.game
+        seat = self.seats.ai_turn()
+        if seat is None or g.is_over or self.handoff_pending:
+            return
+        if self._ai_result is not None:
+            action, self._ai_result, self._ai_thread = self._ai_result, None, None
+            self.apply(action)
+            return
+        if self._ai_thread is not None or now < self.next_ai_ms or self.hex_tween or self.flights:
+            return
+        ai = self.seats.ai_for(seat)
+        if not self.app.threaded_ai:
+            self.apply(ai.choose(g, seat))
+            return
+        copy = Game.from_dict(g.to_dict(), g.data)
+
+        def think():
+            self._ai_result = ai.choose(copy, seat)
+            pygame.event.post(pygame.event.Event(AI_EVENT))
+        self._ai_thread = threading.Thread(target=think, daemon=True)
+        self._ai_thread.start()
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def header(self):
+        v = self.view
+        d = self.game.decision
+        phase = tiptext.PHASES.get(v["phase"], v["phase"])
+        head = f"Century {v['century']} of 6  -  {phase}"
+        if "desolation" in v["variant"]:
+            head += "  -  Desolation of the Old World (cooperative)"
+        if d is None:
+            return head, "The game is over.", None, ""
+        p = v["players"][d.player]
+        dragon = next(x for x in self.data.dragons if x.name == p["dragon"])
+        if self.seats.is_human(d.player):
+            if d.player == self.seats.viewer:
+                prompt = d.prompt
+            else:
+                prompt = f"Waiting for {p['name']}."
+        else:
+            prompt = f"{p['name']} (AI) is thinking: {d.prompt}"
+        return head, prompt, dragon.colour, dragon.letter
+
+    def _paint_base(self, surf):
+        now = pygame.time.get_ticks()
+        v = self.view
+        hot = set(self.groups)
+        moving = {seat: tw.value(now) for seat, tw in self.flights.items()}
+        self.map.draw(surf, v, hot, self.hex_angle, moving)
+        names = [p["name"] for p in v["players"]]
+        leftpanel.draw(surf, self.lay, self.data, v, hot, names)
+        d = self.game.decision
+        kinds = [s.kind for s in self.session.seats]
+        self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds)
+        labels = self.labels
+        self.handview.draw(surf, v, self.hand, hot, labels)
+        head, prompt, colour, letter = self.header()
+        buttons = {n: r for n, r in promptbar.button_rects(self.lay, self._has_undo()).items()
+                   if self.element(n) is not None}
+        promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons, hot | set(buttons), None, labels)
+
+    def draw(self, surface):
+        size = surface.get_size()
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self.base_dirty = True
+        if self.base_dirty:
+            self._paint_base(self.base)
+            self.base_dirty = False
+        surface.blit(self.base, (0, 0))
+        lay = self.lay
+        hover = self.element(self.hover) if self.hover else None
+        if hover is not None and hover.name in self.groups and not hover.name.startswith(("hand:", "draft:")):
+            pygame.draw.rect(surface, theme.HILITE, hover.rect.inflate(4, 4), 2, border_radius=6)
+        if hover is not None and hover.name.startswith("button:") and hover.name in BUTTON_LABELS \
+                and self.dialog is None:
+            enabled = hover.name in self.groups or hover.name in ("button:help", "button:menu", "button:speed",
+                                                                   "button:undo")
+            label = self.labels[hover.name]
+            theme.button(surface, hover.rect, label, lay.font(20), enabled=enabled, hot=True,
+                         primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
+        if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
+            self._zoom_card(surface, hover)
+        if self.dialog is not None:
+            theme.shade(surface, lay.map, 70)
+            self.dialog.draw(surface, lay, self.data, self.hover)
+        if self.toast:
+            self._draw_toast(surface, self.toast[0])
+        if hover is not None and hover.tip:
+            self._draw_tip(surface, hover)
+
+    def _zoom_card(self, surface, hover):
+        kind, _, j = hover.name.partition(":")
+        cards = self.hand if kind == "hand" else self.view["track"]
+        cid = cards[int(j)]
+        w, h = self.lay.px(196), self.lay.px(280)
+        img = cardface.face(self.data, cid, w, h)
+        r = img.get_rect(midbottom=(hover.rect.x + self.lay.px(60), self.lay.strip.y + self.lay.px(40)))
+        r.clamp_ip(self.lay.map.union(self.lay.strip))
+        theme.shade(surface, r.move(5, 6), 120)
+        surface.blit(img, r)
+
+    def _draw_toast(self, surface, text):
+        lay = self.lay
+        w = min(lay.map.w - 40, theme.text_width(text, lay.font(22)) + 40)
+        lines = theme.wrap(text, lay.font(22), w - 30)
+        h = len(lines) * theme.font(lay.font(22)).get_linesize() + lay.px(20)
+        r = pygame.Rect(0, 0, w, h)
+        r.midtop = (lay.map.centerx, lay.map.y + lay.px(10))
+        theme.panel(surface, r, fill=(120, 30, 24), edge=(250, 210, 120), radius=8)
+        theme.blit_wrapped(surface, text, lay.font(22), r.inflate(-30, -lay.px(18)), theme.WHITE, align="center")
+
+    def _draw_tip(self, surface, hover):
+        lay = self.lay
+        size = lay.font(19)
+        w = lay.px(340)
+        lines = theme.wrap(hover.tip, size, w - 16)
+        step = theme.font(size).get_linesize()
+        r = pygame.Rect(0, 0, w, len(lines) * step + 12)
+        mx, my = pygame.mouse.get_pos() if pygame.mouse.get_focused() else hover.rect.center
+        r.topleft = (mx + 16, my + 18)
+        if r.right > surface.get_width():
+            r.right = mx - 10
+        if r.bottom > surface.get_height():
+            r.bottom = my - 10
+        theme.panel(surface, r, fill=(255, 250, 232), edge=theme.WOOD, radius=5, width=1)
+        y = r.y + 6
+        for line in lines:
+            theme.blit_text(surface, line, size, (r.x + 8, y), theme.INK)
+            y += step

@@ -1,0 +1,60 @@
+"""--screenshot: render a screen after some random legal steps, save a PNG, exit."""
+from __future__ import annotations
+
+import random
+import sys
+
+import pygame
+
+from game.session import Seat, Session
+from sprites.app import App, headless_env, open_window
+
+NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+
+
+def make_session(players, seed, variant="standard", steps=0):
+    """A hot-seat session of human seats after ``steps`` random legal steps."""
+    from game import default_data
+    dragons = [d.name for d in default_data().dragons]
+    seats = [Seat(NAMES[i], dragons[i], "human") for i in range(players)]
+    session = Session.new(seats, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if session.game.is_over:
+            break
+        session.apply(rng.choice(session.game.decision.options))
+    return session
+
+
+def screenshot(args):
+    headless_env()
+    try:
+        w, h = (int(v) for v in str(args.size).lower().split("x"))
+    except ValueError:
+        print(f"error: --size must look like 1600x900, not {args.size!r}", file=sys.stderr)
+        return 2
+    if not 2 <= args.players <= 6:
+        print("error: --players must be 2 to 6", file=sys.stderr)
+        return 2
+    screen = open_window((w, h))
+    app = App(screen, animate=False, threaded_ai=False, autosave=False)
+    seed = args.seed if args.seed is not None else 1
+    if args.screen == "title":
+        from sprites.scenes.title import TitleScene
+        app.push(TitleScene(app, players=args.players, seed=seed, variant=args.variant))
+    else:
+        steps = 10 ** 6 if args.screen == "scores" else args.steps
+        session = make_session(args.players, seed, args.variant, steps)
+        table = app.start_game(session, handoff=args.screen == "handoff")
+        if args.screen == "handoff" and app.scene is table:
+            table.handoff_pending = True
+            app.show_handoff(table)
+        if args.screen == "help":
+            app.show_help()
+    app.tick()
+    app.dirty = True
+    app.render()
+    pygame.image.save(app.screen, args.screenshot)
+    print(f"saved {args.screenshot} ({app.scene.__class__.__name__}, {w}x{h})")
+    pygame.quit()
+    return 0

@@ -1,0 +1,1 @@
+"""The table screen's parts: layout, map, panels, hand, dialogs."""

@@ -1,0 +1,128 @@
+"""Left column: century track, stockpiles, markers and the Lair Action board."""
+from __future__ import annotations
+
+import pygame
+
+from sprites import theme
+from sprites.table import icons
+
+RES = ("livestock", "gold", "noble")
+MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
+           ("terrify", "+3 VP"))
+
+
+def register(scene, lay, data, view, tips):
+    """Lair Action rows are clickable: lair_action:<id>."""
+    for aid, rect in _lair_rows(lay, data).items():
+        scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
+
+
+def _lair_top(lay):
+    return lay.left.y + lay.px(468)
+
+
+def _lair_rows(lay, data):
+    x = lay.left.x + lay.pad
+    w = lay.left.w - 2 * lay.pad
+    y = _lair_top(lay) + lay.px(26)
+    h = lay.px(30)
+    rows = {}
+    for a in data.lair_actions:
+        rows[a.id] = pygame.Rect(x, y, w, h - lay.px(3))
+        y += h
+    return rows
+
+
+def draw(surf, lay, data, view, hot, names):
+    r = lay.left
+    pygame.draw.rect(surf, theme.WOOD, r)
+    inner = r.inflate(-lay.pad, -lay.pad)
+    theme.panel(surf, inner, radius=lay.px(8))
+    x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
+    f, fs = lay.font(21), lay.font(18)
+    y = theme.heading(surf, "Centuries", f, (x, inner.y + lay.pad, w, 0))
+    y = _century_track(surf, lay, view, x, y, w) + lay.px(8)
+    y = theme.heading(surf, "Stockpile", f, (x, y, w, 0))
+    isz = lay.px(24)
+    cx = x
+    for res in RES:
+        surf.blit(icons.resource_icon(res, isz), (cx, y))
+        theme.blit_text(surf, str(view["stockpile"][res]), lay.font(22), (cx + isz + 4, y + isz // 2), theme.INK,
+                        True, "midleft")
+        cx += w // 4
+    surf.blit(icons.resource_icon("field", isz), (cx, y))
+    theme.blit_text(surf, f"{view['fields_out']} out", fs, (cx + isz + 2, y + isz // 2), theme.MUTED, False,
+                    "midleft")
+    y += isz + lay.px(8)
+    y = theme.heading(surf, "Region stockpiles (villages / cities)", fs, (x, y, w, 0))
+    colw = w // 2
+    for i, reg in enumerate(view["regions"]):
+        rx = x + (i % 2) * colw
+        ry = y + (i // 2) * lay.px(24)
+        region = data.regions[i]
+        sq = pygame.Rect(rx, ry + 2, lay.px(18), lay.px(18))
+        pygame.draw.rect(surf, theme.rgb(region.colour), sq, border_radius=3)
+        pygame.draw.rect(surf, theme.INK, sq, 1, border_radius=3)
+        theme.blit_text(surf, region.letter, lay.font(15), sq.center, theme.on(region.colour), True, "center")
+        theme.blit_text(surf, f"{region.name[:4]}  {reg['stock_villages']}v / {reg['stock_cities']}c", fs,
+                        (sq.right + 5, sq.centery), theme.INK, False, "midleft")
+    y += 3 * lay.px(24) + lay.px(6)
+    y = theme.heading(surf, "Markers", f, (x, y, w, 0))
+    for i, (key, label) in enumerate(MARKERS):
+        rx = x + (i % 2) * colw
+        ry = y + (i // 2) * lay.px(40)
+        holder = view["markers"].get(key)
+        theme.blit_text(surf, label, fs, (rx, ry), theme.MUTED, True)
+        who = names[holder] if holder is not None else "-"
+        theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.px(16)), theme.INK if holder is not None else theme.MUTED,
+                        False, width=colw - 4)
+    _lair_board(surf, lay, data, view, hot, names, x, w)
+
+
+def _century_track(surf, lay, view, x, y, w):
+    n = len(view["century_fields"])
+    bw = (w - (n - 1) * lay.px(4)) // n
+    bh = lay.px(46)
+    for i in range(n):
+        box = pygame.Rect(x + i * (bw + lay.px(4)), y, bw, bh)
+        current = i + 1 == view["century"]
+        past = i + 1 < view["century"]
+        fill = theme.HILITE if current else ((200, 186, 150) if past else (232, 220, 190))
+        pygame.draw.rect(surf, fill, box, border_radius=5)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, box, 2 if current else 1, border_radius=5)
+        theme.blit_text(surf, str(i + 1), lay.font(22), (box.centerx, box.y + 3), theme.INK, True, "midtop")
+        if view["century_fields"][i]:
+            ic = icons.resource_icon("field", lay.px(16))
+            surf.blit(ic, ic.get_rect(midbottom=(box.centerx, box.bottom - 2)))
+        if current:     # the century pawn
+            pygame.draw.circle(surf, (170, 40, 30), (box.right - lay.px(7), box.y + lay.px(7)), lay.px(5))
+    return y + bh
+
+
+def _lair_board(surf, lay, data, view, hot, names, x, w):
+    y = _lair_top(lay)
+    theme.heading(surf, f"Lair Actions - century {view['century']}", lay.font(21), (x, y, w, 0))
+    taken = view["lair_taken"]
+    for a in data.lair_actions:
+        row = _lair_rows(lay, data)[a.id]
+        name = f"lair_action:{a.id}"
+        is_open = a.century <= view["century"]
+        who = taken.get(a.id)
+        if name in hot:
+            fill = (255, 236, 170)
+        elif who is not None:
+            fill = (214, 200, 170)
+        else:
+            fill = (244, 234, 208) if is_open else (226, 218, 200)
+        pygame.draw.rect(surf, fill, row, border_radius=4)
+        pygame.draw.rect(surf, theme.HILITE if name in hot else (190, 170, 130), row, 2 if name in hot else 1,
+                         border_radius=4)
+        badge = pygame.Rect(row.x + 3, row.y + 3, row.h - 6, row.h - 6)
+        pygame.draw.rect(surf, theme.WOOD_LIGHT if is_open else (170, 160, 140), badge, border_radius=3)
+        theme.blit_text(surf, str(a.century), lay.font(17), badge.center, theme.WHITE, True, "center")
+        colour = theme.INK if is_open else theme.MUTED
+        theme.blit_text(surf, a.name, lay.font(19), (badge.right + 6, row.centery), colour, who is None and is_open,
+                        "midleft", row.w - badge.w - lay.px(90))
+        if who is not None:
+            theme.blit_text(surf, names[who], lay.font(16), (row.right - 4, row.centery), theme.RED, True, "midright",
+                            lay.px(84))

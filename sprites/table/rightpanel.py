@@ -1,0 +1,186 @@
+"""Right column: the dragons at the table, the viewer's Dragon Card and lair,
+and the scrollable game log."""
+from __future__ import annotations
+
+import pygame
+
+from sprites import theme
+from sprites.table import icons
+
+RESOURCES = ("livestock", "gold", "noble", "field")
+
+
+class RightPanel:
+    def __init__(self, lay, data):
+        self.lay = lay
+        self.data = data
+        self.dragons = {d.name: d for d in data.dragons}
+        self.abilities = {a.id: a for a in data.abilities}
+        r = lay.right.inflate(-lay.pad, -lay.pad)
+        self.inner = r
+        self.log_rect = pygame.Rect(r.x, r.y, r.w, r.h)
+        self.log_scroll = 0           # lines scrolled up from the newest
+
+    def player_rows(self, n):
+        lay = self.lay
+        h = lay.px(30)
+        top = self.inner.y + lay.px(26)
+        return [pygame.Rect(self.inner.x + lay.pad, top + i * h, self.inner.w - 2 * lay.pad, h - 2) for i in range(n)]
+
+    def register(self, scene, view, tips):
+        for i, row in enumerate(self.player_rows(len(view["players"]))):
+            scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
+        scene.add("log", self.log_rect, tip=None)
+
+    def draw(self, surf, view, acting, viewer, names, kinds):
+        lay = self.lay
+        pygame.draw.rect(surf, theme.WOOD, lay.right)
+        r = self.inner
+        theme.panel(surf, r, radius=lay.px(8))
+        x, w = r.x + lay.pad, r.w - 2 * lay.pad
+        theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
+        rows = self.player_rows(len(view["players"]))
+        for p, row in zip(view["players"], rows):
+            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
+        y = rows[-1].bottom + lay.px(8)
+        me = view["players"][viewer]
+        y = self._dragon_card(surf, me, x, y, w)
+        y = self._lair(surf, view, me, x, y + lay.px(6), w)
+        self.log_rect = pygame.Rect(x, y + lay.px(6), w, r.bottom - y - lay.px(6) - lay.pad)
+        self._log(surf, view["log"])
+
+    def _player_row(self, surf, p, row, acting, viewer, kind):
+        lay = self.lay
+        if acting:
+            pygame.draw.rect(surf, (255, 232, 160), row, border_radius=4)
+        d = self.dragons[p["dragon"]]
+        disc = (row.x + row.h // 2, row.centery)
+        pygame.draw.circle(surf, theme.rgb(d.colour), disc, row.h // 2 - 2)
+        pygame.draw.circle(surf, theme.INK, disc, row.h // 2 - 2, 1)
+        theme.blit_text(surf, d.letter, lay.font(17), disc, theme.on(d.colour), True, "center")
+        label = p["name"] + (" (you)" if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
+        theme.blit_text(surf, label, lay.font(19), (row.x + row.h + 2, row.centery), theme.INK, acting, "midleft",
+                        lay.px(150))
+        stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
+        theme.blit_text(surf, stats, lay.font(16), (row.right - 2, row.centery), theme.MUTED, False, "midright")
+
+    def _dragon_card(self, surf, me, x, y, w):
+        lay = self.lay
+        d = self.dragons[me["dragon"]]
+        box = pygame.Rect(x, y, w, lay.px(156))
+        theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
+        theme.blit_text(surf, f"{me['name']} - {d.name} Dragon card", lay.font(19), (box.x + 6, box.y + 5),
+                        theme.INK, True, width=box.w - 12)
+        # Life track
+        ly = box.y + lay.px(24)
+        theme.blit_text(surf, "Life", lay.font(17), (box.x + 6, ly + 2), theme.MUTED, True)
+        hs = lay.px(18)
+        for i in range(6):
+            hx = box.x + lay.px(44) + i * (hs + 4)
+            rect = pygame.Rect(hx, ly, hs, hs)
+            if i < me["life"]:
+                surf.blit(icons.icon("gain_life", hs), rect)
+            elif i < me["max_life"]:
+                pygame.draw.rect(surf, (230, 214, 190), rect, border_radius=3)
+                pygame.draw.rect(surf, theme.MUTED, rect, 1, border_radius=3)
+            else:
+                pygame.draw.line(surf, (190, 180, 160), rect.midleft, rect.midright, 1)
+        theme.blit_text(surf, f"{me['life']} / {me['max_life']}", lay.font(19),
+                        (box.right - 6, ly + hs // 2), theme.INK, True, "midright")
+        # Level abilities
+        ay = ly + hs + lay.px(6)
+        names = [self.abilities[a].name for a in me["abilities"]]
+        theme.blit_text(surf, f"Level {me['level']}: " + (", ".join(names) if names else "no abilities yet"),
+                        lay.font(17), (box.x + 6, ay), theme.INK, False, width=box.w - 12)
+        # On the card this turn
+        cy = ay + lay.px(20)
+        theme.blit_text(surf, "On the card:", lay.font(17), (box.x + 6, cy), theme.MUTED, True)
+        self._holdings(surf, me["card"], box.x + lay.px(92), cy - 2, box.right - 6)
+        sy = cy + lay.px(24)
+        spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
+        theme.blit_text(surf, f"Spent: {spent}", lay.font(16), (box.x + 6, sy), theme.MUTED, False, width=box.w - 12)
+        extra = []
+        if me["pool"]:
+            extra.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
+        if me["reduction"]:
+            extra.append(f"damage -{me['reduction']}")
+        feats = me["feats"]
+        extra.append(f"Feats: {feats['cities']} city, {feats['villages']}/3 villages, {feats['resources']}/4 res.")
+        theme.blit_text(surf, "; ".join(extra), lay.font(16), (box.x + 6, sy + lay.px(18)),
+                        theme.RED if me["pool"] else theme.INK, bool(me["pool"]), width=box.w - 12)
+        used = []
+        if me["divined"]:
+            used.append("Divination used")
+        if me["wings_used"]:
+            used.append("Mighty Wings used")
+        if me["intellect_used"]:
+            used.append("Cunning Intellect used")
+        if used:
+            theme.blit_text(surf, ", ".join(used), lay.font(15), (box.x + 6, sy + lay.px(36)), theme.MUTED,
+                            width=box.w - 12)
+        return box.bottom
+
+    def _holdings(self, surf, h, x, y, right):
+        lay = self.lay
+        isz = lay.px(20)
+        x0 = x
+        for res in RESOURCES:
+            if h["res"][res]:
+                surf.blit(icons.resource_icon(res, isz), (x, y))
+                theme.blit_text(surf, str(h["res"][res]), lay.font(18), (x + isz + 1, y + isz // 2), theme.INK, True,
+                                "midleft")
+                x += isz + lay.px(18)
+        pieces = [f"{n}v {r[:3]}" for r, n in h["villages"].items() if n]
+        pieces += [f"{n}c {r[:3]}" for r, n in h["cities"].items() if n]
+        if pieces:
+            theme.blit_text(surf, " ".join(pieces), lay.font(16), (x + 2, y + isz // 2), theme.INK, False, "midleft",
+                            max(10, right - x))
+        elif x == x0:
+            theme.blit_text(surf, "empty", lay.font(16), (x, y + isz // 2), theme.MUTED, False, "midleft")
+
+    def _lair(self, surf, view, me, x, y, w):
+        lay = self.lay
+        box = pygame.Rect(x, y, w, lay.px(58))
+        theme.panel(surf, box, fill=(228, 214, 184), radius=6)
+        open_ = " (open: The Strategist)" if "strategist" in view["variant"] else " (hidden from others)"
+        theme.blit_text(surf, "Lair" + open_, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True)
+        lair = me["lair"]
+        if lair is None:
+            theme.blit_text(surf, "hidden", lay.font(17), (box.x + 6, box.y + lay.px(26)), theme.MUTED)
+        else:
+            self._holdings(surf, lair, box.x + 6, box.y + lay.px(24), box.right - 6)
+        return box.bottom
+
+    def log_lines(self, log):
+        f = self.lay.font(17)
+        lines = []
+        for entry in log:
+            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - 10)
+            for k, line in enumerate(wrapped):
+                lines.append(("  " + line) if k else line)
+        return lines
+
+    def _log(self, surf, log):
+        lay = self.lay
+        r = self.log_rect
+        theme.panel(surf, r, fill=(250, 244, 228), radius=6, width=1)
+        theme.blit_text(surf, "Game log", lay.font(17), (r.x + 6, r.y + 4), theme.MUTED, True)
+        f = lay.font(17)
+        step = theme.font(f).get_linesize()
+        area = pygame.Rect(r.x + 5, r.y + lay.px(22), r.w - 10, r.h - lay.px(26))
+        lines = self.log_lines(log)
+        fit = max(1, area.h // step)
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - fit))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - fit):end]
+        y = area.y
+        for line in shown:
+            colour = theme.RED if line.startswith("---") else theme.INK
+            theme.blit_text(surf, line, f, (area.x, y), colour, False, width=area.w)
+            y += step
+        if self.log_scroll:
+            theme.blit_text(surf, f"scrolled {self.log_scroll} lines - wheel down for newest", lay.font(14),
+                            (r.right - 6, r.y + 5), theme.BLUE, False, "topright")
+
+    def scroll_log(self, dy, log):
+        self.log_scroll = max(0, self.log_scroll + 3 * dy)

@@ -1,0 +1,96 @@
+"""Tooltip texts for everything on the table (built from the seat's view).
+
+Where an element offers options, its tip ends with what a click does (the
+engine's own sentences, Game.describe); otherwise it describes the thing.
+"""
+from __future__ import annotations
+
+from game.state import SITE_NAMES
+
+ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
+              "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
+PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
+          "card_selection": "Lair - Card Selection", "placement": "Attack - placing dragons",
+          "attack": "Attack", "over": "Game over"}
+
+
+def card_text(data, cid):
+    c = data.cards[cid]
+    where = "Dragon Hex Card" if c.is_hex else (f"Play in {c.region}" if c.region else "Any Region")
+    back = f" Back: {c.back}." if c.back else ""
+    return f"{c.title} - {where}. {c.text}{back}"
+
+
+def build(game, view, groups, hand, names):
+    """{element name: tooltip text}."""
+    data = game.data
+    options = game.decision.options if game.decision else ()
+    tips = {}
+
+    def offers(name):
+        idx = groups.get(name)
+        if not idx:
+            return ""
+        return " Click: " + " / ".join(game.describe(options[i]) for i in idx) + "."
+
+    for j, cid in enumerate(hand):
+        tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}")
+    for j, cid in enumerate(view["track"]):
+        tips[f"track:{j}"] = "Card Selection Track: " + card_text(data, cid) + offers(f"track:{j}")
+    for j, cid in enumerate(view["draft"] or ()):
+        tips[f"draft:{j}"] = card_text(data, cid) + offers(f"draft:{j}")
+    for reg in view["regions"]:
+        name = reg["name"]
+        res = ", ".join(f"{n} {r}" for r, n in reg["res"].items())
+        here = [names[d] if isinstance(d, int) else f"Rogue {d} Dragon" for d in reg["dragons"]]
+        region = data.regions[data.region_index[name]]
+        facing = ICON_WORDS[view["hex_facing"][name]]
+        tips[f"region:{name}"] = (f"{name} ({region.letter}): {res}. Stockpile: {reg['stock_villages']} villages, "
+                                  f"{reg['stock_cities']} cities. Next to {' and '.join(region.neighbours)}. "
+                                  f"Hex side facing it: {facing}."
+                                  + (f" Dragons here: {', '.join(here)}." if here else "") + offers(f"region:{name}"))
+        for k, v in enumerate(reg["sites"]):
+            what = SITE_NAMES[v]
+            cost = {1: " (1 Attack icon, 1 Life)", 2: " (1 icon takes half, 2 icons take it all: 2 Life)",
+                    3: " (2 Attack icons, 3 Life)"}.get(v, "")
+            tips[f"site:{name}:{k}"] = f"{name}, site {k + 1}: {what}{cost}." + offers(f"site:{name}:{k}")
+    arrow = view["hex_arrow"]
+    tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Each side gives its action to the region it "
+                       "faces; a Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
+    for side in ("left", "right"):
+        tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side (costs a gold, or Cunning Intellect)."
+                                    + offers(f"hex:turn_{side}"))
+    for a in data.lair_actions:
+        who = view["lair_taken"].get(a.id)
+        state = f" Taken by {names[who]} this century." if who is not None else (
+            "" if a.century <= view["century"] else f" Opens in century {a.century}.")
+        tips[f"lair_action:{a.id}"] = f"{a.name} (century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
+    for p in view["players"]:
+        text = (f"{p['name']} - {p['dragon']} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
+                f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
+        if p["lair"] is not None:
+            lair = p["lair"]
+            res = ", ".join(f"{n} {r}" for r, n in lair["res"].items() if n) or "no resources"
+            pieces = sum(lair["villages"].values()) + 3 * sum(lair["cities"].values())
+            text += f" Lair: {res}; settlements worth {pieces} RV."
+        tips[f"player:{p['seat']}"] = text
+    tips["deck"] = (f"Action Deck: {view['deck']['count']} cards. The back of the top card "
+                    f"({view['deck']['top_back'] or 'none'}) decides where the hex arrow points next century.")
+    top = view["discard"][-1] if view["discard"] else None
+    tips["discard_pile"] = f"Discard pile: {len(view['discard'])} cards." + (
+        f" Top: {data.cards[top].title}." if top else "")
+    generic = {"button:end_turn": "End your turn: your dragon returns to its lair with its loot.",
+               "button:stop_attack": "Stop attacking: Attack icons not yet assigned are lost.",
+               "button:divination": "Divination: burn a field to draw 2 cards, then discard 1 (once per turn).",
+               "button:consume_noble": "Consume a noble: +2 Life (never above your maximum).",
+               "button:undo": "Undo your last action (U).", "button:help": "Rules and icons (F1).",
+               "button:menu": "Back to the title screen (the game is kept).",
+               "button:speed": "Faster animations and AI moves."}
+    for name, text in generic.items():
+        tips[name] = text + offers(name)
+    for i, a in enumerate(options):
+        if f"option:{i}" in groups:
+            tips[f"option:{i}"] = game.describe(a)
+            if a.kind == "level_up":
+                tips[f"option:{i}"] = f"{data.ability(a.choice).name}: {data.ability(a.choice).text}"
+    return tips

@@ -1,0 +1,164 @@
+"""Colours, fonts and small drawing helpers shared by every screen.
+
+Fonts are pygame's own default font (no system font needed). Rendered text
+is cached: the frame budget leaves no room for rendering the same words
+every frame.
+"""
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+INK = (40, 28, 18)
+PAPER = (238, 226, 196)
+PAPER_DARK = (214, 196, 156)
+WOOD = (58, 40, 28)
+WOOD_LIGHT = (92, 66, 44)
+PANEL = (246, 236, 210)
+PANEL_EDGE = (120, 88, 52)
+GOLD = (214, 168, 54)
+RED = (178, 40, 36)
+GREEN = (52, 120, 60)
+BLUE = (44, 86, 150)
+MUTED = (120, 104, 84)
+WHITE = (252, 248, 238)
+HILITE = (255, 214, 92)
+SEA = (120, 160, 178)
+
+
+def rgb(colour):
+    if isinstance(colour, str):
+        c = colour.lstrip("#")
+        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+    return tuple(int(v) for v in colour[:3])
+
+
+def mix(a, b, t):
+    a, b = rgb(a), rgb(b)
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def is_light(c):
+    r, g, b = (v / 255 for v in rgb(c))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5
+
+
+def on(c):
+    """A text colour that reads on background c."""
+    return INK if is_light(c) else WHITE
+
+
+@functools.lru_cache(maxsize=32)
+def font(size, bold=False):
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(None, max(8, int(size)))
+    f.set_bold(bold)
+    return f
+
+
+@functools.lru_cache(maxsize=4096)
+def text(s, size, colour=INK, bold=False):
+    """A rendered line of text (cached)."""
+    return font(size, bold).render(str(s), True, rgb(colour))
+
+
+def text_width(s, size, bold=False):
+    return font(size, bold).size(str(s))[0]
+
+
+@functools.lru_cache(maxsize=2048)
+def wrap(s, size, width, bold=False):
+    """Greedy word wrap -> tuple of lines."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in str(s).split():
+        trial = word if not line else line + " " + word
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def fit(s, size, width, bold=False):
+    """s, shortened with an ellipsis until it fits width."""
+    s = str(s)
+    if text_width(s, size, bold) <= width:
+        return s
+    while s and text_width(s + "...", size, bold) > width:
+        s = s[:-1]
+    return s + "..."
+
+
+def blit_text(surface, s, size, pos, colour=INK, bold=False, anchor="topleft", width=None):
+    """Draw one line (shortened to width if given); returns its rect."""
+    if width is not None:
+        s = fit(s, size, width, bold)
+    img = text(s, size, rgb(colour), bold)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, r)
+    return r
+
+
+def blit_wrapped(surface, s, size, rect, colour=INK, bold=False, line_gap=1.0, align="left"):
+    """Word-wrapped text inside rect (lines that do not fit are dropped); returns bottom y."""
+    rect = pygame.Rect(rect)
+    y = rect.y
+    step = round(font(size, bold).get_linesize() * line_gap)
+    for line in wrap(s, size, max(10, rect.w), bold):
+        if y + step > rect.bottom + 2:
+            break
+        img = text(line, size, rgb(colour), bold)
+        x = rect.x if align == "left" else rect.centerx - img.get_width() // 2
+        surface.blit(img, (x, y))
+        y += step
+    return y
+
+
+def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius=8, width=2):
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, rgb(fill), rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, rgb(edge), rect, width, border_radius=radius)
+
+
+def heading(surface, s, size, rect, colour=WOOD):
+    """A small caps heading with a rule under it; returns the y below it."""
+    rect = pygame.Rect(rect)
+    r = blit_text(surface, s.upper(), size, (rect.x, rect.y), colour, bold=True)
+    pygame.draw.line(surface, mix(colour, PANEL, 0.55), (rect.x, r.bottom + 1), (rect.right, r.bottom + 1), 1)
+    return r.bottom + 4
+
+
+def button(surface, rect, label, size, enabled=True, hot=False, primary=False, danger=False):
+    """A rounded button; colour says whether it can be used."""
+    rect = pygame.Rect(rect)
+    if not enabled:
+        fill, fg = (200, 190, 170), (140, 128, 110)
+    elif danger:
+        fill, fg = RED, WHITE
+    elif primary:
+        fill, fg = (170, 60, 30), WHITE
+    else:
+        fill, fg = (110, 78, 48), WHITE
+    if hot and enabled:
+        fill = mix(fill, (255, 255, 255), 0.18)
+    shadow = rect.move(0, 2)
+    pygame.draw.rect(surface, (30, 20, 12), shadow, border_radius=6)
+    pygame.draw.rect(surface, fill, rect, border_radius=6)
+    pygame.draw.rect(surface, mix(fill, (0, 0, 0), 0.35), rect, 1, border_radius=6)
+    s = fit(label, size, rect.w - 8, True)
+    img = text(s, size, fg, True)
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+def shade(surface, rect, alpha=150, colour=(20, 14, 8)):
+    """Darken a rect (behind dialogs)."""
+    veil = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
+    veil.fill(rgb(colour) + (alpha,))
+    surface.blit(veil, pygame.Rect(rect).topleft)
