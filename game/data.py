@@ -72,10 +72,7 @@ class Card:
     discard_other: int = 0
     damage_reduction: int = 0
     hex_dragon: str | None = None   # set for Dragon Hex Cards
-
-    @property
-    def is_hex(self):
-        return self.hex_dragon is not None
+    is_hex: bool = False
 
     @property
     def title(self):
@@ -507,7 +504,7 @@ def _cards(ck, doc, region_names, dragon_names):
             ck.add(f"{where}.id", f"duplicate card id {cid!r}")
         cards[cid] = Card(id=cid, name="Dragon Hex Card", type="hex", region=None, back=None,
                           text="Use the Action Hex action facing your region.", alternatives=(),
-                          condition=None, hex_dragon=dragon)
+                          condition=None, hex_dragon=dragon, is_hex=True)
         hex_cards[dragon].append(cid)
     for d, ids in hex_cards.items():
         if len(ids) != 2:

@@ -52,7 +52,8 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalAction("The game is over.")
-        if action not in decision.options:
+        # Identity first: drivers usually hand back one of the offered objects.
+        if not any(o is action for o in decision.options) and action not in decision.options:
             raise IllegalAction(self.why_illegal(action))
         frame = self.state.stack[-1]
         self._decision = None

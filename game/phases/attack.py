@@ -217,11 +217,12 @@ def condition_met(g, p, card):
     return False
 
 
-def card_options(g, p, attack_only=False):
+def card_options(g, p, attack_only=False, distinct=None):
     out = []
-    for cid in distinct_cards(g, p.hand):
+    region = p.region
+    for cid in distinct or distinct_cards(g, p.hand):
         c = g.cards[cid]
-        if c.is_hex or (c.region is not None and c.region != p.region):
+        if c.is_hex or (c.region is not None and c.region != region):
             continue
         if not condition_met(g, p, c) or len(p.hand) - 1 < c.discard_other:
             continue
@@ -262,10 +263,11 @@ def attack_options(g, p):
 
 def move_options(g, p):
     out = []
+    livestock, wings = g.available(p, "livestock"), wings_left(g, p)
     for dest in g.neighbours(p.region):
-        if can_move(g, p, dest, free=False):
+        if livestock and can_move(g, p, dest, free=False):
             out.append(Action("move", region=dest))
-        if can_move(g, p, dest, free=True):
+        if wings and can_move(g, p, dest, free=True):
             out.append(Action("fly", region=dest))
     return out
 
@@ -275,7 +277,8 @@ def turn_options(g, p):
         return attack_options(g, p)
     if must_move_on(g, p):
         return move_options(g, p)
-    out = card_options(g, p)
+    distinct = distinct_cards(g, p.hand)
+    out = card_options(g, p, distinct=distinct)
     out += hex_use_options(g, p)
     if g.available(p, "gold"):
         out += [Action("turn_hex", choice="left"), Action("turn_hex", choice="right")]
@@ -287,7 +290,7 @@ def turn_options(g, p):
     if p.life < g.max_life(p):
         if g.available(p, "noble"):
             out.append(CONSUME_NOBLE)
-        out += [Action("lick_wounds", card=c) for c in distinct_cards(g, p.hand)]
+        out += [Action("lick_wounds", card=c) for c in distinct]
     out.append(END_TURN)
     return out
 

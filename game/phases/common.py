@@ -29,13 +29,11 @@ def push_discard(g, seat, n, hex_ok, why):
 
 def distinct_cards(g, cards):
     """One card of each kind: identical copies are interchangeable choices."""
-    seen, out = set(), []
+    first = {}
+    keys = g.card_key
     for c in cards:
-        key = g.card_key[c]
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
+        first.setdefault(keys[c], c)
+    return list(first.values())
 
 
 def discard_card(g, p, cid):
