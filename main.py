@@ -16,6 +16,9 @@ def parse_args(argv):
     ap.add_argument("--seed", type=int, default=None, help="seed for shuffles and random choices")
     ap.add_argument("--variant", default="standard",
                     help="standard, strategist, desolation or strategist+desolation")
+    ap.add_argument("--ai", metavar="LIST", default=None,
+                    help="with --headless: AI level per seat, e.g. hard,normal,easy,random (default random)")
+    ap.add_argument("--json", action="store_true", help="with --headless: print the result as JSON")
     ap.add_argument("--load", metavar="FILE", help="continue a saved game (with --headless: play it out randomly)")
     ap.add_argument("--replay", metavar="FILE", help="step through a saved game (with --headless: print it)")
     ap.add_argument("--save-dir", metavar="DIR", default=None,
@@ -55,15 +58,25 @@ def main(argv=None):
 def run_headless(args):
     import random
     from game import new_game
-    from game.headless import play, random_policy, score_table
+    from game.headless import play, score_table
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:
         g = new_game(args.players, seed=seed, variant=args.variant)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    play(g, [random_policy(seed * 31 + i) for i in range(args.players)])
-    print(f"Wrath of Dragons - {args.players} players, seed {seed}, {args.variant}")
+    from game.ai.headless import ai_policies, result_dict, seat_levels
+    try:
+        levels = seat_levels(args.ai, args.players)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    play(g, ai_policies(levels, seed))
+    if args.json:
+        import json
+        print(json.dumps(result_dict(g, levels, seed), indent=2))
+        return 0
+    print(f"Wrath of Dragons - {args.players} players, seed {seed}, {args.variant}, AI: {','.join(levels)}")
     print(score_table(g))
     return 0
 
