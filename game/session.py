@@ -115,8 +115,10 @@ def _undo_key(g):
     """What must stay the same across an action for it to be undoable: the
     player to decide, the turn (century, phase, turn counter), the RNG and the
     deck (its size and its top card, whose back everyone sees)."""
-    if g.is_over:
-        return None
     s = g.state
-    return (g.decision.player, s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
+    if s.over:
+        return None
+    # The top frame is the waiting decision; its "p" is g.decision.player
+    # (read here without building the option list).
+    return (s.stack[-1]["p"], s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
             s.deck[-1] if s.deck else None)
