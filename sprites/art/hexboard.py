@@ -6,8 +6,8 @@ position p the hex is at angle 60 * p (see arrow_angle). Any float angle
 works, so a turn can be animated.
 
 The dial itself is drawn once per radius and rotated per angle (cached by
-quarter degree); the side icons are pasted upright afterwards, so they stay
-readable while the hex turns.
+quarter degree, the last 48 angles); the side icons are pasted upright
+afterwards, so they stay readable while the hex turns.
 """
 import math
 
@@ -51,7 +51,6 @@ def _dial(radius, sides):
     big = pygame.Surface((side, side), pygame.SRCALPHA)
     big.fill(INK + (0,))
     d = lambda v: max(1, round(v * R))                       # noqa: E731  (sizes relative to R)
-    pygame.draw.polygon(big, (0, 0, 0, 70), [(x + d(0.05), y + d(0.08)) for x, y in _poly_at(c, R, 30)])
     pygame.draw.polygon(big, INK, _poly_at(c, R + d(0.03), 30))
     pygame.draw.polygon(big, WOOD, _poly_at(c, R * 0.985, 30))
     pygame.draw.polygon(big, WOOD_DARK, _poly_at(c, R * 0.9, 30))
@@ -86,12 +85,15 @@ def _dial(radius, sides):
     return pygame.transform.smoothscale(big, (side // SS, side // SS))
 
 
-@cached(maxsize=256)
+@cached(maxsize=48)          # one turn animation's worth of frames
 def _hex_at(radius, quarter_degrees, sides):
     angle = quarter_degrees / 4
     dial = pygame.transform.rotozoom(_dial(radius, sides), -angle, 1)
     side = round(2 * REACH * radius)
     out = pygame.Surface((side, side), pygame.SRCALPHA)
+    # the shadow falls down-right whatever the angle: the light does not turn
+    shadow = [(x + 0.05 * radius, y + 0.08 * radius) for x, y in _poly_at(side / 2, radius, 30 + angle)]
+    pygame.draw.polygon(out, (0, 0, 0, 70), shadow)
     out.blit(dial, dial.get_rect(center=(side / 2, side / 2)))
     size = round(radius * 0.46)
     for k, name in enumerate(sides):

@@ -135,7 +135,7 @@ def _forest(big, cx, cy, r, land, rng):
     dark = common.darken(green, 0.35)
     lw = max(2, round(r / 14))
     trees = sorted(((cx + rng.uniform(-0.75, 0.75) * r, cy + rng.uniform(-0.35, 0.45) * r,
-                     rng.uniform(0.3, 0.42) * r) for _ in range(rng.randint(4, 7))), key=lambda t: t[1])
+                     rng.uniform(0.34, 0.5) * r) for _ in range(rng.randint(4, 7))), key=lambda t: t[1])
     for x, y, s in trees:
         pygame.draw.line(big, INK, (x, y), (x, y + s * 0.9), lw * 2)
         if firs:

@@ -193,7 +193,7 @@ def dragon_token(colour, letter, size, rogue=False):
         if rogue:
             pen.circle(50, 47, 15, fill=INK, outline=CREAM, width=3)
             icons.paint_skull(icons.sub(pen, 37, 34, 26))
-        else:
+        elif letter:
             badge, ink = (INK, colour) if light else (CREAM, common.darken(colour, 0.2))
             pen.circle(50, 47, 15, fill=badge, outline=INK, width=3)
             pen.text(letter, 50, 48.5, 24, colour=ink)
