@@ -15,7 +15,7 @@ import yaml  # noqa: E402
 
 from sprites.art import cards, common, hexboard, icons, pieces  # noqa: E402
 from sprites.art import map as artmap  # noqa: E402
-from sprites.art.geometry import RESOURCES, RING, MapGeometry  # noqa: E402
+from sprites.art.geometry import RESOURCES, RING, MapGeometry, geometry_for  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
 SIZES = [(1600, 900), (1070, 662), (1024, 768), (800, 500)]
@@ -95,6 +95,13 @@ def test_geometry_is_deterministic():
     a = MapGeometry(pygame.Rect(0, 0, 1000, 620))
     b = MapGeometry(pygame.Rect(0, 0, 1000, 620))
     assert a.polygons == b.polygons and a.sites == b.sites
+
+
+def test_geometry_for_shares_one_geometry_per_rect():
+    pygame.font.init()
+    a = geometry_for((0, 0, 900, 560))
+    assert geometry_for(pygame.Rect(0, 0, 900, 560)) is a
+    assert geometry_for((0, 0, 900, 560), RING[::-1]) is not a
 
 
 def test_outside_the_map_is_nothing(geo):
@@ -195,6 +202,13 @@ def test_map_renders_with_every_region_named():
     assert artmap.render_map(geo, {r["name"]: r["land"] for r in regions},
                              {r["name"]: r["letter"] for r in regions},
                              {r["name"]: r["colour"] for r in regions}) is surf      # cached
+
+
+def test_clear_caches_forgets_pictures():
+    first = icons.icon("gold", 20)
+    assert icons.icon("gold", 20) is first
+    common.clear_caches()
+    assert icons.icon("gold", 20) is not first
 
 
 def test_text_helpers():

@@ -22,6 +22,7 @@ TEXT_BOX = (234, 222, 194)
 ANY_BAND = (124, 100, 70)          # "Any Region" cards: a neutral leather brown
 NO_RING = {"lose_life", "gain_life", "draw", "discard"}
 _cache = {}
+common.register_cache(_cache.clear)
 
 
 def _freeze(v):

@@ -15,9 +15,32 @@ PARCHMENT = (238, 226, 196)
 PURPLE = (123, 63, 160)   # stockpile icons on cards (rulebook: purple icons)
 
 
+_clearers = []
+
+
 def cached(maxsize=512):
     """Memoise a drawing function: arguments must be hashable plain values."""
-    return functools.lru_cache(maxsize=maxsize)
+    def wrap(fn):
+        memo = functools.lru_cache(maxsize=maxsize)(fn)
+        _clearers.append(memo.cache_clear)
+        return memo
+    return wrap
+
+
+def register_cache(clear):
+    """Let clear_caches() also empty a module's own cache (its clear function)."""
+    _clearers.append(clear)
+
+
+def clear_caches():
+    """Forget every drawn picture.
+
+    Call it after pygame.display.set_mode() if anything was drawn before the
+    window existed: pictures are converted to the screen's format (and so
+    blit fast) only when a display exists at the time they are drawn.
+    """
+    for clear in _clearers:
+        clear()
 
 
 def finish(surface):

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from . import common
-from .common import INK, Pen, bezier, cached, heart, ribbon, supersampled
+from .common import INK, Pen, bezier, cached, heart, supersampled
 
 WOOL, FACE = (247, 243, 230), (58, 48, 44)
 GOLD, GOLD_RIM, GOLD_HI = (238, 188, 50), (184, 124, 22), (255, 234, 150)

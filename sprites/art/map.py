@@ -18,6 +18,7 @@ SHALLOW = (150, 190, 190)
 COAST = (58, 50, 44)
 MAP_SS = 2           # the vector layer is drawn at twice the size, then smoothed
 _cache = {}
+common.register_cache(_cache.clear)
 
 
 def render_map(geometry, lands, letters, piece_colours=None, seed=7):
@@ -55,6 +56,7 @@ def _draw(geo, lands, letters, piece_colours, seed):
         for x, y, r in spots:
             cx, cy, rr = (x - ox) * MAP_SS, (y - oy) * MAP_SS, r * MAP_SS
             (_mountains if rng.random() < 0.45 else _forest)(big, cx, cy, rr, land, rng)
+    _tufts(big, geo, lands, rng)
     _frame(big, u)
     out = pygame.transform.smoothscale(big, (w, h))
     _waves(out, geo, rng)
@@ -134,8 +136,8 @@ def _forest(big, cx, cy, r, land, rng):
     green = common.mix(land, (52, 104, 48), 0.7)
     dark = common.darken(green, 0.35)
     lw = max(2, round(r / 14))
-    trees = sorted(((cx + rng.uniform(-0.75, 0.75) * r, cy + rng.uniform(-0.35, 0.45) * r,
-                     rng.uniform(0.34, 0.5) * r) for _ in range(rng.randint(4, 7))), key=lambda t: t[1])
+    trees = sorted(((cx + rng.uniform(-0.7, 0.7) * r, cy + rng.uniform(-0.3, 0.4) * r,
+                     rng.uniform(0.42, 0.6) * r) for _ in range(rng.randint(4, 6))), key=lambda t: t[1])
     for x, y, s in trees:
         pygame.draw.line(big, INK, (x, y), (x, y + s * 0.9), lw * 2)
         if firs:
@@ -153,6 +155,43 @@ def _forest(big, cx, cy, r, land, rng):
             pygame.draw.circle(big, green, (x, y - s * 0.2), s * 0.62)
             pygame.draw.circle(big, dark, (x + s * 0.18, y - s * 0.08), s * 0.4)
             pygame.draw.circle(big, common.lighten(green, 0.25), (x - s * 0.2, y - s * 0.38), s * 0.2)
+
+
+def _tufts(big, geo, lands, rng):
+    """Little grass tufts on open land, the way old maps fill their plains.
+
+    They keep clear of every spot where a piece, token, label or drawing
+    goes, so they never compete with the game.
+    """
+    ox, oy = geo.rect.topleft
+    pad = geo.site_radius * 0.6
+    for name in geo.ring:
+        free = geo.land_mask(name)
+        spots = [(x, y, geo.site_radius) for x, y in geo.sites[name]]
+        spots += [(x, y, geo.token_radius * 1.4) for x, y in geo.resource_spots[name].values()]
+        spots += [geo.dragon_spots[name] + (geo.dragon_radius,)] + list(geo.decor[name])
+        for x, y, r in spots:
+            r = round(r + pad)
+            free.erase(pygame.mask.Mask((2 * r, 2 * r), fill=True), (round(x - ox) - r, round(y - oy) - r))
+        label = geo.label_rects[name].inflate(2 * pad, 2 * pad).move(-ox, -oy)
+        free.erase(pygame.mask.Mask(label.size, fill=True), label.topleft)
+        coast = pygame.mask.Mask((round(2 * pad), round(2 * pad)), fill=True)
+        colour = common.darken(lands[name], 0.4)
+        box = geo.land_mask(name).get_bounding_rects()[0]
+        n = int(free.count() / (geo.site_radius * 3.5) ** 2)
+        s = geo.site_radius * 0.42 * MAP_SS
+        lw = max(1, round(MAP_SS * geo.scale))
+        for _ in range(n * 20):
+            if n <= 0:
+                break
+            x, y = rng.randint(box.left, box.right - 1), rng.randint(box.top, box.bottom - 1)
+            if free.overlap_area(coast, (x - round(pad), y - round(pad))) < coast.count():
+                continue                                  # too near the coast or a spot
+            n -= 1
+            free.erase(coast, (x - round(pad), y - round(pad)))
+            bx, by = x * MAP_SS, y * MAP_SS
+            for dx, tilt in ((-0.5, -0.35), (0, 0), (0.5, 0.35)):
+                pygame.draw.line(big, colour, (bx + dx * s, by), (bx + dx * s * 1.4 + tilt * s, by - s * (0.9 - abs(dx) * 0.4)), lw)
 
 
 def _frame(big, u):

@@ -13,7 +13,7 @@ import random
 import sys
 import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["SDL_VIDEODRIVER"] = "dummy"      # no window: the output is the PNG files
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402  (the SDL variables must be set first)
