@@ -234,6 +234,8 @@ def load_session(path):
     SaveError (one line: the file and the problem). Never modifies the file."""
     text = read_text(path)
     try:
+        if text.startswith(f"# {GAME_NAME} save") and not text.rstrip().endswith(END_MARK):
+            raise Invalid(f"the file ends early (no '{END_MARK}' line): it is truncated")
         return session_from_document(parse_yaml(text))
     except Invalid as exc:
         raise SaveError(path, f"{exc}{_truncation_hint(text)}") from None
