@@ -62,3 +62,17 @@ class Decision:
     kind: str
     prompt: str
     options: tuple
+
+
+_INTERNED = {}
+
+
+def act(kind, card=None, alt=None, region=None, site=None, icons=None, choice=None):
+    """The shared Action with these fields. Options are rebuilt at every
+    decision, and building a frozen dataclass is slow, so each distinct action
+    is made once (equal actions are then also identical)."""
+    key = (kind, card, alt, region, site, icons, choice)
+    a = _INTERNED.get(key)
+    if a is None:
+        a = _INTERNED[key] = Action(kind, card, alt, region, site, icons, choice)
+    return a

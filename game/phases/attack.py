@@ -6,16 +6,16 @@ the dragon is in another dragon's region without the Dragon Ward, only moves.
 """
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import act
 from ..data import ICON_RESOURCE, TAKEABLE
 from ..engine import Handler, register
 from ..state import CITY, TOWN, VILLAGE
 from .common import Phase, discard_card, distinct_cards, push_discard
 
-END_TURN = Action("end_turn")
-STOP_ATTACK = Action("stop_attack")
-DIVINATION = Action("divination")
-CONSUME_NOBLE = Action("consume_noble")
+END_TURN = act("end_turn")
+STOP_ATTACK = act("stop_attack")
+DIVINATION = act("divination")
+CONSUME_NOBLE = act("consume_noble")
 # (icons, Life lost) for hitting a site of each size.
 HITS = {VILLAGE: ((1, 1),), TOWN: ((1, 1), (2, 2)), CITY: ((2, 3),)}
 
@@ -51,7 +51,7 @@ class Place(Handler):
         return f"{g.name(f['p'])}: place your dragon in an unoccupied region."
 
     def options(self, g, f):
-        return tuple(Action("place", region=r) for r in placeable(g, f["p"]))
+        return tuple(act("place", region=r) for r in placeable(g, f["p"]))
 
     def explain(self, g, f, a):
         if a.kind == "place" and a.region in g.regions and g.occupants(a.region, exclude=f["p"]):
@@ -230,7 +230,7 @@ def card_options(g, p, attack_only=False, distinct=None):
             if attack_only and not any(e.icon == "attack" for e in alt):
                 continue
             if alternative_playable(g, p, alt):
-                out.append(Action("play_card", card=cid, alt=k))
+                out.append(act("play_card", card=cid, alt=k))
     return out
 
 
@@ -245,7 +245,7 @@ def hex_use_options(g, p, attack_only=False):
         ok = g.regions[p.region].has_settlement()
     else:
         ok = g.regions[p.region].res[ICON_RESOURCE[icon]] > 0
-    return [Action("use_hex", card=hexes[0])] if ok else []
+    return [act("use_hex", card=hexes[0])] if ok else []
 
 
 def attack_options(g, p):
@@ -254,7 +254,7 @@ def attack_options(g, p):
     for i, v in enumerate(r.sites):
         for icons, cost in HITS.get(v, ()):
             if icons <= p.pool and p.life - max(0, cost - p.reduction) >= 1:
-                out.append(Action("attack", site=i, icons=icons))
+                out.append(act("attack", site=i, icons=icons))
     out += card_options(g, p, attack_only=True)
     out += hex_use_options(g, p, attack_only=True)
     out.append(STOP_ATTACK)
@@ -266,9 +266,9 @@ def move_options(g, p):
     livestock, wings = g.available(p, "livestock"), wings_left(g, p)
     for dest in g.neighbours(p.region):
         if livestock and can_move(g, p, dest, free=False):
-            out.append(Action("move", region=dest))
+            out.append(act("move", region=dest))
         if wings and can_move(g, p, dest, free=True):
-            out.append(Action("fly", region=dest))
+            out.append(act("fly", region=dest))
     return out
 
 
@@ -281,16 +281,16 @@ def turn_options(g, p):
     out = card_options(g, p, distinct=distinct)
     out += hex_use_options(g, p)
     if g.available(p, "gold"):
-        out += [Action("turn_hex", choice="left"), Action("turn_hex", choice="right")]
+        out += [act("turn_hex", choice="left"), act("turn_hex", choice="right")]
     if intellect_left(g, p):
-        out += [Action("turn_hex_free", choice="left"), Action("turn_hex_free", choice="right")]
+        out += [act("turn_hex_free", choice="left"), act("turn_hex_free", choice="right")]
     out += move_options(g, p)
     if not p.divined and g.available(p, "field"):
         out.append(DIVINATION)
     if p.life < g.max_life(p):
         if g.available(p, "noble"):
             out.append(CONSUME_NOBLE)
-        out += [Action("lick_wounds", card=c) for c in distinct]
+        out += [act("lick_wounds", card=c) for c in distinct]
     out.append(END_TURN)
     return out
 
@@ -497,7 +497,7 @@ class LevelUp(Handler):
         return f"{p.name} accomplished a Feat: choose a level {p.level + 1} ability."
 
     def options(self, g, f):
-        return tuple(Action("level_up", choice=a) for a in level_up_choices(g, g.state.players[f["p"]]))
+        return tuple(act("level_up", choice=a) for a in level_up_choices(g, g.state.players[f["p"]]))
 
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]
@@ -602,7 +602,7 @@ class ChooseResource(Handler):
 
     def options(self, g, f):
         p = g.state.players[f["p"]]
-        return tuple(Action("choose_resource", choice=r) for r in TAKEABLE if source_has(g, p, r, f["source"]))
+        return tuple(act("choose_resource", choice=r) for r in TAKEABLE if source_has(g, p, r, f["source"]))
 
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]
@@ -619,7 +619,7 @@ class Raze(Handler):
 
     def options(self, g, f):
         p = g.state.players[f["p"]]
-        return tuple(Action("raze", site=i) for i in raze_sites(g.regions[p.region]))
+        return tuple(act("raze", site=i) for i in raze_sites(g.regions[p.region]))
 
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]

@@ -1,7 +1,7 @@
 """The phase record and the frames several phases share (discarding)."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import act
 from ..engine import PHASES, Handler, register
 
 
@@ -56,7 +56,7 @@ class Discard(Handler):
 
     def options(self, g, f):
         p = g.state.players[f["p"]]
-        return tuple(Action("discard", card=c) for c in distinct_cards(g, discardable(g, p, f["hex_ok"])))
+        return tuple(act("discard", card=c) for c in distinct_cards(g, discardable(g, p, f["hex_ok"])))
 
     def explain(self, g, f, a):
         if a.kind == "discard" and a.card in g.cards and g.cards[a.card].is_hex and not f["hex_ok"]:

@@ -1,7 +1,7 @@
 """Phase 3: Lair - Lair Actions, then Card Selection. Loot goes behind the screen."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import act
 from ..engine import Handler, register
 from .common import Phase, push_discard
 
@@ -36,7 +36,7 @@ class LairActionChoice(Handler):
         return f"{g.name(f['p'])}: choose a Lair Action."
 
     def options(self, g, f):
-        return tuple(Action("lair_action", choice=a.id) for a in available_lair_actions(g))
+        return tuple(act("lair_action", choice=a.id) for a in available_lair_actions(g))
 
     def explain(self, g, f, a):
         if a.kind != "lair_action":
@@ -98,7 +98,7 @@ class SchemePick(Handler):
         return f"{g.name(f['p'])}: keep one of the Scheme cards; the rest pass to the left."
 
     def options(self, g, f):
-        return tuple(Action("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft))
+        return tuple(act("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft))
 
     def explain(self, g, f, a):
         if a.kind == "scheme_pick" and a.card not in g.state.draft:
@@ -134,7 +134,7 @@ class FirstStrike(Handler):
         return f"{g.name(f['p'])}: take a village from a region's stockpile."
 
     def options(self, g, f):
-        return tuple(Action("first_strike", region=r.name) for r in g.state.regions if r.villages)
+        return tuple(act("first_strike", region=r.name) for r in g.state.regions if r.villages)
 
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]
@@ -175,7 +175,7 @@ class SelectCard(Handler):
         return f"{g.name(f['p'])}: take a card from the Card Selection Track."
 
     def options(self, g, f):
-        return tuple(Action("select_card", card=c) for c in dict.fromkeys(g.state.track))
+        return tuple(act("select_card", card=c) for c in dict.fromkeys(g.state.track))
 
     def explain(self, g, f, a):
         if a.kind == "select_card" and a.card not in g.state.track:
