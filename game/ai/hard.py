@@ -33,8 +33,8 @@ def playout(g, seat, rng):
 
 class HardAI(NormalAI):
     level = "hard"
-    turn_budget = 600
-    place_budget = 60
+    turn_budget = 200
+    place_budget = 25
     candidates = 4             # options kept for playouts
     worlds = 10                # determinisations played out per choice outside the turn
     blend = 0.5                # weight of the playout average against normal's value

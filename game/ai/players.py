@@ -59,8 +59,8 @@ class NormalAI(AI):
     """Plans its whole attack turn by search; chooses Lair Actions, cards,
     discards and placement by the evaluation that knows the final scoring."""
     level = "normal"
-    turn_budget = 150
-    place_budget = 30
+    turn_budget = 60
+    place_budget = 10
 
     def __init__(self, seed=0):
         super().__init__(seed)

@@ -1,0 +1,51 @@
+"""Shared helpers for the benchmark scripts (run them with python, not pytest)."""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+
+def wilson(successes, n, z=1.96):
+    """95% Wilson score interval for a proportion (works near 0 and 1)."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def fmt_ci(successes, n):
+    p, lo, hi = wilson(successes, n)
+    return f"{p:6.1%}  [95% CI {lo:5.1%} - {hi:5.1%}]  ({successes:g}/{n})"
+
+
+def percentile(values, q):
+    v = sorted(values)
+    if not v:
+        return float("nan")
+    k = min(len(v) - 1, max(0, int(round(q * (len(v) - 1)))))
+    return v[k]
+
+
+def play_timed(n, seed, variant, levels, ai_seed=0):
+    """Play one AI game; returns (game, {level: [seconds per decision]})."""
+    from game import new_game
+    from game.ai import make_ai
+    g = new_game(n, seed=seed, variant=variant)
+    ais = [make_ai(level, ai_seed * 101 + seed * 7 + seat) for seat, level in enumerate(levels)]
+    times = {level: [] for level in levels}
+    while not g.is_over:
+        d = g.decision
+        t = time.perf_counter()
+        a = ais[d.player].choose(g, d.player)
+        times[levels[d.player]].append(time.perf_counter() - t)
+        g.apply(a)
+    return g, times
