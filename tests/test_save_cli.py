@@ -1,0 +1,62 @@
+"""main.py with saves: --load / --replay of a bad file exit 2 with one line on
+stderr naming the file (the file untouched); good files continue or replay."""
+import os
+import subprocess
+import sys
+
+import pytest
+from save_helpers import new_session, play_random
+
+from game.save import save_session
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), *map(str, args)],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    s = new_session(3, seed=4)
+    play_random(s, 2, steps=50)
+    path = tmp_path_factory.mktemp("saves") / "mid game.yaml"
+    save_session(s, path)
+    return path
+
+
+@pytest.mark.parametrize("flags", [["--load"], ["--headless", "--load"], ["--replay"], ["--headless", "--replay"]])
+def test_bad_file_exits_2_with_one_line(tmp_path, flags):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nsettings: !!python/object/apply:os.system ['echo owned']\n")
+    before = bad.read_bytes()
+    r = run(*flags, bad)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert str(bad) in lines[0] and "Python objects" in lines[0]
+    assert "Traceback" not in r.stderr and "owned" not in r.stdout
+    assert bad.read_bytes() == before
+
+
+def test_missing_file_exits_2(tmp_path):
+    r = run("--headless", "--load", tmp_path / "gone.yaml")
+    assert r.returncode == 2 and r.stderr.strip().endswith("gone.yaml: no such file")
+
+
+def test_headless_load_plays_to_the_end(saved):
+    before = saved.read_bytes()
+    r = run("--headless", "--load", saved, "--seed", 3)
+    assert r.returncode == 0, r.stderr
+    assert "50 actions replayed" in r.stdout and ("Winner:" in r.stdout or "Shared victory:" in r.stdout)
+    assert saved.read_bytes() == before
+    assert run("--headless", "--load", saved, "--seed", 3).stdout == r.stdout
+
+
+def test_headless_replay_prints_every_action(saved):
+    r = run("--headless", "--replay", saved)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].strip().startswith("1 ") and any(line.strip().startswith("50 ") for line in lines)
+    assert "saved before the end" in lines[-1]
