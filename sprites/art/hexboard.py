@@ -69,10 +69,11 @@ def _dial(radius, sides):
         pygame.draw.circle(big, INK, (x, y), d(0.05))
         pygame.draw.circle(big, BRASS, (x, y), d(0.035))
     # the arrow on side 0: a pointer out of the left edge
-    tip = (c - R * 1.3, c)
-    base = [(c - R * 0.8, c - R * 0.2), (c - R * 0.8, c + R * 0.2)]
-    arrow = [tip, base[0], (c - R * 0.8, c - R * 0.09), (c - R * 0.62, c - R * 0.09),
-             (c - R * 0.62, c + R * 0.09), (c - R * 0.8, c + R * 0.09), base[1]]
+    # (only its stub overlaps the hex face, so it never hides side 0's icon)
+    tip = (c - R * 1.32, c)
+    base = [(c - R * 0.95, c - R * 0.22), (c - R * 0.95, c + R * 0.22)]
+    arrow = [tip, base[0], (c - R * 0.95, c - R * 0.1), (c - R * 0.82, c - R * 0.1),
+             (c - R * 0.82, c + R * 0.1), (c - R * 0.95, c + R * 0.1), base[1]]
     pygame.draw.polygon(big, (196, 40, 34), arrow)
     pygame.draw.polygon(big, INK, arrow, d(0.04))
     for x, y in arrow:                                        # round the outline's joints
