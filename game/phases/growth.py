@@ -76,14 +76,23 @@ def _enter(g):
             break
         s.track.append(cid)
         r = g.regions[g.cards[cid].back]
-        before = [SITE_NAMES[v] for v in r.sites if v]
+        before = list(r.sites)
         if grow_region(r, sizes):
-            after = [SITE_NAMES[v] for v in r.sites if v]
-            g.log(f"Growth in {r.name}: {', '.join(before) or 'no settlements'} -> {', '.join(after)}.")
+            g.log(f"Growth in {r.name}: {growth_text(before, r.sites)}.")
         else:
             g.log(f"Growth in {r.name}: nothing can grow.")
     orient_hex(g, s.century)
     place_rogues(g)
+
+
+def growth_text(before, after):
+    """'a village grows into a town', 'a new village', ... for the log."""
+    parts = []
+    for b, a in zip(before, after):
+        if b == a:
+            continue
+        parts.append(f"a new {SITE_NAMES[a]}" if b == EMPTY else f"a {SITE_NAMES[b]} grows into a {SITE_NAMES[a]}")
+    return ", ".join(parts)
 
 
 def place_rogues(g):
