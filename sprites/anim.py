@@ -6,6 +6,8 @@ in tests and screenshots).
 """
 from __future__ import annotations
 
+import time
+
 
 def ease(t):
     t = max(0.0, min(1.0, t))
@@ -33,3 +35,8 @@ def shortest_turn(frm, to):
     """The target angle nearest frm that equals ``to`` modulo 360."""
     d = (to - frm + 180) % 360 - 180
     return frm + d
+
+
+def now_ms():
+    """Milliseconds on a monotonic clock (pygame's get_ticks needs pygame.init)."""
+    return int(time.monotonic() * 1000)

@@ -12,6 +12,8 @@ import os
 
 import pygame
 
+from sprites.anim import now_ms
+
 WINDOW = (1600, 900)
 FRAME_MS = 16
 
@@ -130,7 +132,7 @@ class App:
         self.dirty = True
 
     def tick(self):
-        now = pygame.time.get_ticks()
+        now = now_ms()
         self.animating = bool(self.stack) and self.scene.update(now)
         if self.animating:
             self.dirty = True
@@ -151,7 +153,7 @@ class App:
     def timeout(self):
         if self.animating:
             return FRAME_MS
-        wait = self.scene.wakeup_ms(pygame.time.get_ticks()) if self.stack else None
+        wait = self.scene.wakeup_ms(now_ms()) if self.stack else None
         return 1000 if wait is None else max(1, min(1000, wait))
 
     def loop(self):

@@ -12,7 +12,7 @@ import pygame
 
 from game import Game, IllegalAction
 from sprites import theme
-from sprites.anim import Tween, shortest_turn
+from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
 from sprites.table import cardface, dialog, leftpanel, promptbar, tips as tiptext
@@ -52,14 +52,17 @@ class TableScene(Scene):
         self.speed = 1
         self.labels = dict(BUTTON_LABELS)
         self.handoff_pending = False
+        self.lay = None
         self.resize(app.screen.get_size())
         self.seats.follow()
         self.refresh()
 
     # ----- sizes and state -----------------------------------------------------
     def resize(self, size):
+        if getattr(self, "lay", None) is not None and self.lay.size == tuple(size):
+            return
         self.lay = TableLayout(size)
-        self.map = MapView(self.lay.map, self.data)
+        self.map = MapView.for_rect(self.lay.map, self.data)
         self.right = RightPanel(self.lay, self.data)
         self.handview = HandView(self.lay, self.data)
         self.base = None
@@ -94,7 +97,7 @@ class TableScene(Scene):
             self.hex_angle = target
         elif self.hex_tween is None and round(self.hex_angle) % 360 != target % 360:
             end = shortest_turn(self.hex_angle, target)
-            self.hex_tween = Tween(self.hex_angle, end, pygame.time.get_ticks(), self._duration(320))
+            self.hex_tween = Tween(self.hex_angle, end, now_ms(), self._duration(320))
         self._sync_dialog(d, mine)
         self._register()
         self.base_dirty = True
@@ -247,7 +250,7 @@ class TableScene(Scene):
         return self.say(reason)
 
     def say(self, text, ms=4500):
-        self.toast = (text, pygame.time.get_ticks() + ms)
+        self.toast = (text, now_ms() + ms)
         self.app.dirty = True
 
     def key(self, event):
@@ -289,7 +292,7 @@ class TableScene(Scene):
 
     def _after_change(self, before):
         g = self.game
-        now = pygame.time.get_ticks()
+        now = now_ms()
         if before is not None and self.app.animate:
             for p in g.state.players:
                 old, new = before.get(p.seat), p.region
@@ -395,7 +398,7 @@ class TableScene(Scene):
         return head, prompt, dragon.colour, dragon.letter
 
     def _paint_base(self, surf):
-        now = pygame.time.get_ticks()
+        now = now_ms()
         v = self.view
         hot = set(self.groups)
         moving = {seat: tw.value(now) for seat, tw in self.flights.items()}

@@ -11,7 +11,7 @@ import pygame
 class TableLayout:
     def __init__(self, size):
         w, h = size
-        self.size = size
+        self.size = tuple(size)
         self.k = k = max(0.45, min(w / 1600, h / 900))
         self.pad = max(4, round(8 * k))
         bar = round(54 * k)

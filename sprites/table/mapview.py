@@ -43,6 +43,17 @@ def _forest(surf, x, y, r, land):
 
 
 class MapView:
+    _made = {}
+
+    @classmethod
+    def for_rect(cls, rect, data):
+        """One MapView per map size (the geometry takes a moment to build)."""
+        key = (tuple(pygame.Rect(rect)), id(data))
+        if key not in cls._made:
+            cls._made = {k: v for k, v in cls._made.items() if k[1] == id(data)}
+            cls._made[key] = cls(rect, data)
+        return cls._made[key]
+
     def __init__(self, rect, data):
         self.rect = pygame.Rect(rect)
         self.data = data
@@ -50,6 +61,10 @@ class MapView:
         self.regions = {r.name: r for r in data.regions}
         self.dragons = {d.name: d for d in data.dragons}
         self.background = self._paint_background()
+        self.region_boxes = {
+            name: pygame.Rect(self.geo.label_rects[name]).unionall(
+                [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in self.geo.polygons[name]])
+            for name in self.geo.ring}
 
     # ----- the static picture ------------------------------------------------
     def _paint_background(self):
@@ -109,9 +124,7 @@ class MapView:
                   hit=lambda pos: (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (hr * 0.95) ** 2,
                   tip=tips.get("hex:use"))
         for name in g.ring:
-            box = pygame.Rect(g.label_rects[name]).unionall(
-                [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in g.polygons[name]])
-            scene.add(f"region:{name}", box, hit=lambda pos, n=name: g.region_at(pos) == n or
+            scene.add(f"region:{name}", self.region_boxes[name], hit=lambda pos, n=name: g.region_at(pos) == n or
                       _near(pos, g.dragon_spots[n], g.dragon_radius),
                       tip=tips.get(f"region:{name}"), point=g.label_rects[name].center)
 

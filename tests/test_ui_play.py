@@ -1,0 +1,103 @@
+"""Whole games played by synthetic mouse clicks on the window (dummy video driver)."""
+from __future__ import annotations
+
+import random
+
+from ui_helpers import click, make_app, play_option, press
+
+import pygame
+
+from game.session import Seat, Session
+from sprites.scenes.handoff import HandOffScene
+from sprites.scenes.scores import ScoresScene
+from sprites.scenes.table import TableScene
+
+
+def seats(n, kinds=None):
+    names = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+    dragons = ["Black", "Blue", "Green", "Orange", "Red", "White"]
+    return [Seat(names[i], dragons[i], (kinds or ["human"] * n)[i]) for i in range(n)]
+
+
+def play_by_clicks(app, session, seed, limit=3000):
+    rng = random.Random(seed)
+    handoffs = 0
+    for _ in range(limit):
+        scene = app.scene
+        if isinstance(scene, ScoresScene):
+            return handoffs
+        if isinstance(scene, HandOffScene):
+            assert scene.seat == session.game.decision.player
+            click(app, "handoff:confirm")
+            handoffs += 1
+            continue
+        assert isinstance(scene, TableScene)
+        d = session.game.decision
+        if not session.seats[d.player].is_human:
+            app.pump()
+            continue
+        assert scene.seats.viewer == d.player, "the table must show the deciding player's own view"
+        play_option(app, scene, rng.randrange(len(d.options)))
+    raise AssertionError("the game did not end")
+
+
+def test_three_player_hot_seat_game_by_clicks(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=11)
+    app.start_game(session)
+    handoffs = play_by_clicks(app, session, seed=5)
+    assert session.game.is_over
+    assert handoffs > 10
+    assert isinstance(app.scene, ScoresScene)
+    click(app, "button:view_table")
+    assert isinstance(app.scene, TableScene)
+
+
+def test_desolation_game_by_clicks(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(4), seed=23, variant="desolation")
+    app.start_game(session)
+    play_by_clicks(app, session, seed=8)
+    assert session.game.is_over and session.game.cooperative
+    assert isinstance(app.scene, ScoresScene)
+    click(app, "button:new_game")
+    assert type(app.scene).__name__ == "TitleScene"
+
+
+def test_human_against_ai_dragons(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3, ["human", "random", "easy"]), seed=4)
+    app.start_game(session)
+    play_by_clicks(app, session, seed=3)
+    assert session.game.is_over
+
+
+def test_illegal_click_shows_the_engine_reason(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=2)
+    table = app.start_game(session, handoff=False)
+    g = session.game
+    while g.decision.kind != "lair_action":
+        play_option(app, table, 0)
+    taken = g.decision.options[0].choice
+    play_option(app, table, 0)
+    click(app, f"lair_action:{taken}")
+    assert table.toast is not None and "already took" in table.toast[0]
+
+
+def test_end_turn_asks_when_useful_actions_remain(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=2)
+    table = app.start_game(session, handoff=False)
+    g = session.game
+    while not (g.decision.kind == "attack_turn"
+               and any(a.kind == "play_card" for a in g.decision.options)):
+        play_option(app, table, 0)
+    n = len(session.actions)
+    click(app, "button:end_turn")
+    assert table.dialog_kind == "confirm" and len(session.actions) == n
+    press(app, pygame.K_ESCAPE)
+    assert table.dialog is None and len(session.actions) == n
+    click(app, "button:end_turn")
+    press(app, pygame.K_RETURN)
+    assert session.actions[-1].kind == "end_turn"

@@ -1,0 +1,62 @@
+"""Helpers for UI tests: a window on SDL's dummy driver, and clicking named
+elements with synthetic mouse events (as a person would)."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+from sprites.app import App, open_window  # noqa: E402
+
+
+def make_app(tmp_path=None, size=(1600, 900), **kw):
+    screen = open_window(size)
+    kw.setdefault("animate", False)
+    kw.setdefault("threaded_ai", False)
+    kw.setdefault("ai_delay_ms", 0)
+    kw.setdefault("autosave", tmp_path is not None)
+    return App(screen, save_dir=str(tmp_path) if tmp_path is not None else None, **kw)
+
+
+def click(app, name):
+    """Click the middle of a named element of the current scene."""
+    scene = app.scene
+    pos = scene.element_point(name)
+    assert pos is not None, f"no element {name!r} on {type(scene).__name__}; have {scene.element_names()[:60]}"
+    hit = scene.element_at(pos)
+    assert hit is not None and hit.name == name, f"clicking {name} at {pos} hits {hit and hit.name}"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.pump()
+
+
+def press(app, key, unicode=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0))
+    app.pump()
+
+
+def option_elements(table, index):
+    """Names of elements that offer option ``index``, direct ones first."""
+    names = [n for n, idx in table.groups.items() if index in idx]
+    return sorted(names, key=lambda n: n.startswith("option:"))
+
+
+def play_option(app, table, index):
+    """Choose option ``index`` of the current decision by clicking."""
+    session = table.session
+    before = len(session.actions)
+    action = table.game.decision.options[index]
+    names = option_elements(table, index)
+    assert names, f"no element offers {action} (groups {table.groups})"
+    click(app, names[0])
+    if len(session.actions) == before and table.dialog is not None:
+        if table.dialog_kind == "confirm":
+            click(app, "button:confirm")
+        else:
+            click(app, f"option:{index}")
+    assert len(session.actions) > before, f"clicking {names[0]} for {action} applied nothing"
+    assert session.actions[before] == action      # AI dragons may have moved right after it
+    return action
