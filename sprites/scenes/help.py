@@ -80,7 +80,7 @@ class HelpScene(Scene):
         y += round(34 * k)
         isz = round(40 * k)
         for name, meaning in icons.NAMES.items():
-            surface.blit(icons.icon(name, isz, (246, 236, 210)), (x, y))
+            surface.blit(icons.icon(name, isz, icons.AMOUNTS.get(name)), (x, y))
             theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4, page.right - x - isz - 30,
                                                                    isz + 10))
             y += isz + round(8 * k)

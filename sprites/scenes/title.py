@@ -10,7 +10,7 @@ from game import default_data
 from game.session import Seat, Session
 from sprites import theme
 from sprites.scene import Scene
-from sprites.table import pieces
+from sprites.art import pieces
 
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 
@@ -304,7 +304,7 @@ class TitleScene(Scene):
             s = self.seats[i]
             d = dragons[s["dragon"]]
             r = self.element_rect(f"seat:{i}:name")
-            img = pieces.dragon(d.colour, d.letter, px(50))
+            img = pieces.dragon_token(d.colour, d.letter, px(54))
             surface.blit(img, img.get_rect(center=(x0 + px(30), r.centery)))
             self._field(surface, r, s["name"], self.focus == f"seat:{i}:name")
             dr = self.element_rect(f"seat:{i}:dragon")

@@ -17,7 +17,7 @@ class HandView:
 
     # ----- geometry -----------------------------------------------------------
     def small_size(self):
-        h = self.lay.strip.h - 2 * self.lay.pad
+        h = self.lay.strip.h - 2 * self.lay.pad - self.lay.px(14)
         return round(h * CARD_RATIO), h
 
     def deck_rect(self):
@@ -90,7 +90,9 @@ class HandView:
         theme.blit_text(surf, f"Discard {len(view['discard'])}", small, (disc.centerx, disc.bottom + 1),
                         theme.WHITE, True, "midtop")
         rects = self.track_rects(max(1, len(view["track"])))
-        theme.blit_text(surf, "Card Selection Track", small, (rects[0].x, lay.strip.y + 1), (230, 214, 180), True)
+        span = rects[0].union(rects[-1])
+        theme.blit_text(surf, f"Card Selection Track ({len(view['track'])})", small, (span.centerx, span.bottom + 1),
+                        (230, 214, 180), True, "midtop")
         if not view["track"]:
             pygame.draw.rect(surf, (90, 70, 52), rects[0], 2, border_radius=6)
         for j, cid in enumerate(view["track"]):

@@ -79,7 +79,7 @@ class RightPanel:
             hx = box.x + lay.px(44) + i * (hs + 4)
             rect = pygame.Rect(hx, ly, hs, hs)
             if i < me["life"]:
-                surf.blit(icons.icon("gain_life", hs), rect)
+                surf.blit(icons.icon("heart", hs), rect)
             elif i < me["max_life"]:
                 pygame.draw.rect(surf, (230, 214, 190), rect, border_radius=3)
                 pygame.draw.rect(surf, theme.MUTED, rect, 1, border_radius=3)
