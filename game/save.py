@@ -272,4 +272,17 @@ def read_header(path):
     if head["format"] != FORMAT:
         raise SaveError(path, f"unsupported save format {short(head['format'], 40)} "
                               f"(this version reads format {FORMAT})")
+    if text.startswith(f"# {GAME_NAME} save") and not _ends_with_mark(path):
+        raise SaveError(path, f"the file ends early (no '{END_MARK}' line): it is truncated")
     return head
+
+
+def _ends_with_mark(path):
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - 64))
+            tail = fh.read()
+    except OSError:
+        return False
+    return tail.rstrip().endswith(END_MARK.encode())
