@@ -238,16 +238,9 @@ def load_session(path):
             raise Invalid(f"the file ends early (no '{END_MARK}' line): it is truncated")
         return session_from_document(parse_yaml(text))
     except Invalid as exc:
-        raise SaveError(path, f"{exc}{_truncation_hint(text)}") from None
+        raise SaveError(path, str(exc)) from None
     except RecursionError:
-        raise SaveError(path, f"not a valid save: nested too deeply{_truncation_hint(text)}") from None
-
-
-def _truncation_hint(text):
-    """A hint for a file that starts like our saves but lacks the end mark."""
-    if text.startswith(f"# {GAME_NAME} save") and not text.rstrip().endswith(END_MARK):
-        return " (the file ends early: it may be truncated)"
-    return ""
+        raise SaveError(path, "not a valid save: nested too deeply") from None
 
 
 def read_header(path):
