@@ -85,6 +85,7 @@ def wrap(s, size, width, bold=False):
     return tuple(lines)
 
 
+@functools.lru_cache(maxsize=4096)
 def fit(s, size, width, bold=False):
     """s, shortened with an ellipsis until it fits width."""
     s = str(s)
@@ -98,7 +99,7 @@ def fit(s, size, width, bold=False):
 def blit_text(surface, s, size, pos, colour=INK, bold=False, anchor="topleft", width=None):
     """Draw one line (shortened to width if given); returns its rect."""
     if width is not None:
-        s = fit(s, size, width, bold)
+        s = fit(str(s), size, int(width), bold)
     img = text(s, size, rgb(colour), bold)
     r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, r)
@@ -110,7 +111,7 @@ def blit_wrapped(surface, s, size, rect, colour=INK, bold=False, line_gap=1.0, a
     rect = pygame.Rect(rect)
     y = rect.y
     step = round(font(size, bold).get_linesize() * line_gap)
-    for line in wrap(s, size, max(10, rect.w), bold):
+    for line in wrap(str(s), size, max(10, rect.w), bold):
         if y + step > rect.bottom + 2:
             break
         img = text(line, size, rgb(colour), bold)

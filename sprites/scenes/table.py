@@ -40,6 +40,7 @@ class TableScene(Scene):
         self.toast = None               # (text, until_ms)
         self.base = None
         self.base_dirty = True
+        self.map_dirty = False
         self.view = None
         self.groups = {}
         self.tips = {}
@@ -320,8 +321,11 @@ class TableScene(Scene):
         self.refresh()
 
     def _lair_point(self, seat):
+        """Dragons fly in from their lair: the map's edge next to their row."""
         rows = self.right.player_rows(len(self.view["players"]))
-        return rows[seat].midleft
+        m = self.lay.map
+        r = self.map.geo.dragon_radius
+        return (m.right - r, max(m.y + r, min(m.bottom - r, rows[seat].centery)))
 
     # ----- time ---------------------------------------------------------------------------
     def update(self, now):
@@ -338,7 +342,7 @@ class TableScene(Scene):
                 del self.flights[seat]
             moving = True
         if moving:
-            self.base_dirty = True
+            self.map_dirty = True
         if self.toast and now > self.toast[1]:
             self.toast = None
             self.app.dirty = True
@@ -397,12 +401,18 @@ class TableScene(Scene):
             prompt = f"{p['name']} (AI) is thinking: {d.prompt}"
         return head, prompt, dragon.colour, dragon.letter
 
-    def _paint_base(self, surf):
+    def _paint_map(self, surf):
+        """Only the map (animation frames): the panels around it stay as they are."""
         now = now_ms()
+        moving = {seat: tw.value(now) for seat, tw in self.flights.items()}
+        surf.set_clip(self.lay.map)
+        self.map.draw(surf, self.view, set(self.groups), self.hex_angle, moving)
+        surf.set_clip(None)
+
+    def _paint_base(self, surf):
         v = self.view
         hot = set(self.groups)
-        moving = {seat: tw.value(now) for seat, tw in self.flights.items()}
-        self.map.draw(surf, v, hot, self.hex_angle, moving)
+        self._paint_map(surf)
         names = [p["name"] for p in v["players"]]
         leftpanel.draw(surf, self.lay, self.data, v, hot, names)
         d = self.game.decision
@@ -422,7 +432,10 @@ class TableScene(Scene):
             self.base_dirty = True
         if self.base_dirty:
             self._paint_base(self.base)
-            self.base_dirty = False
+            self.base_dirty = self.map_dirty = False
+        elif self.map_dirty:
+            self._paint_map(self.base)
+            self.map_dirty = False
         surface.blit(self.base, (0, 0))
         lay = self.lay
         hover = self.element(self.hover) if self.hover else None

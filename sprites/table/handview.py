@@ -89,12 +89,11 @@ class HandView:
             pygame.draw.rect(surf, (90, 70, 52), disc, 2, border_radius=6)
         theme.blit_text(surf, f"Discard {len(view['discard'])}", small, (disc.centerx, disc.bottom + 1),
                         theme.WHITE, True, "midtop")
-        rects = self.track_rects(max(1, len(view["track"])))
-        span = rects[0].union(rects[-1])
-        theme.blit_text(surf, f"Card Selection Track ({len(view['track'])})", small, (span.centerx, span.bottom + 1),
-                        (230, 214, 180), True, "midtop")
-        if not view["track"]:
-            pygame.draw.rect(surf, (90, 70, 52), rects[0], 2, border_radius=6)
+        rects = self.track_rects(len(view["track"]))
+        if rects:
+            span = rects[0].union(rects[-1])
+            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, span.bottom + 1), (230, 214, 180),
+                            True, "midtop")
         for j, cid in enumerate(view["track"]):
             r = rects[j]
             surf.blit(cardface.face(self.data, cid, w, h), r)
