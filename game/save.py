@@ -118,8 +118,13 @@ def _fsync_folder(folder):
 def save_session(session, path, name=None):
     """Write the session to path atomically; raises SaveError. Returns path."""
     name = name if name is not None else os.path.splitext(os.path.basename(path))[0]
+    doc = session_document(session, name)
     try:
-        data = document_text(session_document(session, name)).encode("utf-8")
+        check_settings(doc["settings"], default_data())     # never write a save that cannot be loaded
+    except Invalid as exc:
+        raise SaveError(path, f"cannot be saved: {exc}") from None
+    try:
+        data = document_text(doc).encode("utf-8")
     except yaml.YAMLError as exc:
         raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
     try:

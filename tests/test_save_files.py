@@ -129,3 +129,11 @@ def test_save_as_and_list(tmp_path):
         file_name("  ?!  ")
     assert file_name("autosave") == "autosave_1.yaml"
     assert list_saves(tmp_path / "missing") == []
+
+
+def test_a_save_that_could_not_be_loaded_is_not_written(tmp_path):
+    s = new_session(2, seed=1 << 70)          # the game masks the seed; the save format does not
+    with pytest.raises(SaveError) as err:
+        save_session(s, tmp_path / "x.yaml")
+    assert "cannot be saved: settings.seed: must be between" in str(err.value)
+    assert os.listdir(tmp_path) == []
