@@ -56,5 +56,4 @@ def screenshot(args):
     app.render()
     pygame.image.save(app.screen, args.screenshot)
     print(f"saved {args.screenshot} ({app.scene.__class__.__name__}, {w}x{h})")
-    pygame.quit()
     return 0

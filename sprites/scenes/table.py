@@ -15,7 +15,7 @@ from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import cardface, dialog, leftpanel, promptbar, tips as tiptext
+from sprites.table import cardface, dialog, leftpanel, motion, promptbar, tips as tiptext
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
@@ -46,7 +46,7 @@ class TableScene(Scene):
         self.tips = {}
         self.hex_angle = None
         self.hex_tween = None
-        self.flights = {}               # seat -> Tween of its dragon's position
+        self.motion = motion.Motion()
         self.next_ai_ms = 0
         self._ai_thread = None
         self._ai_result = None
@@ -117,7 +117,11 @@ class TableScene(Scene):
         if d.kind in PANEL_KINDS:
             title = "Level up!" if d.kind == "level_up" else "Choose a resource"
             choices = [(f"option:{i}", self._option_label(a)) for i, a in enumerate(d.options)]
-            self.dialog = dialog.Dialog(title, choices, text=d.prompt, cancel=False)
+            text = d.prompt
+            if d.kind == "level_up":
+                text += " " + " ".join(f"{self.data.ability(a.choice).name}: {self.data.ability(a.choice).text}"
+                                       for a in d.options)
+            self.dialog = dialog.Dialog(title, choices, text=text, cancel=False, width=560)
             self.dialog_kind = "panel"
         elif d.kind == "scheme_pick":
             draft = self.view["draft"] or []
@@ -282,7 +286,7 @@ class TableScene(Scene):
     # ----- applying -------------------------------------------------------------------
     def apply(self, action):
         g = self.game
-        before = {p.seat: p.region for p in g.state.players}
+        before = motion.snapshot(g)
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -295,11 +299,8 @@ class TableScene(Scene):
         g = self.game
         now = now_ms()
         if before is not None and self.app.animate:
-            for p in g.state.players:
-                old, new = before.get(p.seat), p.region
-                if new is not None and old != new:
-                    start = self.map.geo.dragon_spots[old] if old else self._lair_point(p.seat)
-                    self.flights[p.seat] = Tween(start, self.map.geo.dragon_spots[new], now, self._duration(380))
+            self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration)
+        self._report_autosave()
         self.dialog = self.dialog_kind = None
         self.next_ai_ms = now + self.app.ai_delay_ms // self.speed
         if g.is_over:
@@ -320,6 +321,19 @@ class TableScene(Scene):
         self.handoff_pending = False
         self.refresh()
 
+    def _card_point(self, seat):
+        """Where loot flies to: the viewer's Dragon Card, or that dragon's row."""
+        if seat == self.seats.viewer:
+            rows = self.right.player_rows(len(self.view["players"]))
+            return (self.lay.right.centerx, rows[-1].bottom + self.lay.px(80))
+        return self.right.player_rows(len(self.view["players"]))[seat].center
+
+    def _report_autosave(self):
+        for listener in getattr(self.session, "listeners", ()):
+            problem = getattr(listener, "last_error", None)
+            if problem:
+                self.say(f"Autosave failed: {problem}")
+
     def _lair_point(self, seat):
         """Dragons fly in from their lair: the map's edge next to their row."""
         rows = self.right.player_rows(len(self.view["players"]))
@@ -337,12 +351,12 @@ class TableScene(Scene):
                 self.hex_tween = None
                 self.refresh()
             moving = True
-        for seat, tw in list(self.flights.items()):
-            if tw.done(now):
-                del self.flights[seat]
+        map_moving, overlay_moving = self.motion.update(now)
+        if map_moving:
             moving = True
         if moving:
             self.map_dirty = True
+        moving = moving or overlay_moving
         if self.toast and now > self.toast[1]:
             self.toast = None
             self.app.dirty = True
@@ -366,7 +380,7 @@ class TableScene(Scene):
             action, self._ai_result, self._ai_thread = self._ai_result, None, None
             self.apply(action)
             return
-        if self._ai_thread is not None or now < self.next_ai_ms or self.hex_tween or self.flights:
+        if self._ai_thread is not None or now < self.next_ai_ms or self.hex_tween or self.motion.busy():
             return
         ai = self.seats.ai_for(seat)
         if not self.app.threaded_ai:
@@ -404,7 +418,7 @@ class TableScene(Scene):
     def _paint_map(self, surf):
         """Only the map (animation frames): the panels around it stay as they are."""
         now = now_ms()
-        moving = {seat: tw.value(now) for seat, tw in self.flights.items()}
+        moving = self.motion.dragon_positions(now)
         surf.set_clip(self.lay.map)
         self.map.draw(surf, self.view, set(self.groups), self.hex_angle, moving)
         surf.set_clip(None)
@@ -439,7 +453,8 @@ class TableScene(Scene):
         surface.blit(self.base, (0, 0))
         lay = self.lay
         hover = self.element(self.hover) if self.hover else None
-        if hover is not None and hover.name in self.groups and not hover.name.startswith(("hand:", "draft:")):
+        if hover is not None and hover.name in self.groups and not hover.name.startswith(
+                ("hand:", "draft:", "region:", "hex:use")):
             pygame.draw.rect(surface, theme.HILITE, hover.rect.inflate(4, 4), 2, border_radius=6)
         if hover is not None and hover.name.startswith("button:") and hover.name in BUTTON_LABELS \
                 and self.dialog is None:
@@ -450,6 +465,9 @@ class TableScene(Scene):
                          primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
         if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
             self._zoom_card(surface, hover)
+        if self.motion.busy():
+            self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,
+                                      self.view["track"], lay.px(30))
         if self.dialog is not None:
             theme.shade(surface, lay.map, 70)
             self.dialog.draw(surface, lay, self.data, self.hover)

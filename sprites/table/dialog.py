@@ -10,7 +10,7 @@ from sprites.table import cardface
 
 
 class Dialog:
-    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None):
+    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380):
         self.title = title
         self.text = text
         self.choices = list(choices)    # (element name, label)
@@ -18,10 +18,11 @@ class Dialog:
         self.cancel = cancel            # a "Cancel" button (button:cancel) and Esc close it
         self.anchor = anchor            # a point to open near, or None for the centre
         self.rect = None
+        self.width = width
 
     def layout(self, lay, data, area):
         k = lay.k
-        w = max(lay.px(380), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
+        w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
         y = lay.px(52)
         if self.text:
             y += len(theme.wrap(self.text, lay.font(20), w - lay.px(30))) * theme.font(lay.font(20)).get_linesize()

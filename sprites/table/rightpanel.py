@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
+from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
 RESOURCES = ("livestock", "gold", "noble", "field")
@@ -99,16 +100,15 @@ class RightPanel:
         sy = cy + lay.px(24)
         spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
         theme.blit_text(surf, f"Spent: {spent}", lay.font(16), (box.x + 6, sy), theme.MUTED, False, width=box.w - 12)
-        extra = []
-        if me["pool"]:
-            extra.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
-        if me["reduction"]:
-            extra.append(f"damage -{me['reduction']}")
         feats = me["feats"]
-        extra.append(f"Feats: {feats['cities']} city, {feats['villages']}/3 villages, {feats['resources']}/4 res.")
-        theme.blit_text(surf, "; ".join(extra), lay.font(16), (box.x + 6, sy + lay.px(18)),
-                        theme.RED if me["pool"] else theme.INK, bool(me["pool"]), width=box.w - 12)
+        theme.blit_text(surf, f"Feats this turn: {feats['cities']}/1 city, {feats['villages']}/3 villages, "
+                              f"{feats['resources']}/4 resources", lay.font(16), (box.x + 6, sy + lay.px(18)),
+                        theme.INK, width=box.w - 12)
         used = []
+        if me["pool"]:
+            used.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
+        if me["reduction"]:
+            used.append(f"damage -{me['reduction']}")
         if me["divined"]:
             used.append("Divination used")
         if me["wings_used"]:
@@ -116,8 +116,8 @@ class RightPanel:
         if me["intellect_used"]:
             used.append("Cunning Intellect used")
         if used:
-            theme.blit_text(surf, ", ".join(used), lay.font(15), (box.x + 6, sy + lay.px(36)), theme.MUTED,
-                            width=box.w - 12)
+            theme.blit_text(surf, ", ".join(used), lay.font(16), (box.x + 6, sy + lay.px(36)),
+                            theme.RED if me["pool"] else theme.MUTED, bool(me["pool"]), width=box.w - 12)
         return box.bottom
 
     def _holdings(self, surf, h, x, y, right):
@@ -130,12 +130,17 @@ class RightPanel:
                 theme.blit_text(surf, str(h["res"][res]), lay.font(18), (x + isz + 1, y + isz // 2), theme.INK, True,
                                 "midleft")
                 x += isz + lay.px(18)
-        pieces = [f"{n}v {r[:3]}" for r, n in h["villages"].items() if n]
-        pieces += [f"{n}c {r[:3]}" for r, n in h["cities"].items() if n]
-        if pieces:
-            theme.blit_text(surf, " ".join(pieces), lay.font(16), (x + 2, y + isz // 2), theme.INK, False, "midleft",
-                            max(10, right - x))
-        elif x == x0:
+        pieces = [("village", r, n) for r, n in h["villages"].items() if n]
+        pieces += [("city", r, n) for r, n in h["cities"].items() if n]
+        for kind, region, n in pieces:
+            if x + isz + lay.px(14) > right:
+                theme.blit_text(surf, "...", lay.font(16), (x, y + isz // 2), theme.INK, True, "midleft")
+                break
+            colour = self.data.regions[self.data.region_index[region]].colour
+            surf.blit(art_pieces.building(kind, colour, isz + 2), (x, y - 1))
+            theme.blit_text(surf, str(n), lay.font(17), (x + isz + 2, y + isz // 2), theme.INK, True, "midleft")
+            x += isz + lay.px(16)
+        if x == x0:
             theme.blit_text(surf, "empty", lay.font(16), (x, y + isz // 2), theme.MUTED, False, "midleft")
 
     def _lair(self, surf, view, me, x, y, w):

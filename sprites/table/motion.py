@@ -1,0 +1,80 @@
+"""What moves on the table after an action: dragons flying to their region,
+resource tokens flying from the map to the dragon that took them, and the
+Card Selection Track turning face up card by card after Settlement Growth.
+
+Snapshots of the game before and after an action say what changed; nothing
+here changes the game. Durations are short and scaled by the table's speed.
+"""
+from __future__ import annotations
+
+from sprites.anim import Tween
+from sprites.art import icons as art_icons
+from sprites.table import cardface
+
+RESOURCES = ("livestock", "gold", "noble", "field")
+FLIP_MS = 260
+
+
+def snapshot(game):
+    s = game.state
+    return {"regions": {r.name: dict(r.res) for r in s.regions},
+            "cards": {p.seat: dict(p.card.res) for p in s.players},
+            "where": {p.seat: p.region for p in s.players},
+            "century": s.century}
+
+
+class Motion:
+    def __init__(self):
+        self.flights = {}          # seat -> Tween of the dragon's position (drawn in the map)
+        self.tokens = []           # (resource, Tween) flying over everything
+        self.reveal = None         # (start ms, number of track cards) after growth
+
+    def start(self, before, game, now, geo, lair_point, card_point, duration):
+        after = snapshot(game)
+        for seat, new in after["where"].items():
+            old = before["where"].get(seat)
+            if new is not None and old != new:
+                start = geo.dragon_spots[old] if old else lair_point(seat)
+                self.flights[seat] = Tween(start, geo.dragon_spots[new], now, duration(380))
+        for seat, res in after["cards"].items():
+            for r in RESOURCES:
+                gained = res[r] - before["cards"][seat][r]
+                if gained <= 0:
+                    continue
+                lost_here = [name for name, rr in after["regions"].items() if rr[r] < before["regions"][name][r]]
+                start = geo.resource_spots[lost_here[0]][r] if lost_here else card_point(seat)
+                for k in range(gained):
+                    self.tokens.append((r, Tween(start, card_point(seat), now + 80 * k, duration(520))))
+        if after["century"] != before["century"] and game.state.track:
+            self.reveal = (now, len(game.state.track))
+
+    def update(self, now):
+        """(the map must be redrawn, an overlay moves)."""
+        for seat, tw in list(self.flights.items()):
+            if tw.done(now):
+                del self.flights[seat]
+        map_moving = bool(self.flights)
+        self.tokens = [(r, tw) for r, tw in self.tokens if not tw.done(now)]
+        if self.reveal and now - self.reveal[0] > FLIP_MS * (self.reveal[1] + 1):
+            self.reveal = None
+        return map_moving or bool(self.flights), bool(self.tokens) or self.reveal is not None
+
+    def dragon_positions(self, now):
+        return {seat: tw.value(now) for seat, tw in self.flights.items()}
+
+    def draw_overlays(self, surface, now, track_rects, data, track, size):
+        """Tokens in flight, and track cards still face down."""
+        if self.reveal:
+            start, _ = self.reveal
+            for j, (rect, cid) in enumerate(zip(track_rects, track)):
+                if now < start + FLIP_MS * (j + 1):
+                    surface.blit(cardface.back(data, data.cards[cid].back, rect.w, rect.h), rect)
+        for res, tw in self.tokens:
+            if now < tw.begin:
+                continue
+            x, y = tw.value(now)
+            img = art_icons.icon(res, size)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def busy(self):
+        return bool(self.flights or self.tokens or self.reveal)

@@ -1,0 +1,167 @@
+"""Title, help, resize, animations, undo, saves and replay, driven by clicks and keys."""
+from __future__ import annotations
+
+import os
+import random
+
+from ui_helpers import click, make_app, play_option, press
+
+import pygame
+
+from game.session import Seat, Session
+from sprites.anim import now_ms
+from sprites.scenes.help import HelpScene
+from sprites.scenes.table import TableScene
+from sprites.scenes.title import TitleScene
+
+
+def seats(n):
+    return [Seat(x, d) for x, d in zip(["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"],
+                                       ["Black", "Blue", "Green", "Orange", "Red", "White"])][:n]
+
+
+def until(app, table, kind, rng=None):
+    g = table.session.game
+    rng = rng or random.Random(1)
+    while g.decision.kind != kind:
+        play_option(app, table, rng.randrange(len(g.decision.options)))
+        g = table.session.game
+
+
+def test_title_sets_up_a_game_by_clicks(tmp_path):
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=4, seed=9))
+    click(app, "button:players_minus")
+    click(app, "seat:0:name")
+    for _ in range(3):
+        press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_z, "Z")
+    press(app, pygame.K_RETURN)
+    click(app, "seat:2:kind")
+    click(app, "seat:1:dragon")
+    click(app, "toggle:desolation")
+    click(app, "button:start")
+    if type(app.scene).__name__ == "HandOffScene":
+        click(app, "handoff:confirm")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    s = table.session
+    assert [x.name for x in s.seats][0] == "Z" and len(s.seats) == 3
+    assert s.seats[2].kind != "human" and s.variant == "desolation" and s.seed == 9
+    assert len({x.dragon for x in s.seats}) == 3
+
+
+def test_every_kind_of_element_has_a_name(tmp_path):
+    app = make_app(tmp_path)
+    table = app.start_game(Session.new(seats(4), seed=3), handoff=False)
+    names = set(table.element_names())
+    for name in ("region:Gallia", "site:Gallia:2", "hex:use", "hex:turn_left", "hex:turn_right", "hand:0",
+                 "track:1", "lair_action:hoard", "button:divination", "button:help", "player:3", "deck"):
+        assert name in names, name
+        r = table.element_rect(name)
+        assert r.w > 0 and app.screen.get_rect().contains(r), name
+    until(app, table, "attack_turn")
+    assert "button:end_turn" in table.element_names()
+
+
+def test_help_opens_with_f1_and_closes_with_escape(tmp_path):
+    app = make_app(tmp_path)
+    app.start_game(Session.new(seats(3), seed=3), handoff=False)
+    press(app, pygame.K_F1)
+    assert isinstance(app.scene, HelpScene)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScene)
+
+
+def test_the_table_scales_with_the_window(tmp_path):
+    app = make_app(tmp_path)
+    table = app.start_game(Session.new(seats(5), seed=3), handoff=False)
+    pygame.display.set_mode((1100, 640), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 640), w=1100, h=640))
+    app.pump()
+    assert table.lay.size == (1100, 640)
+    screen = pygame.Rect(0, 0, 1100, 640)
+    for name in table.element_names():
+        assert screen.contains(table.element_rect(name)), name
+    play_option(app, table, 0)
+
+
+def test_animations_run_and_finish(tmp_path):
+    app = make_app(tmp_path, animate=True)
+    table = app.start_game(Session.new(seats(3), seed=3), handoff=False)
+    until(app, table, "place_dragon")
+    play_option(app, table, 0)
+    assert table.motion.busy()
+    t = now_ms()
+    while table.motion.busy() and now_ms() - t < 3000:
+        app.pump()
+    assert not table.motion.busy()
+
+
+def test_undo_button_takes_back_the_last_step(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=3)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(4)
+    for _ in range(400):
+        if session.can_undo():
+            break
+        play_option(app, table, rng.randrange(len(session.game.decision.options)))
+    n = len(session.actions)
+    click(app, "button:undo")
+    assert len(session.actions) == n - 1
+    table = app.scene
+    if session.can_undo():
+        press(app, pygame.K_u)
+        assert len(session.actions) == n - 2
+
+
+def test_save_as_then_load_from_the_title(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=5)
+    table = app.start_game(session, handoff=False)
+    for _ in range(6):
+        play_option(app, table, 0)
+    click(app, "button:menu")
+    assert isinstance(app.scene, TitleScene)
+    click(app, "field:save_name")
+    for ch in "sunday":
+        press(app, getattr(pygame, f"K_{ch}"), ch)
+    click(app, "button:save_as")
+    assert os.path.exists(tmp_path / "sunday.yaml")
+    app.to_title()
+    click(app, "button:load")
+    title = app.scene
+    names = [info.name for info in title.loading]
+    click(app, f"load:{names.index('sunday')}")
+    if type(app.scene).__name__ == "HandOffScene":      # loaded hot-seat games start hidden
+        click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.session.actions == session.actions
+
+
+def test_replay_steps_forward_and_back(tmp_path):
+    from sprites.scenes.replay import ReplayScene
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=5)
+    rng = random.Random(2)
+    for _ in range(30):
+        session.apply(rng.choice(session.game.decision.options))
+    app.push(ReplayScene(app, session))
+    scene = app.scene
+    click(app, "replay:forward")
+    click(app, "replay:forward")
+    assert scene.replay.index == 2
+    click(app, "replay:back")
+    assert scene.replay.index == 1
+    press(app, pygame.K_END)
+    assert scene.replay.index == 30
+
+
+def test_screenshot_command_writes_a_png(tmp_path):
+    import main
+    for screen in ("table", "title", "scores"):
+        out = tmp_path / f"{screen}.png"
+        assert main.main(["--screenshot", str(out), "--players", "3", "--seed", "2", "--steps", "15",
+                          "--screen", screen]) == 0
+        assert pygame.image.load(str(out)).get_size() == (1600, 900)
