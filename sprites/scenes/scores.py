@@ -141,6 +141,20 @@ class ScoresScene(Scene):
             pygame.draw.rect(surface, colour, (lx, ly, round(18 * k), round(18 * k)))
             theme.blit_text(surface, label, size, (lx + round(26 * k), ly), theme.INK)
 
+    def _contributions(self, surface, g, x, y, size):
+        """What each dragon carried off (all lairs are open once the game is over)."""
+        k = self.k
+        theme.blit_text(surface, "What each dragon destroyed", size, (x, y), theme.WOOD, True)
+        y += round(32 * k)
+        for p in g.state.players:
+            lair = p.lair
+            villages, cities = sum(lair.villages.values()), sum(lair.cities.values())
+            res = sum(lair.res.values())
+            theme.blit_text(surface, p.name, size, (x, y), theme.INK, True, width=round(150 * k))
+            theme.blit_text(surface, f"{villages} villages, {cities} cities, {res} resources (level {p.level})",
+                            size, (x + round(160 * k), y), theme.INK)
+            y += round(28 * k)
+
     def _desolation(self, surface, page, g):
         k = self.k
         r = g.desolation()
@@ -165,6 +179,7 @@ class ScoresScene(Scene):
             if bw:
                 pygame.draw.rect(surface, (170, 60, 40), (x0 + round(400 * k), y, bw, round(20 * k)))
             y += round(30 * k)
+        self._contributions(surface, g, x0 + round(960 * k), page.y + round(110 * k), size)
         y += round(20 * k)
         theme.blit_text(surface, "Levels of Destruction", size, (x0, y), theme.WOOD, True)
         y += round(30 * k)
@@ -172,6 +187,7 @@ class ScoresScene(Scene):
         for top_sp, name in g.data.desolation["levels"]:
             span = f"{low}-{top_sp}" if top_sp is not None and top_sp != low else (f"{low}+" if top_sp is None else str(low))
             colour = theme.RED if name == r["level"] else theme.INK
-            theme.blit_text(surface, f"{span:>7} SP   {name}", size, (x0, y), colour, name == r["level"])
+            theme.blit_text(surface, f"{span} SP", size, (x0, y), colour, name == r["level"])
+            theme.blit_text(surface, name, size, (x0 + round(140 * k), y), colour, name == r["level"])
             low = (top_sp or 0) + 1
             y += round(26 * k)

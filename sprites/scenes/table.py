@@ -47,6 +47,7 @@ class TableScene(Scene):
         self.hex_angle = None
         self.hex_tween = None
         self.motion = motion.Motion()
+        self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.next_ai_ms = 0
         self._ai_thread = None
         self._ai_result = None
@@ -67,7 +68,15 @@ class TableScene(Scene):
         self.right = RightPanel(self.lay, self.data)
         self.handview = HandView(self.lay, self.data)
         self.base = None
+        self._prewarm()
         self.refresh()
+
+    def _prewarm(self):
+        """Draw every card face once at the hand and track sizes (about half a
+        second), so that no frame has to draw a card the first time it shows."""
+        for size in (self.handview.card_size(), self.handview.small_size()):
+            for cid in self.data.cards:
+                cardface.face(self.data, cid, *size)
 
     @property
     def game(self):
@@ -424,31 +433,54 @@ class TableScene(Scene):
         surf.set_clip(None)
 
     def _paint_base(self, surf):
+        """Repaint the parts of the table whose content changed (each part
+        paints only inside its own rect, so the others stay as they are)."""
         v = self.view
         hot = set(self.groups)
-        self._paint_map(surf)
-        names = [p["name"] for p in v["players"]]
-        leftpanel.draw(surf, self.lay, self.data, v, hot, names)
         d = self.game.decision
+        names = [p["name"] for p in v["players"]]
         kinds = [s.kind for s in self.session.seats]
-        self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds)
-        labels = self.labels
-        self.handview.draw(surf, v, self.hand, hot, labels)
         head, prompt, colour, letter = self.header()
         buttons = {n: r for n, r in promptbar.button_rects(self.lay, self._has_undo()).items()
                    if self.element(n) is not None}
-        promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons, hot | set(buttons), None, labels)
+        lair_hot = sorted(n for n in hot if n.startswith("lair_action:"))
+        parts = {
+            "map": (repr(v["regions"]), repr([p["region"] for p in v["players"]]), repr(v["rogues"]),
+                    round(self.hex_angle, 2), repr(sorted(hot))),
+            "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
+                     repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
+                     repr(v["lair_taken"]), repr(lair_hot)),
+            "right": (repr(v["players"]), d.player if d else None, self.seats.viewer, len(v["log"]),
+                      self.right.log_scroll, v["variant"]),
+            "hand": (repr(self.hand), repr(v["track"]), repr(v["deck"]), len(v["discard"]),
+                     v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(self.labels)),
+            "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(self.labels)),
+        }
+        paint = {
+            "map": lambda: self._paint_map(surf),
+            "left": lambda: leftpanel.draw(surf, self.lay, self.data, v, hot, names),
+            "right": lambda: self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds),
+            "hand": lambda: self.handview.draw(surf, v, self.hand, hot, self.labels),
+            "prompt": lambda: promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons,
+                                             hot | set(buttons), None, self.labels),
+        }
+        for part, sig in parts.items():
+            if self._painted.get(part) != sig:
+                paint[part]()
+                self._painted[part] = sig
 
     def draw(self, surface):
         size = surface.get_size()
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             self.base_dirty = True
+            self._painted = {}
         if self.base_dirty:
             self._paint_base(self.base)
             self.base_dirty = self.map_dirty = False
         elif self.map_dirty:
             self._paint_map(self.base)
+            self._painted.pop("map", None)
             self.map_dirty = False
         surface.blit(self.base, (0, 0))
         lay = self.lay
