@@ -166,3 +166,21 @@ def test_headless_rejects_a_bad_ai_list():
     r = subprocess.run([sys.executable, "main.py", "--headless", "--players", "3", "--ai", "easy,hard"],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "levels" in r.stderr
+
+
+def test_clone_plays_on_exactly_like_a_saved_copy():
+    from game import Game
+    g = new_game(5, seed=12, variant="strategist")
+    rng = random.Random(3)
+    for _ in range(120):
+        g.apply(rng.choice(g.decision.options))
+    c, h = clone_game(g), Game.from_dict(g.to_dict())
+    a, b = c.to_dict(), h.to_dict()
+    a["log"] = b["log"] = []
+    assert a == b
+    r1, r2 = random.Random(9), random.Random(9)
+    while not h.is_over:
+        assert c.decision.options == h.decision.options
+        c.apply(r1.choice(c.decision.options))
+        h.apply(r2.choice(h.decision.options))
+    assert c.is_over and c.final_scores() == h.final_scores()

@@ -17,8 +17,9 @@ from .cardvalue import hand_value
 
 PIECE_WEIGHT = 0.3         # per resource piece: a step towards a majority
 RV_WEIGHT = 0.45           # per Regional Value point
-LIFE_WEIGHT = 0.55         # per Life point while attack turns remain
-LEVEL_WEIGHT = 1.6         # per ability while attack turns remain
+LIFE_WEIGHT = 0.3          # per Life point while attack turns remain (it regrows each century)
+HAND_WEIGHT = 0.4          # share of a held card's worth: most cards wait for the right region
+LEVEL_WEIGHT = 1.2         # per ability while attack turns remain
 SPENDABLE = {"livestock": 0.25, "gold": 0.25, "noble": 0.2, "field": 0.1}
 
 
@@ -51,7 +52,7 @@ def future(g, p, left):
         return 0.0
     scale = min(1.0, 0.6 + 0.2 * left)
     life = min(p.life, g.max_life(p))
-    v = LIFE_WEIGHT * life + hand_value(g, p.hand) + LEVEL_WEIGHT * len(p.abilities)
+    v = LIFE_WEIGHT * life + HAND_WEIGHT * hand_value(g, p.hand) + LEVEL_WEIGHT * len(p.abilities)
     return scale * v
 
 

@@ -1,12 +1,12 @@
 """Planning a whole attack turn: depth-first search over the seat's own steps.
 
 Inside its own turn a dragon knows everything that matters (its hand, the
-board) except what it would draw, so the search runs on a determinised copy,
-explores sequences of cards, hex uses, hex turns, moves, healing and Attack
-assignments, and stops at the end of the turn or at a draw (a chance step:
-the planner evaluates the position there and plans again once the real cards
-are known). Identical positions reached in a different order are searched
-once (transposition table); a node budget bounds the time.
+board) except what it would draw, so the search runs on a determinised copy
+(draws come from a resampled deck; the AI plans again once the real cards are
+known), explores sequences of cards, hex uses, hex turns, moves, healing and
+Attack assignments up to the end of the turn. Identical positions reached in
+a different order are searched once (transposition table); a node budget
+bounds the time, and lines cut by it are finished by the quick policy.
 """
 from __future__ import annotations
 
@@ -100,11 +100,19 @@ class TurnPlanner:
         return self._search(g)
 
     def _leaf(self, g):
+        """Out of budget: finish the turn greedily, so cards still in hand count
+        for what they would do now, not for an idle future."""
+        for _ in range(60):
+            if not in_turn(g, self.seat):
+                break
+            g.apply(quick_choice(g, self.seat, self.rng))
         return value(g, self.seat), []
 
     def _search(self, g):
         seat = self.seat
-        if not in_turn(g, seat) or self.nodes >= self.budget:
+        if not in_turn(g, seat):
+            return value(g, seat), []
+        if self.nodes >= self.budget:
             return self._leaf(g)
         sig = signature(g, seat)
         hit = self.memo.get(sig)
@@ -117,12 +125,8 @@ class TurnPlanner:
         for k, a in enumerate(steps):
             # The caller never reads g again, so the last step may use it in place.
             c = g if k == len(steps) - 1 else clone_game(g)
-            deck = (len(c.state.deck), len(c.state.discard))
             c.apply(a)
-            if (len(c.state.deck), len(c.state.discard)) != deck and a.kind != "end_turn":
-                v, line = value(settle(c, seat, self.rng), seat), []
-            else:
-                v, line = self._search(c)
+            v, line = self._search(c)
             if v > best:
                 best, best_line = v, [(sig, a)] + line
         result = (best, best_line)

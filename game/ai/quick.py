@@ -33,7 +33,7 @@ def score_play(g, p, a):
         if e.icon == "lose_life":
             v -= life_risk(p, e.amount, g)
         elif e.icon == "attack":
-            v += 1.2
+            v += 1.2 if attack_target(g, p, sum(x.icon == "attack" for x in alt)) else -0.6
         elif e.icon == "discard":
             v -= 0.4
         elif effect_useful(g, p, e):
@@ -45,6 +45,23 @@ def facing(g, region, arrow):
     """The hex icon facing ``region`` if the arrow pointed at ring index ``arrow``."""
     side = g.data.hex_sides[(g.ring_index[region] - arrow) % 6]
     return g.data.side_icons[side]
+
+
+def attack_target(g, p, icons):
+    """Could Attack icons played now take something? One icon needs a village
+    or town; a region of cities only needs two icons (and Life for them)."""
+    sites = g.regions[p.region].sites
+    if any(v in (1, 2) for v in sites) and p.life >= 2:
+        return True
+    if CITY not in sites:
+        return False
+    more = icons + p.pool
+    if more < 2:
+        more += sum(1 for c in p.hand if g.cards[c].region == p.region and not g.cards[c].is_hex
+                    and any(e.icon == "attack" for e in g.cards[c].alternatives[0]))
+        if any(g.cards[c].is_hex for c in p.hand) and g.facing_icon(p.region) == "attack":
+            more += 1
+    return more >= 2 and p.life - max(0, 3 - p.reduction) >= 1
 
 
 def hex_here(g, p, region, arrow=None):
