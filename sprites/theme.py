@@ -60,8 +60,9 @@ def font(size, bold=False):
 
 @functools.lru_cache(maxsize=4096)
 def text(s, size, colour=INK, bold=False):
-    """A rendered line of text (cached)."""
-    return font(size, bold).render(str(s), True, rgb(colour))
+    """A rendered line of text (cached; in the display's format once a window exists)."""
+    img = font(size, bold).render(str(s), True, rgb(colour))
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
 
 
 def text_width(s, size, bold=False):
@@ -163,3 +164,20 @@ def shade(surface, rect, alpha=150, colour=(20, 14, 8)):
     veil = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
     veil.fill(rgb(colour) + (alpha,))
     surface.blit(veil, pygame.Rect(rect).topleft)
+
+
+_columns = {}
+
+
+def column(surface, rect, inner, radius):
+    """A wooden column with a paper panel inside: drawn once per size, then blitted."""
+    key = (tuple(rect), tuple(inner), radius)
+    if key not in _columns:
+        if len(_columns) > 8:
+            _columns.clear()
+        rect, inner = pygame.Rect(rect), pygame.Rect(inner)
+        img = pygame.Surface(rect.size)
+        img.fill(WOOD)
+        panel(img, inner.move(-rect.x, -rect.y), radius=radius)
+        _columns[key] = img.convert() if pygame.display.get_surface() else img
+    surface.blit(_columns[key], pygame.Rect(rect).topleft)

@@ -101,3 +101,17 @@ def test_end_turn_asks_when_useful_actions_remain(tmp_path):
     click(app, "button:end_turn")
     press(app, pygame.K_RETURN)
     assert session.actions[-1].kind == "end_turn"
+
+
+def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running(tmp_path):
+    import time
+    app = make_app(tmp_path, threaded_ai=True, ai_delay_ms=1)
+    session = Session.new(seats(3, ["random", "random", "random"]), seed=6)
+    table = app.start_game(session)
+    t = time.monotonic()
+    while not session.game.is_over and time.monotonic() - t < 60:
+        app.pump()
+        if table._ai_thread is not None:
+            time.sleep(0.001)
+    assert session.game.is_over
+    assert isinstance(app.scene, ScoresScene)

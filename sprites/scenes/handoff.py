@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
+from sprites.art import pieces
 from sprites.scene import Scene
 
 
@@ -20,7 +21,7 @@ class HandOffScene(Scene):
         self.k = k
         self.clear_elements()
         r = pygame.Rect(0, 0, round(420 * k), round(64 * k))
-        r.center = (w // 2, h // 2 + round(70 * k))
+        r.center = (w // 2, h // 2 + round(120 * k))
         self.add("handoff:confirm", r, tip="Show the table with your hand and lair.")
 
     def click(self, name):
@@ -38,14 +39,17 @@ class HandOffScene(Scene):
         surface.fill((34, 24, 18))
         seat = self.table.session.seats[self.seat]
         dragon = next(d for d in self.table.data.dragons if d.name == seat.dragon)
-        c = (w // 2, h // 2 - round(90 * k))
-        pygame.draw.circle(surface, theme.rgb(dragon.colour), c, round(64 * k))
-        pygame.draw.circle(surface, theme.GOLD, c, round(64 * k), 3)
-        theme.blit_text(surface, dragon.letter, round(70 * k), c, theme.on(dragon.colour), True, "center")
-        theme.blit_text(surface, f"Pass the computer to {seat.name}", max(16, round(44 * k)),
+        c = (w // 2, h // 2 - round(120 * k))
+        img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
+        surface.blit(img, img.get_rect(center=c))
+        theme.blit_text(surface, f"Pass the computer to {seat.name} ({dragon.name} Dragon)", max(16, round(44 * k)),
                         (w // 2, h // 2), theme.GOLD, True, "center")
+        d = self.table.session.game.decision
+        if d is not None:
+            theme.blit_text(surface, d.prompt, max(12, round(24 * k)), (w // 2, h // 2 + round(40 * k)),
+                            (230, 214, 180), False, "center", w - 40)
         theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
-                        max(12, round(24 * k)), (w // 2, h // 2 + round(30 * k)), (220, 200, 170), False, "center")
+                        max(12, round(22 * k)), (w // 2, h // 2 + round(70 * k)), (180, 160, 130), False, "center")
         r = self.element_rect("handoff:confirm")
         theme.button(surface, r, f"I am {seat.name}", max(14, round(30 * k)), hot=self.hover == "handoff:confirm",
                      primary=True)

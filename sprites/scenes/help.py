@@ -5,6 +5,7 @@ import pygame
 
 from sprites import theme
 from sprites.scene import Scene
+from sprites.art import pieces
 from sprites.table import icons
 
 PHASES = [
@@ -47,7 +48,7 @@ class HelpScene(Scene):
         self.k = min(w / 1600, h / 900)
         self.clear_elements()
         r = pygame.Rect(0, 0, round(200 * self.k), round(48 * self.k))
-        r.bottomright = (w - round(30 * self.k), h - round(24 * self.k))
+        r.bottomleft = (round(54 * self.k), h - round(40 * self.k))
         self.add("button:close", r, tip="Back to the game (Esc).")
 
     def click(self, name):
@@ -84,7 +85,26 @@ class HelpScene(Scene):
             theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4, page.right - x - isz - 30,
                                                                    isz + 10))
             y += isz + round(8 * k)
-        theme.blit_text(surface, "Purple disc: taken from the stockpile; region colour: taken from that region.",
-                        size, (x, y + 4), theme.MUTED, False, width=page.right - x - 20)
+        y = theme.blit_wrapped(surface, "On cards, a ring in a region's colour takes from that region; a purple "
+                               "ring takes from the general stockpile.", size,
+                               pygame.Rect(x, y + 4, page.right - x - 20, round(60 * k)), theme.MUTED)
+        y += round(10 * k)
+        theme.blit_text(surface, "On the map", max(13, round(26 * k)), (x, y), theme.RED, True)
+        y += round(34 * k)
+        px = x
+        for kind, label in (("village", "village"), ("town", "town (2 villages)"), ("city", "city")):
+            img = pieces.building(kind, "#3f6fb5", isz)
+            surface.blit(img, (px, y))
+            theme.blit_text(surface, label, size, (px + isz // 2, y + isz + 2), theme.INK, False, "midtop")
+            px += round(150 * k)
+        y += isz + round(30 * k)
+        img = pieces.dragon_token("#c8282d", "R", isz)
+        surface.blit(img, (x, y))
+        theme.blit_text(surface, "a dragon: its letter names it", size, (x + isz + 8, y + isz // 2), theme.INK,
+                        False, "midleft")
+        img = pieces.dragon_token("#2f6fd0", "R", isz, rogue=True)
+        surface.blit(img, (x + round(260 * k), y))
+        theme.blit_text(surface, "a Rogue Dragon", size, (x + round(260 * k) + isz + 8, y + isz // 2), theme.INK,
+                        False, "midleft")
         r = self.element_rect("button:close")
         theme.button(surface, r, "Back (Esc)", max(14, round(24 * k)), hot=self.hover == "button:close")

@@ -277,6 +277,9 @@ class TableScene(Scene):
                 self.click("button:end_turn")
         elif event.key == pygame.K_u:
             self.undo()
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.right.scroll_log(3 if event.key == pygame.K_PAGEUP else -3, self.view["log"])
+            self.base_dirty = True
         self.app.dirty = True
 
     def scroll(self, pos, dy):

@@ -35,9 +35,8 @@ def _lair_rows(lay, data):
 
 def draw(surf, lay, data, view, hot, names):
     r = lay.left
-    pygame.draw.rect(surf, theme.WOOD, r)
     inner = r.inflate(-lay.pad, -lay.pad)
-    theme.panel(surf, inner, radius=lay.px(8))
+    theme.column(surf, r, inner, lay.px(8))
     x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
     f, fs = lay.font(21), lay.font(18)
     y = theme.heading(surf, "Centuries", f, (x, inner.y + lay.pad, w, 0))

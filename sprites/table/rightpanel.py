@@ -35,9 +35,8 @@ class RightPanel:
 
     def draw(self, surf, view, acting, viewer, names, kinds):
         lay = self.lay
-        pygame.draw.rect(surf, theme.WOOD, lay.right)
         r = self.inner
-        theme.panel(surf, r, radius=lay.px(8))
+        theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
         rows = self.player_rows(len(view["players"]))
@@ -156,14 +155,17 @@ class RightPanel:
             self._holdings(surf, lair, box.x + 6, box.y + lay.px(24), box.right - 6)
         return box.bottom
 
-    def log_lines(self, log):
+    def log_lines(self, log, need=None):
+        """The log wrapped to the panel's width: the newest ``need`` lines
+        (all of them if None), oldest first."""
         f = self.lay.font(17)
         lines = []
-        for entry in log:
+        for entry in reversed(log):
             wrapped = theme.wrap(entry["text"], f, self.log_rect.w - 10)
-            for k, line in enumerate(wrapped):
-                lines.append(("  " + line) if k else line)
-        return lines
+            lines.extend(reversed([("  " + line) if k else line for k, line in enumerate(wrapped)]))
+            if need is not None and len(lines) >= need:
+                break
+        return lines[::-1]
 
     def _log(self, surf, log):
         lay = self.lay
@@ -173,8 +175,10 @@ class RightPanel:
         f = lay.font(17)
         step = theme.font(f).get_linesize()
         area = pygame.Rect(r.x + 5, r.y + lay.px(22), r.w - 10, r.h - lay.px(26))
-        lines = self.log_lines(log)
         fit = max(1, area.h // step)
+        lines = self.log_lines(log, fit + self.log_scroll + 1)
+        if len(lines) > fit + self.log_scroll:
+            lines = lines[-(fit + self.log_scroll):]
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - fit))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - fit):end]
