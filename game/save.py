@@ -26,7 +26,7 @@ from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
-MAX_BYTES = 32 * 1024 * 1024
+MAX_BYTES = 4 * 1024 * 1024        # a long 6-player game saves in ~100 KB; parsing 4 MB takes tens of seconds
 HEADER_BYTES = 64 * 1024
 TOP_REQUIRED = ("format", "settings", "actions", "state")
 TOP_OPTIONAL = ("game", "name", "saved", "summary")

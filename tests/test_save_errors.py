@@ -205,3 +205,8 @@ def load_error_of(path):
 def test_safe_dump_only_plain_data(good_doc):
     """The document itself is plain data: it round-trips through safe_load."""
     assert yaml.safe_load(document_text(good_doc)) == good_doc
+
+
+def test_oversized_file_is_refused_before_parsing(tmp_path):
+    path = write(tmp_path, "format: 1\n" + "# padding\n" * (450 * 1024))
+    assert load_error(path).endswith("is larger than 4 MB: not a save of this game")
