@@ -51,6 +51,8 @@ def test_three_player_hot_seat_game_by_clicks(tmp_path):
     assert isinstance(app.scene, ScoresScene)
     click(app, "button:view_table")
     assert isinstance(app.scene, TableScene)
+    click(app, "button:scores")
+    assert isinstance(app.scene, ScoresScene)
 
 
 def test_desolation_game_by_clicks(tmp_path):

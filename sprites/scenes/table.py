@@ -26,7 +26,8 @@ AI_EVENT = pygame.USEREVENT + 7
 USEFUL_KINDS = ("play_card", "use_hex", "move", "fly", "turn_hex", "turn_hex_free", "divination", "consume_noble")
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
-                 "button:divination": "Divination", "button:consume_noble": "Consume Noble"}
+                 "button:divination": "Divination", "button:consume_noble": "Consume Noble",
+                 "button:scores": "Final scores"}
 
 
 class TableScene(Scene):
@@ -158,6 +159,8 @@ class TableScene(Scene):
                 continue
             if name == "button:undo" and not self.can_undo():
                 continue
+            if name == "button:scores" and not self.game.is_over:
+                continue
             self.add(name, rect, tip=self.tips.get(name))
         self.handview.register(self, self.view, self.hand, self.tips)
         self.map.register(self, self.tips)
@@ -188,6 +191,8 @@ class TableScene(Scene):
             return None
         if name == "button:undo":
             return self.undo()
+        if name == "button:scores":
+            return self.app.show_scores(self.session)
         if name in self.groups:
             return self._offer(name, self.groups[name])
         return self._explain(name)

@@ -49,6 +49,7 @@ class TitleScene(Scene):
         self.save_name = ""
         self.message = ""
         self.loading = None               # list of SaveInfo while the Load list is open
+        self._auto = self._find_autosave()
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
@@ -121,6 +122,9 @@ class TitleScene(Scene):
         return self.app.save_dir()
 
     def _autosave(self):
+        return self._auto
+
+    def _find_autosave(self):
         api = saves_api()
         if api is None:
             return None

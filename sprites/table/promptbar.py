@@ -22,6 +22,7 @@ def button_rects(lay, with_undo):
         x -= w
         out[name] = pygame.Rect(x, y, w, h)
         x -= lay.px(8)
+    out["button:scores"] = out["button:end_turn"]      # once the game is over
     return out
 
 

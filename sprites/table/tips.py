@@ -85,7 +85,8 @@ def build(game, view, groups, hand, names):
                "button:consume_noble": "Consume a noble: +2 Life (never above your maximum).",
                "button:undo": "Undo your last action (U).", "button:help": "Rules and icons (F1).",
                "button:menu": "Back to the title screen (the game is kept).",
-               "button:speed": "Faster animations and AI moves."}
+               "button:speed": "Faster animations and AI moves.",
+               "button:scores": "Back to the final score table."}
     for name, text in generic.items():
         tips[name] = text + offers(name)
     for i, a in enumerate(options):
