@@ -69,9 +69,10 @@ class Session:
         self._notify()
 
     def can_undo(self):
-        """True if the last action was the current player's, in this turn,
-        and revealed nothing hidden from them."""
-        return 0 < self.undoable <= len(self.actions)
+        """True if the last action was the current (human) player's, in this
+        turn, and revealed nothing hidden from them. AI seats never undo."""
+        return (0 < self.undoable <= len(self.actions) and not self.game.is_over
+                and self.seats[self.game.decision.player].is_human)
 
     def undo(self):
         """Take back the last action (see can_undo); returns it. The game is

@@ -11,7 +11,7 @@ from game.actions import Action
 
 def play_checking_undo(n, seed, variant="standard"):
     """Random game; after every action check what undo allows and does."""
-    s = new_session(n, seed, variant)
+    s = new_session(n, seed, variant, kind="human")
     rng = random.Random(seed)
     before = []            # to_dict() before each action
     undone = chains = 0
@@ -57,7 +57,7 @@ def test_undo_is_exact_and_stays_in_the_turn(n, seed, variant):
 
 def setup_to_attack(seed=7):
     """A 3-player session at the first attack turn."""
-    s = new_session(3, seed)
+    s = new_session(3, seed, kind="human")
     rng = random.Random(seed)
     while s.game.decision.kind != "attack_turn":
         s.apply(rng.choice(s.game.decision.options))
@@ -65,7 +65,7 @@ def setup_to_attack(seed=7):
 
 
 def test_no_undo_before_any_action_or_of_another_players_action():
-    s = new_session(2, 1)
+    s = new_session(2, 1, kind="human")
     assert not s.can_undo()
     with pytest.raises(ValueError):
         s.undo()
@@ -88,7 +88,7 @@ def test_drawing_cards_is_a_barrier():
     only back to just after the draw."""
     found = 0
     for seed in range(1, 60):
-        s = new_session(3, seed)
+        s = new_session(3, seed, kind="human")
         rng = random.Random(seed)
         while not s.game.is_over:
             options = s.game.decision.options
@@ -112,7 +112,7 @@ def test_drawing_cards_is_a_barrier():
 def undoable_session():
     """A session right after an undoable action."""
     for seed in range(1, 50):
-        s = new_session(3, seed)
+        s = new_session(3, seed, kind="human")
         rng = random.Random(seed)
         while not s.game.is_over:
             s.apply(rng.choice(s.game.decision.options))
@@ -129,3 +129,12 @@ def test_undo_notifies_listeners():
     s.undo()
     s.apply(s.game.decision.options[0])
     assert calls == [n - 1, n]
+
+
+def test_ai_seats_never_undo():
+    s = undoable_session()
+    seat = s.game.decision.player
+    s.seats[seat].kind = "normal"
+    assert not s.can_undo()
+    s.seats[seat].kind = "human"
+    assert s.can_undo()
