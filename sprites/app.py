@@ -181,7 +181,14 @@ def run(args):
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
-    screen = open_window()
+    app = build(args, open_window())
+    app.loop()
+    pygame.quit()
+    return 0
+
+
+def build(args, screen):
+    """The app with its first screen: the title, a loaded game (--load) or a replay (--replay)."""
     app = App(screen, save_dir=getattr(args, "save_dir", None))
     session = getattr(args, "session", None)
     if session is not None and getattr(args, "replay", None):
@@ -193,9 +200,7 @@ def run(args):
         from sprites.scenes.title import TitleScene
         app.push(TitleScene(app, players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
                             variant=getattr(args, "variant", "standard")))
-    app.loop()
-    pygame.quit()
-    return 0
+    return app
 
 
 def headless_env():

@@ -165,3 +165,25 @@ def test_screenshot_command_writes_a_png(tmp_path):
         assert main.main(["--screenshot", str(out), "--players", "3", "--seed", "2", "--steps", "15",
                           "--screen", screen]) == 0
         assert pygame.image.load(str(out)).get_size() == (1600, 900)
+
+
+def test_load_and_replay_arguments_open_their_screens(tmp_path):
+    import argparse
+    from game.save import save_session
+    from sprites.app import build
+    from sprites.scenes.replay import ReplayScene
+    session = Session.new(seats(3), seed=5)
+    for _ in range(12):
+        session.apply(session.game.decision.options[0])
+    path = str(tmp_path / "g.yaml")
+    save_session(session, path)
+    from game.save import load_session
+    screen = make_app(tmp_path).screen
+    app = build(argparse.Namespace(session=load_session(path), replay=None, save_dir=str(tmp_path)), screen)
+    table = app.find(TableScene)
+    assert table is not None and len(table.session.actions) == 12
+    app = build(argparse.Namespace(session=load_session(path), replay=path, save_dir=str(tmp_path)), screen)
+    assert isinstance(app.scene, ReplayScene) and len(app.scene.replay) == 12
+    app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
+                                   variant="strategist"), screen)
+    assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.strategist
