@@ -203,9 +203,13 @@ def session_from_document(doc):
         newer = "written by a newer version of the game" if fmt > FORMAT else "an unknown save format"
         raise Invalid(f"{newer} (format {short(fmt, 40)}; this version reads format {FORMAT})")
     mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    if doc.get("game", GAME_NAME) != GAME_NAME:
+        raise Invalid(f"not a save of this game (game: {short(doc['game'], 40)})")
     for key in ("name", "saved"):
         if doc.get(key) is not None and not isinstance(doc[key], str):
             raise Invalid(f"{key}: expected text")
+    if doc.get("summary") is not None:
+        mapping(doc["summary"], "summary")
     data = default_data()
     settings = doc["settings"]
     check_settings(settings, data)
