@@ -75,6 +75,13 @@ def draw(surf, lay, data, view, hot, names):
         who = names[holder] if holder is not None else "-"
         theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.px(16)), theme.INK if holder is not None else theme.MUTED,
                         False, width=colw - 4)
+    y += 2 * lay.px(40) + lay.px(2)
+    y = theme.heading(surf, "This game", f, (x, y, w, 0))
+    variant = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
+               "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
+    theme.blit_text(surf, variant.get(view["variant"], view["variant"]), fs, (x, y), theme.INK, False, width=w)
+    rogues = ", ".join(view["rogue_dragons"]) or "none"
+    theme.blit_text(surf, f"Rogue Dragons: {rogues}", fs, (x, y + lay.px(20)), theme.INK, False, width=w)
     _lair_board(surf, lay, data, view, hot, names, x, w)
 
 

@@ -62,6 +62,10 @@ class RightPanel:
         theme.blit_text(surf, label, lay.font(19), (row.x + row.h + 2, row.centery), theme.INK, acting, "midleft",
                         lay.px(150))
         stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
+        if p["lair"] is not None and not viewer:         # The Strategist: lairs are open
+            lair = p["lair"]
+            rv = sum(lair["villages"].values()) + 3 * sum(lair["cities"].values())
+            stats = f"L{p['level']} {p['life']}/{p['max_life']}  lair {sum(lair['res'].values())} res {rv} RV"
         theme.blit_text(surf, stats, lay.font(16), (row.right - 2, row.centery), theme.MUTED, False, "midright")
 
     def _dragon_card(self, surf, me, x, y, w):
