@@ -17,7 +17,7 @@ class Element:
         self.name = name
         self.rect = pygame.Rect(rect)
         self.hit = hit            # pos -> bool, for shapes that are not rects
-        self.tip = tip            # tooltip text (or a callable returning it)
+        self.tip = tip            # tooltip text
         self.point = point        # a point that surely hits (for odd shapes)
 
 

@@ -187,3 +187,18 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
     app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
                                    variant="strategist"), screen)
     assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.strategist
+
+
+def test_continue_resumes_the_autosave(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=8)
+    table = app.start_game(session, handoff=False)
+    for _ in range(5):
+        play_option(app, table, 0)
+    assert os.path.exists(tmp_path / "autosave.yaml")
+    app.replace(TitleScene(app))           # as after starting the program again
+    click(app, "button:continue")
+    if type(app.scene).__name__ == "HandOffScene":
+        click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.session.actions == session.actions

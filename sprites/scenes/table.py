@@ -15,7 +15,7 @@ from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import cardface, dialog, leftpanel, motion, promptbar, tips as tiptext
+from sprites.table import cardface, dialog, leftpanel, motion, overlays, promptbar, tips as tiptext
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
@@ -150,7 +150,7 @@ class TableScene(Scene):
         self.clear_elements()
         lay = self.lay
         if self.dialog is not None:
-            self.dialog.layout(lay, self.data, lay.map.inflate(-lay.pad, -lay.pad))
+            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad))
             for name, rect in self.dialog.elements(lay):
                 self.add(name, rect, tip=self.tips.get(name))
             self.add("dialog", self.dialog.rect)
@@ -504,7 +504,9 @@ class TableScene(Scene):
             theme.button(surface, hover.rect, label, lay.font(20), enabled=enabled, hot=True,
                          primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
         if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
-            self._zoom_card(surface, hover)
+            kind, _, j = hover.name.partition(":")
+            cards = self.hand if kind == "hand" else self.view["track"]
+            overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
         if self.motion.busy():
             self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,
                                       self.view["track"], lay.px(30))
@@ -512,46 +514,6 @@ class TableScene(Scene):
             theme.shade(surface, lay.map, 70)
             self.dialog.draw(surface, lay, self.data, self.hover)
         if self.toast:
-            self._draw_toast(surface, self.toast[0])
+            overlays.toast(surface, lay, self.toast[0])
         if hover is not None and hover.tip:
-            self._draw_tip(surface, hover)
-
-    def _zoom_card(self, surface, hover):
-        kind, _, j = hover.name.partition(":")
-        cards = self.hand if kind == "hand" else self.view["track"]
-        cid = cards[int(j)]
-        w, h = self.lay.px(196), self.lay.px(280)
-        img = cardface.face(self.data, cid, w, h)
-        r = img.get_rect(midbottom=(hover.rect.x + self.lay.px(60), self.lay.strip.y + self.lay.px(40)))
-        r.clamp_ip(self.lay.map.union(self.lay.strip))
-        theme.shade(surface, r.move(5, 6), 120)
-        surface.blit(img, r)
-
-    def _draw_toast(self, surface, text):
-        lay = self.lay
-        w = min(lay.map.w - 40, theme.text_width(text, lay.font(22)) + 40)
-        lines = theme.wrap(text, lay.font(22), w - 30)
-        h = len(lines) * theme.font(lay.font(22)).get_linesize() + lay.px(20)
-        r = pygame.Rect(0, 0, w, h)
-        r.midtop = (lay.map.centerx, lay.map.y + lay.px(10))
-        theme.panel(surface, r, fill=(120, 30, 24), edge=(250, 210, 120), radius=8)
-        theme.blit_wrapped(surface, text, lay.font(22), r.inflate(-30, -lay.px(18)), theme.WHITE, align="center")
-
-    def _draw_tip(self, surface, hover):
-        lay = self.lay
-        size = lay.font(19)
-        w = lay.px(340)
-        lines = theme.wrap(hover.tip, size, w - 16)
-        step = theme.font(size).get_linesize()
-        r = pygame.Rect(0, 0, w, len(lines) * step + 12)
-        mx, my = pygame.mouse.get_pos() if pygame.mouse.get_focused() else hover.rect.center
-        r.topleft = (mx + 16, my + 18)
-        if r.right > surface.get_width():
-            r.right = mx - 10
-        if r.bottom > surface.get_height():
-            r.bottom = my - 10
-        theme.panel(surface, r, fill=(255, 250, 232), edge=theme.WOOD, radius=5, width=1)
-        y = r.y + 6
-        for line in lines:
-            theme.blit_text(surface, line, size, (r.x + 8, y), theme.INK)
-            y += step
+            overlays.tooltip(surface, lay, hover.tip, hover.rect)

@@ -20,8 +20,7 @@ class Dialog:
         self.rect = None
         self.width = width
 
-    def layout(self, lay, data, area):
-        k = lay.k
+    def layout(self, lay, area):
         w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
         y = lay.px(52)
         if self.text:
@@ -42,7 +41,6 @@ class Dialog:
             rect.center = area.center
         self.rect = rect.clamp(area)
         self._row = row
-        self._k = k
         return self.rect
 
     def elements(self, lay):
