@@ -200,6 +200,9 @@ def read_yaml(path, problems):
     except (OSError, UnicodeDecodeError) as exc:
         problems.append(f"{rel}: cannot be read ({exc})")
         return None
+    if doc is None:
+        problems.append(f"{rel}: the file is empty")
+        return None
     if not isinstance(doc, dict):
         problems.append(f"{rel}: expected a mapping at the top, got {type(doc).__name__}")
         return None

@@ -5,6 +5,7 @@ copies per action). ``to_dict``/``from_dict`` give plain data for saves.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field, fields
 
 EMPTY, VILLAGE, TOWN, CITY = 0, 1, 2, 3
@@ -129,7 +130,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d):
-        d = dict(d)
+        d = copy.deepcopy(d)        # the game mutates its state: never share the caller's lists
         d["players"] = [_player_from_dict(p) for p in d["players"]]
         d["regions"] = [RegionState(**r) for r in d["regions"]]
         names = {f.name for f in fields(cls)}

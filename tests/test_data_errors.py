@@ -60,7 +60,7 @@ CASES = {
                       "data/regions.yaml: regions[0] (Britannia).letter: missing"),
     "regions not a list": (replace("regions", "regions:\n", "regions: nothing\nold_regions:\n"),
                            "data/regions.yaml: regions: expected a list"),
-    "empty file": (overwrite("scoring", ""), "data/scoring.yaml: expected a mapping at the top, got NoneType"),
+    "empty file": (overwrite("scoring", ""), "data/scoring.yaml: the file is empty"),
     "top-level list": (overwrite("hex", "- attack\n- field\n"),
                        "data/hex.yaml: expected a mapping at the top, got list"),
     "not utf-8": (overwrite("dragons", b"dragons: [\xff\xfe]\n"), "data/dragons.yaml: "),

@@ -8,12 +8,17 @@ from ..state import VILLAGE, GameState, PlayerState, RegionState
 from .common import Phase, push_discard
 
 
+MAX_SEED = 1 << 63
+
+
 def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
     """A new game, set up as the rulebook says, waiting for the first decision."""
     data = data or default_data()
     lo, hi = data.setup["players"]["min"], data.setup["players"]["max"]
     if not isinstance(num_players, int) or not lo <= num_players <= hi:
         raise ValueError(f"Wrath of Dragons is played by {lo} to {hi} players, not {num_players!r}.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+        raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
     all_dragons = [d.name for d in data.dragons]

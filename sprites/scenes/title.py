@@ -223,7 +223,7 @@ class TitleScene(Scene):
             text = self._get_text() + event.unicode
             if self.focus == "field:seed" and not text.isdigit():
                 return
-            self._set_text(text[:20])
+            self._set_text(text[:18])     # seeds stay below 2**63
         self.app.dirty = True
 
     def _get_text(self):
