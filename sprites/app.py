@@ -167,10 +167,20 @@ class App:
                 self.handle(event)
 
 
-def open_window(size=WINDOW, title="Wrath of Dragons"):
+def open_window(size=None, title="Wrath of Dragons"):
+    """A resizable window: 1600 x 900, or smaller to fit a smaller screen."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
+    if size is None:
+        size = WINDOW
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            dw, dh = WINDOW
+        if dw < WINDOW[0] or dh < WINDOW[1] + 60:
+            k = min(dw / WINDOW[0], (dh - 60) / WINDOW[1])
+            size = (max(800, round(WINDOW[0] * k)), max(450, round(WINDOW[1] * k)))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.key.set_repeat(400, 40)
     return screen
