@@ -23,7 +23,7 @@ from sprites.table.rightpanel import RightPanel
 from sprites.targets import PANEL_KINDS, candidate, group_options
 
 AI_EVENT = pygame.USEREVENT + 7
-USEFUL_KINDS = ("play_card", "use_hex", "move", "fly", "turn_hex", "turn_hex_free", "divination", "consume_noble")
+USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
                  "button:divination": "Divination", "button:consume_noble": "Consume Noble",
@@ -515,5 +515,6 @@ class TableScene(Scene):
             self.dialog.draw(surface, lay, self.data, self.hover)
         if self.toast:
             overlays.toast(surface, lay, self.toast[0])
-        if hover is not None and hover.tip:
+        in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
+        if hover is not None and hover.tip and in_dialog:
             overlays.tooltip(surface, lay, hover.tip, hover.rect)
