@@ -38,10 +38,10 @@ class HardAI(NormalAI):
     turn_budget = 80
     place_budget = 10
     candidates = 3             # options kept for playouts
-    worlds = 6                 # determinisations played out per choice
+    worlds = 8                 # determinisations played out per choice
     # Choices that shape the century; discards and the like stay one-step.
     mc_kinds = ("lair_action", "select_card", "place_dragon", "scheme_pick", "first_strike")
-    blend = 0.5                # weight of the playout average against normal's value
+    blend = 0.7                # weight of the playout average against normal's value
 
     def strategic(self, g, root, seat, rng):
         d = g.decision
