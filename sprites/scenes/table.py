@@ -193,6 +193,8 @@ class TableScene(Scene):
             return self.undo()
         if name == "button:scores":
             return self.app.show_scores(self.session)
+        if name.startswith("token:"):            # a token lies on its region: the click is the region's
+            name = "region:" + name.split(":")[1]
         if name in self.groups:
             return self._offer(name, self.groups[name])
         return self._explain(name)

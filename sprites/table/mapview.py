@@ -56,6 +56,11 @@ class MapView:
                 r = pygame.Rect(0, 0, 2 * rs, 2 * rs)
                 r.center = (round(x), round(y))
                 scene.add(f"site:{name}:{k}", r, tip=tips.get(f"site:{name}:{k}"))
+        tr = round(g.token_radius)
+        for name in g.ring:
+            for res, (x, y) in g.resource_spots[name].items():
+                scene.add(f"token:{name}:{res}", pygame.Rect(round(x) - tr, round(y) - tr, 2 * tr, 2 * tr),
+                          tip=tips.get(f"token:{name}:{res}"))
         for side in ("left", "right"):
             x, y = g.turn_arrow_pos[side]
             rr = round(g.turn_arrow_radius * 1.2)

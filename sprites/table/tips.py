@@ -9,6 +9,7 @@ from game.state import SITE_NAMES
 
 ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
               "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
+RES_ICON = {"livestock": "Steal Livestock", "gold": "Take Gold", "noble": "Capture Noble", "field": "Scorch Field"}
 PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
           "card_selection": "Lair - Card Selection", "placement": "Attack - placing dragons",
           "attack": "Attack", "over": "Game over"}
@@ -49,14 +50,19 @@ def build(game, view, groups, hand, names):
                                   f"{reg['stock_cities']} cities. Next to {' and '.join(region.neighbours)}. "
                                   f"Hex side facing it: {facing}."
                                   + (f" Dragons here: {', '.join(here)}." if here else "") + offers(f"region:{name}"))
+        for res, n in reg["res"].items():
+            what = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}[res]
+            tips[f"token:{name}:{res}"] = (f"{name}: {n} {what}. A {RES_ICON[res]} icon of a {name} or Any Region "
+                                           f"card, or the hex side facing {name}, takes one." + offers(f"region:{name}"))
         for k, v in enumerate(reg["sites"]):
             what = SITE_NAMES[v]
             cost = {1: " (1 Attack icon, 1 Life)", 2: " (1 icon takes half, 2 icons take it all: 2 Life)",
                     3: " (2 Attack icons, 3 Life)"}.get(v, "")
             tips[f"site:{name}:{k}"] = f"{name}, site {k + 1}: {what}{cost}." + offers(f"site:{name}:{k}")
     arrow = view["hex_arrow"]
-    tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Each side gives its action to the region it "
-                       "faces; a Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
+    facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
+    tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Sides facing each region - {facing}. "
+                       "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
     for side in ("left", "right"):
         tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side (costs a gold, or Cunning Intellect)."
                                     + offers(f"hex:turn_{side}"))
