@@ -125,11 +125,13 @@ def report(stats):
              f"errors: {stats.errors}",
              f"average decisions per game: {stats.decisions / max(stats.games, 1):.1f}"]
     if stats.played:
-        lines.append("win rate by AI level (shared wins split):")
+        contests = len(stats.winning_scores)
+        lines.append("win rate by AI level (shared wins split; per seat played, and share of games won):")
         for level in LEVELS:
             if stats.played[level]:
-                lines.append(f"  {level:<7} {stats.wins[level] / stats.played[level]:6.1%}"
-                             f"  ({stats.wins[level]:.1f} of {stats.played[level]} seats)")
+                lines.append(f"  {level:<7} {stats.wins[level] / stats.played[level]:6.1%} per seat"
+                             f"  ({stats.wins[level]:.1f} wins in {stats.played[level]} seats),"
+                             f" {stats.wins[level] / contests:6.1%} of {contests} games")
         lines.append("win rate by seat:")
         for seat in sorted(stats.seat_played):
             lines.append(f"  seat {seat}  {stats.seat_wins[seat] / stats.seat_played[seat]:6.1%}"
