@@ -70,8 +70,9 @@ def test_human_against_ai_dragons(tmp_path):
     app = make_app(tmp_path)
     session = Session.new(seats(3, ["human", "random", "easy"]), seed=4)
     app.start_game(session)
-    play_by_clicks(app, session, seed=3)
+    handoffs = play_by_clicks(app, session, seed=3)
     assert session.game.is_over
+    assert handoffs == 0, "a single human never sees the hand-off screen"
 
 
 def test_illegal_click_shows_the_engine_reason(tmp_path):

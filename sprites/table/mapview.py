@@ -105,8 +105,12 @@ class MapView:
         """Where a dragon (key: seat number or rogue name) sits in a region."""
         here = [p["seat"] for p in view["players"] if p["region"] == region]
         here += [d for d, r in view["rogues"] if r == region]
-        spots = self.geo.dragon_positions(region, len(here))
-        return spots[here.index(key)] if key in here else self.geo.dragon_spots[region]
+        if key not in here:
+            return self.geo.dragon_spots[region]
+        # spread dragons sharing a region (Dragon Ward) so that each stays visible
+        cx, cy = self.geo.dragon_spots[region]
+        x, y = self.geo.dragon_positions(region, len(here))[here.index(key)]
+        return cx + (x - cx) * 2.2, cy + (y - cy) * 2.2
 
     def _draw_dragons(self, surf, view, moving):
         size = round(self.geo.dragon_radius * 2.3)
