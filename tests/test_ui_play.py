@@ -41,8 +41,8 @@ def play_by_clicks(app, session, seed, limit=3000):
     raise AssertionError("the game did not end")
 
 
-def test_three_player_hot_seat_game_by_clicks(tmp_path):
-    app = make_app(tmp_path)
+def test_three_player_hot_seat_game_by_clicks():
+    app = make_app()
     session = Session.new(seats(3), seed=11)
     app.start_game(session)
     handoffs = play_by_clicks(app, session, seed=5)
@@ -55,8 +55,8 @@ def test_three_player_hot_seat_game_by_clicks(tmp_path):
     assert isinstance(app.scene, ScoresScene)
 
 
-def test_desolation_game_by_clicks(tmp_path):
-    app = make_app(tmp_path)
+def test_desolation_game_by_clicks():
+    app = make_app()
     session = Session.new(seats(4), seed=23, variant="desolation")
     app.start_game(session)
     play_by_clicks(app, session, seed=8)
@@ -66,8 +66,8 @@ def test_desolation_game_by_clicks(tmp_path):
     assert type(app.scene).__name__ == "TitleScene"
 
 
-def test_human_against_ai_dragons(tmp_path):
-    app = make_app(tmp_path)
+def test_human_against_ai_dragons():
+    app = make_app()
     session = Session.new(seats(3, ["human", "random", "easy"]), seed=4)
     app.start_game(session)
     handoffs = play_by_clicks(app, session, seed=3)
@@ -75,8 +75,8 @@ def test_human_against_ai_dragons(tmp_path):
     assert handoffs == 0, "a single human never sees the hand-off screen"
 
 
-def test_illegal_click_shows_the_engine_reason(tmp_path):
-    app = make_app(tmp_path)
+def test_illegal_click_shows_the_engine_reason():
+    app = make_app()
     session = Session.new(seats(3), seed=2)
     table = app.start_game(session, handoff=False)
     g = session.game
@@ -88,8 +88,8 @@ def test_illegal_click_shows_the_engine_reason(tmp_path):
     assert table.toast is not None and "already took" in table.toast[0]
 
 
-def test_end_turn_asks_when_useful_actions_remain(tmp_path):
-    app = make_app(tmp_path)
+def test_end_turn_asks_when_useful_actions_remain():
+    app = make_app()
     session = Session.new(seats(3), seed=2)
     table = app.start_game(session, handoff=False)
     g = session.game
@@ -106,9 +106,9 @@ def test_end_turn_asks_when_useful_actions_remain(tmp_path):
     assert session.actions[-1].kind == "end_turn"
 
 
-def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running(tmp_path):
+def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running():
     import time
-    app = make_app(tmp_path, threaded_ai=True, ai_delay_ms=1)
+    app = make_app(threaded_ai=True, ai_delay_ms=1)
     session = Session.new(seats(3, ["random", "random", "random"]), seed=6)
     table = app.start_game(session)
     t = time.monotonic()
