@@ -1,5 +1,6 @@
-"""The ``hard`` level: normal's planning with a deeper turn search, plus
-determinised Monte Carlo for every choice outside the attack turn.
+"""The ``hard`` level: normal's turn planning (a little deeper), plus
+determinised Monte Carlo for the choices that shape a century: Lair Actions,
+cards from the track and the Scheme draft, First Strike and placement.
 
 For such a choice the best few options by normal's judgement are each
 played out many times to the end of the century: every playout redraws all
@@ -9,6 +10,8 @@ numbers), so differences between options are not drowned in luck. The
 playout average is blended with normal's own value of the option.
 """
 from __future__ import annotations
+
+import random
 
 from .clone import clone_game
 from .determinize import determinize
@@ -69,7 +72,6 @@ class _Rng:
     """The same playout choices for every option (common random numbers)."""
 
     def __init__(self, seed):
-        import random
         self._r = random.Random(seed)
 
     def choice(self, items):

@@ -56,6 +56,8 @@ def candidate_steps(g, seat, d):
     elif d.kind == "attack_turn":
         licks = [a for a in opts if a.kind == "lick_wounds"]
         if licks:
+            # Lick with the least useful card; a Dragon Hex Card is cheap once
+            # the hex was used, since it comes back at the end of the turn.
             cheapest = min(licks, key=lambda a: (g.cards[a.card].is_hex and not _hex_used(g, p),
                                                  keep_value(g, p.hand, a.card)))
             opts = [a for a in opts if a.kind != "lick_wounds"] + [cheapest]
@@ -76,17 +78,6 @@ class _Decision:
 
     def __init__(self, kind, options):
         self.kind, self.options = kind, options
-
-
-def settle(g, seat, rng):
-    """Finish the seat's own pending choices that follow a draw (e.g. the
-    discard after Divination) with the quick policy, so a chance leaf is
-    valued with the hand the seat would really keep."""
-    while True:
-        d = g.decision
-        if d is None or d.player != seat or d.kind != "discard":
-            return g
-        g.apply(quick_choice(g, seat, rng))
 
 
 class TurnPlanner:

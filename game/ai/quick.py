@@ -7,7 +7,7 @@ must stay cheap: it reads the engine's state and never changes it.
 from __future__ import annotations
 
 from ..data import ICON_RESOURCE
-from ..phases.attack import HITS, alternative_playable, effect_useful
+from ..phases.attack import HITS, effect_useful
 from ..state import CITY, TOWN
 from .cardvalue import ICON_VALUE, keep_value
 
@@ -173,4 +173,4 @@ def quick_scores(g, seat, d):
     return [0.0] * len(opts)
 
 
-__all__ = ["quick_choice", "quick_scores", "region_potential", "alternative_playable"]
+__all__ = ["quick_choice", "quick_scores", "region_potential"]
