@@ -47,16 +47,20 @@ class ReplayScene(TableScene):
             self.replay.forward()
         elif name in ("button:help", "button:menu"):
             return super().click(name)
+        self._follow()
+        return None
+
+    def _follow(self):
+        """Show the hand of whoever decides at this point of the replay."""
         self.seats.viewer = self.replay.game.decision.player if self.replay.game.decision else 0
         self.refresh()
-        return None
 
     def key(self, event):
         steps = {pygame.K_RIGHT: self.replay.forward, pygame.K_LEFT: self.replay.back,
                  pygame.K_HOME: self.replay.to_start, pygame.K_END: self.replay.to_end}
         if event.key in steps:
             steps[event.key]()
-            self.refresh()
+            self._follow()
 
     def update(self, now):
         return False
