@@ -118,3 +118,25 @@ def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running():
             time.sleep(0.001)
     assert session.game.is_over
     assert isinstance(app.scene, ScoresScene)
+
+
+def test_a_failing_ai_is_reported_and_the_game_goes_on():
+    app = make_app()
+    session = Session.new(seats(3, ["human", "random", "random"]), seed=6)
+    table = app.start_game(session)
+
+    class Broken:
+        def choose(self, game, seat):
+            raise RuntimeError("out of ideas")
+    table.seats._ais = {1: Broken(), 2: Broken()}
+    rng = random.Random(1)
+    for _ in range(200):
+        d = session.game.decision
+        if session.seats[d.player].is_human:
+            play_option(app, table, rng.randrange(len(d.options)))
+        else:
+            n = len(session.actions)
+            app.pump()
+            if len(session.actions) > n:
+                break
+    assert table.toast is not None and "out of ideas" in table.toast[0]

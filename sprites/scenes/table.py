@@ -14,7 +14,7 @@ from game import Game, IllegalAction
 from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
-from sprites.seats import SeatControl
+from sprites.seats import RandomChooser, SeatControl
 from sprites.table import cardface, dialog, leftpanel, motion, overlays, promptbar, tips as tiptext
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
@@ -52,6 +52,7 @@ class TableScene(Scene):
         self.next_ai_ms = 0
         self._ai_thread = None
         self._ai_result = None
+        self._ai_error = None
         self.speed = 1
         self.labels = dict(BUTTON_LABELS)
         self.handoff_pending = False
@@ -393,25 +394,44 @@ class TableScene(Scene):
     def _run_ai(self, now):
         g = self.game
         seat = self.seats.ai_turn()
-        if seat is None or g.is_over or self.handoff_pending:
-            return
         if self._ai_result is not None:
-            action, self._ai_result, self._ai_thread = self._ai_result, None, None
-            self.apply(action)
+            (at, action), self._ai_result, self._ai_thread = self._ai_result, None, None
+            if seat is not None and at == len(self.session.actions):    # still the position it thought about
+                self._apply_ai(action)
+            return
+        if seat is None or g.is_over or self.handoff_pending:
             return
         if self._ai_thread is not None or now < self.next_ai_ms or self.hex_tween or self.motion.busy():
             return
         ai = self.seats.ai_for(seat)
+        copy = Game.from_dict(g.to_dict(), g.data)       # the AI may explore; the table's game stays put
+        at = len(self.session.actions)
         if not self.app.threaded_ai:
-            self.apply(ai.choose(g, seat))
+            self._apply_ai(self._think(ai, copy, seat))
             return
-        copy = Game.from_dict(g.to_dict(), g.data)
 
         def think():
-            self._ai_result = ai.choose(copy, seat)
+            self._ai_result = (at, self._think(ai, copy, seat))
             pygame.event.post(pygame.event.Event(AI_EVENT))
         self._ai_thread = threading.Thread(target=think, daemon=True)
         self._ai_thread.start()
+
+    def _think(self, ai, game, seat):
+        try:
+            return ai.choose(game, seat)
+        except Exception as exc:         # a broken AI must not stop the game: say so, play on
+            self._ai_error = f"The {self.session.seats[seat].kind} AI failed ({exc}); it made a random legal move."
+            return None
+
+    def _apply_ai(self, action):
+        if action is None or action not in self.game.decision.options:
+            if action is not None:
+                self._ai_error = f"The AI chose an illegal move ({action}); it made a random legal move."
+            action = RandomChooser(len(self.session.actions)).choose(self.game, self.game.decision.player)
+        self.apply(action)
+        if self._ai_error:
+            self.say(self._ai_error)
+            self._ai_error = None
 
     # ----- drawing ---------------------------------------------------------------------------
     def header(self):
