@@ -140,3 +140,25 @@ def test_a_failing_ai_is_reported_and_the_game_goes_on():
             if len(session.actions) > n:
                 break
     assert table.toast is not None and "out of ideas" in table.toast[0]
+
+
+def test_every_option_can_be_picked_from_the_all_choices_list():
+    app = make_app()
+    session = Session.new(seats(3), seed=12)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(2)
+    kinds = set()
+    for _ in range(150):
+        d = session.game.decision
+        i = rng.randrange(len(d.options))
+        n = len(session.actions)
+        if rng.random() < 0.5:
+            press(app, pygame.K_TAB)
+        else:
+            click(app, "button:choices")
+        click(app, f"option:{i}")
+        if table.dialog_kind == "confirm":
+            click(app, "button:confirm")
+        assert session.actions[n] == d.options[i]
+        kinds.add(d.kind)
+    assert {"discard", "lair_action", "select_card", "place_dragon", "attack_turn"} <= kinds

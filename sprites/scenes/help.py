@@ -33,8 +33,9 @@ PHASES = [
      "(village 1, city 3)."),
     ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, a region to "
      "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or turn it, a Lair "
-     "Action or a track card to take it. Hover anything for details. Enter ends the turn, Esc cancels, U undoes, "
-     "F11 toggles full screen, the Speed button hurries animations and AI dragons."),
+     "Action or a track card to take it. Hover anything for details. All choices (Tab) lists every option. Enter ends "
+     "the turn, Esc cancels, U undoes, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed button "
+     "hurries animations and AI dragons."),
 ]
 
 

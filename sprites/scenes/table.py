@@ -27,7 +27,7 @@ USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Tu
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
                  "button:divination": "Divination", "button:consume_noble": "Consume Noble",
-                 "button:scores": "Final scores"}
+                 "button:scores": "Final scores", "button:choices": "All choices"}
 
 
 class TableScene(Scene):
@@ -162,6 +162,8 @@ class TableScene(Scene):
                 continue
             if name == "button:scores" and not self.game.is_over:
                 continue
+            if name == "button:choices" and not self.groups:
+                continue
             self.add(name, rect, tip=self.tips.get(name))
         self.handview.register(self, self.view, self.hand, self.tips)
         self.map.register(self, self.tips)
@@ -177,6 +179,8 @@ class TableScene(Scene):
             inside = {n for n, _ in self.dialog.elements(self.lay)}
             if name in inside:
                 return self._dialog_click(name)
+            if name in ("button:choices", "button:help"):
+                return self.show_all_choices() if name == "button:choices" else self.app.show_help()
             if name != "dialog" and self.dialog.cancel:
                 self._close_dialog()
                 return self.click(name)
@@ -194,6 +198,8 @@ class TableScene(Scene):
             return self.undo()
         if name == "button:scores":
             return self.app.show_scores(self.session)
+        if name == "button:choices":
+            return self.show_all_choices()
         if name.startswith("token:"):            # a token lies on its region: the click is the region's
             name = "region:" + name.split(":")[1]
         if name in self.groups:
@@ -208,6 +214,18 @@ class TableScene(Scene):
         what = self.tips.get(name, "").split(" Click:")[0]
         rect = self.element_rect(name)
         self.dialog = dialog.Dialog("Which one?", choices, text=what, anchor=rect.midtop if rect else None)
+        self.dialog_kind = "choose"
+        self._register()
+        self.base_dirty = True
+        return None
+
+    def show_all_choices(self):
+        """Every option of the current decision in one list (Tab)."""
+        d = self.game.decision
+        if d is None or not self.groups:
+            return None
+        choices = [(f"option:{i}", self.game.describe(a)) for i, a in enumerate(d.options)]
+        self.dialog = dialog.Dialog("All choices", choices, text=d.prompt, width=520)
         self.dialog_kind = "choose"
         self._register()
         self.base_dirty = True
@@ -229,10 +247,10 @@ class TableScene(Scene):
         return None
 
     def _close_dialog(self):
+        """Close a question the player asked for; a decision's own panel comes back."""
         if self.dialog_kind in ("choose", "confirm"):
             self.dialog = self.dialog_kind = None
-            self._register()
-            self.base_dirty = True
+            self.refresh()
 
     def choose(self, action):
         """A human picked an option; End Turn asks first if useful actions remain."""
@@ -285,6 +303,8 @@ class TableScene(Scene):
                 self.click("button:end_turn")
         elif event.key == pygame.K_u:
             self.undo()
+        elif event.key == pygame.K_TAB and self.dialog_kind not in ("choose", "confirm"):
+            self.show_all_choices()
         elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.right.scroll_log(3 if event.key == pygame.K_PAGEUP else -3, self.view["log"])
             self.base_dirty = True

@@ -21,7 +21,11 @@ class Dialog:
         self.width = width
 
     def layout(self, lay, area):
+        n = len(self.choices)
+        self._cols = 1 if n <= 8 else (2 if n <= 20 else 3)
         w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
+        if self._cols > 1:
+            w = min(area.w - 20, max(w, self._cols * lay.px(330)))
         y = lay.px(52)
         if self.text:
             y += len(theme.wrap(self.text, lay.font(20), w - lay.px(30))) * theme.font(lay.font(20)).get_linesize()
@@ -30,8 +34,9 @@ class Dialog:
         self._cards_y = y
         y += card_h + (lay.px(10) if self.cards else 0)
         self._choices_y = y
-        row = lay.px(44)
-        y += len(self.choices) * row + (row if self.cancel else 0) + lay.px(8)
+        row = lay.px(44 if self._cols == 1 else 36)
+        rows = -(-n // self._cols)
+        y += rows * row + (lay.px(44) if self.cancel else 0) + lay.px(8)
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
         if self.anchor:
             rect.midbottom = (self.anchor[0], self.anchor[1] - lay.px(12))
@@ -50,12 +55,16 @@ class Dialog:
         x0 = r.centerx - (len(self.cards) * (cw + lay.px(8)) - lay.px(8)) // 2
         for i, (name, _) in enumerate(self.cards):
             out.append((name, pygame.Rect(x0 + i * (cw + lay.px(8)), r.y + self._cards_y, cw, ch)))
-        y = r.y + self._choices_y
-        for name, _ in self.choices:
-            out.append((name, pygame.Rect(r.x + lay.px(16), y, r.w - lay.px(32), self._row - lay.px(8))))
-            y += self._row
+        y0 = r.y + self._choices_y
+        rows = max(1, -(-len(self.choices) // self._cols))
+        col_w = (r.w - lay.px(32)) // self._cols
+        for i, (name, _) in enumerate(self.choices):
+            col, row = divmod(i, rows)
+            out.append((name, pygame.Rect(r.x + lay.px(16) + col * col_w, y0 + row * self._row,
+                                          col_w - lay.px(6), self._row - lay.px(6))))
         if self.cancel:
-            out.append(("button:cancel", pygame.Rect(r.centerx - lay.px(80), y, lay.px(160), self._row - lay.px(8))))
+            y = y0 + rows * self._row
+            out.append(("button:cancel", pygame.Rect(r.centerx - lay.px(80), y, lay.px(160), lay.px(36))))
         return out
 
     def draw(self, surf, lay, data, hover):
@@ -78,5 +87,5 @@ class Dialog:
             elif name == "button:cancel":
                 theme.button(surf, rect, "Cancel (Esc)", lay.font(20), hot=name == hover)
             else:
-                theme.button(surf, rect, labels[name], lay.font(21), hot=name == hover,
+                theme.button(surf, rect, labels[name], lay.font(21 if self._cols == 1 else 18), hot=name == hover,
                              primary=name == "button:confirm")

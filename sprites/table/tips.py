@@ -92,7 +92,8 @@ def build(game, view, groups, hand, names):
                "button:undo": "Undo your last action (U).", "button:help": "Rules and icons (F1).",
                "button:menu": "Back to the title screen (the game is kept).",
                "button:speed": "Faster animations and AI moves.",
-               "button:scores": "Back to the final score table."}
+               "button:scores": "Back to the final score table.",
+               "button:choices": "Every choice you have now, in one list (Tab)."}
     for name, text in generic.items():
         tips[name] = text + offers(name)
     for i, a in enumerate(options):
