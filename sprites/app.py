@@ -58,6 +58,14 @@ class App:
         self.dirty = True
         return scene
 
+    def flush_saves(self):
+        """Wait for autosaves still being written (before quitting)."""
+        scenes = list(self.stack) + [getattr(s, "current", None) for s in self.stack]
+        for scene in scenes:
+            for listener in getattr(getattr(scene, "session", None), "listeners", ()):
+                if hasattr(listener, "flush"):
+                    listener.flush()
+
     def find(self, cls):
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
 
@@ -70,13 +78,11 @@ class App:
     # ----- screens other scenes open ---------------------------------------------
     def start_game(self, session, handoff=None):
         from sprites.scenes.table import TableScene
+        self.flush_saves()                      # an older game's last autosave lands first
         if self.autosave and hasattr(session, "listeners"):
-            try:
-                from game.saves import Autosaver
-            except ImportError:
-                Autosaver = None
-            if Autosaver is not None and not any(isinstance(x, Autosaver) for x in session.listeners):
-                session.listeners.append(Autosaver(self.save_dir()))
+            from sprites.autosave import BackgroundAutosaver
+            if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
+                session.listeners.append(BackgroundAutosaver(self.save_dir()))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         self.replace(table)
         if table.seats.needs_handoff():
@@ -193,6 +199,7 @@ def run(args):
         return screenshot(args)
     app = build(args, open_window())
     app.loop()
+    app.flush_saves()
     pygame.quit()
     return 0
 

@@ -195,6 +195,7 @@ def test_continue_resumes_the_autosave(tmp_path):
     table = app.start_game(session, handoff=False)
     for _ in range(5):
         play_option(app, table, 0)
+    app.flush_saves()
     assert os.path.exists(tmp_path / "autosave.yaml")
     app.replace(TitleScene(app))           # as after starting the program again
     click(app, "button:continue")
