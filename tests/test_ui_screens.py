@@ -203,3 +203,26 @@ def test_continue_resumes_the_autosave(tmp_path):
         click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene)
     assert app.scene.session.actions == session.actions
+
+
+def test_the_real_event_loop_runs_a_game_of_ai_dragons(tmp_path):
+    import threading
+    from sprites.scenes.scores import ScoresScene
+    app = make_app(tmp_path, threaded_ai=True, ai_delay_ms=1)
+    app.push(TitleScene(app, players=3, seed=4))
+    for i in range(3):
+        click(app, f"seat:{i}:kind")              # Human -> AI: random
+    click(app, "button:start")
+    assert isinstance(app.scene, TableScene)
+
+    def watch():
+        import time
+        t = time.monotonic()
+        while time.monotonic() - t < 60 and not isinstance(app.scene, ScoresScene):
+            time.sleep(0.05)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    app.loop()
+    watcher.join()
+    assert isinstance(app.scene, ScoresScene)
