@@ -184,3 +184,16 @@ def test_clone_plays_on_exactly_like_a_saved_copy():
         c.apply(r1.choice(c.decision.options))
         h.apply(r2.choice(h.decision.options))
     assert c.is_over and c.final_scores() == h.final_scores()
+
+
+def test_easy_beats_random():
+    """A sanity floor for the ladder: greedy play must crush uniform play."""
+    wins = 0
+    for seed in range(8):
+        g = new_game(2, seed=seed)
+        easy_seat = seed % 2
+        ais = [make_ai("easy" if s == easy_seat else "random", seed) for s in range(2)]
+        play(g, ais)
+        ranks = {e["seat"]: e["rank"] for e in g.final_scores()}
+        wins += ranks[easy_seat] == 1 and ranks[1 - easy_seat] != 1
+    assert wins >= 7
