@@ -73,8 +73,10 @@ class RightPanel:
         d = self.dragons[me["dragon"]]
         box = pygame.Rect(x, y, w, lay.px(156))
         theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
+        token = art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
+        surf.blit(token, token.get_rect(topright=(box.right - 2, box.y + 1)))
         theme.blit_text(surf, f"{me['name']} - {d.name} Dragon card", lay.font(19), (box.x + 6, box.y + 5),
-                        theme.INK, True, width=box.w - 12)
+                        theme.INK, True, width=box.w - lay.px(52))
         # Life track
         ly = box.y + lay.px(24)
         theme.blit_text(surf, "Life", lay.font(17), (box.x + 6, ly + 2), theme.MUTED, True)
@@ -90,7 +92,7 @@ class RightPanel:
             else:
                 pygame.draw.line(surf, (190, 180, 160), rect.midleft, rect.midright, 1)
         theme.blit_text(surf, f"{me['life']} / {me['max_life']}", lay.font(19),
-                        (box.right - 6, ly + hs // 2), theme.INK, True, "midright")
+                        (box.x + lay.px(44) + 6 * (hs + 4) + 6, ly + hs // 2), theme.INK, True, "midleft")
         # Level abilities
         ay = ly + hs + lay.px(6)
         names = [self.abilities[a].name for a in me["abilities"]]
