@@ -19,9 +19,12 @@ def seats(n, kinds=None):
     return [Seat(names[i], dragons[i], (kinds or ["human"] * n)[i]) for i in range(n)]
 
 
-def play_by_clicks(app, session, seed, limit=3000):
+def play_by_clicks(app, session, seed, limit=3000, kinds=None):
+    """Play to the end choosing random options by clicks; ``kinds`` collects
+    the decision kinds answered with the mouse. Returns the hand-offs seen."""
     rng = random.Random(seed)
     handoffs = 0
+    kinds = set() if kinds is None else kinds
     for _ in range(limit):
         scene = app.scene
         if isinstance(scene, ScoresScene):
@@ -38,6 +41,7 @@ def play_by_clicks(app, session, seed, limit=3000):
             continue
         assert scene.seats.viewer == d.player, "the table must show the deciding player's own view"
         play_option(app, scene, rng.randrange(len(d.options)))
+        kinds.add(d.kind)
     raise AssertionError("the game did not end")
 
 
@@ -45,7 +49,10 @@ def test_three_player_hot_seat_game_by_clicks():
     app = make_app()
     session = Session.new(seats(3), seed=11)
     app.start_game(session)
-    handoffs = play_by_clicks(app, session, seed=5)
+    kinds = set()
+    handoffs = play_by_clicks(app, session, seed=5, kinds=kinds)
+    assert {"discard", "lair_action", "scheme_pick", "select_card", "place_dragon", "attack_turn",
+            "attack_assign"} <= kinds
     assert session.game.is_over
     assert handoffs > 10
     assert isinstance(app.scene, ScoresScene)
@@ -59,11 +66,22 @@ def test_desolation_game_by_clicks():
     app = make_app()
     session = Session.new(seats(4), seed=23, variant="desolation")
     app.start_game(session)
-    play_by_clicks(app, session, seed=8)
+    kinds = set()
+    play_by_clicks(app, session, seed=8, kinds=kinds)
+    assert {"first_strike", "raze"} <= kinds
     assert session.game.is_over and session.game.cooperative
     assert isinstance(app.scene, ScoresScene)
     click(app, "button:new_game")
     assert type(app.scene).__name__ == "TitleScene"
+
+
+def test_level_up_and_resource_choices_by_clicks():
+    app = make_app()
+    session = Session.new(seats(3), seed=12)
+    app.start_game(session)
+    kinds = set()
+    play_by_clicks(app, session, seed=2, kinds=kinds)
+    assert {"level_up", "choose_resource"} <= kinds
 
 
 def test_human_against_ai_dragons():
