@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
+from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
 RES = ("livestock", "gold", "noble")
@@ -12,9 +13,32 @@ MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dra
 
 
 def register(scene, lay, data, view, tips):
-    """Lair Action rows are clickable: lair_action:<id>."""
+    """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips."""
     for aid, rect in _lair_rows(lay, data).items():
         scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
+    for name, rect in sections(lay).items():
+        scene.add(f"info:{name}", rect, tip=tips.get(f"info:{name}"))
+
+
+def _heading_h(lay, size):
+    return theme.font(size, True).get_height() + 5
+
+
+def sections(lay):
+    """The rects of the column's sections (the same arithmetic as draw)."""
+    inner = lay.left.inflate(-lay.pad, -lay.pad)
+    x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
+    f, fs = lay.font(21), lay.font(18)
+    out = {}
+    y = inner.y + lay.pad
+    heights = (("centuries", f, lay.px(46) + lay.px(8)), ("stockpile", f, lay.px(24) + lay.px(8)),
+               ("region_stock", fs, 3 * lay.px(24) + lay.px(6)), ("markers", f, 2 * lay.px(40) + lay.px(2)),
+               ("game", f, 2 * lay.px(20)))
+    for name, size, body in heights:
+        h = _heading_h(lay, size) + body
+        out[name] = pygame.Rect(x, y, w, h)
+        y += h
+    return out
 
 
 def _lair_top(lay):
@@ -37,11 +61,12 @@ def draw(surf, lay, data, view, hot, names):
     r = lay.left
     inner = r.inflate(-lay.pad, -lay.pad)
     theme.column(surf, r, inner, lay.px(8))
-    x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
     f, fs = lay.font(21), lay.font(18)
-    y = theme.heading(surf, "Centuries", f, (x, inner.y + lay.pad, w, 0))
-    y = _century_track(surf, lay, view, x, y, w) + lay.px(8)
-    y = theme.heading(surf, "Stockpile", f, (x, y, w, 0))
+    sec = sections(lay)
+    x, w = sec["centuries"].x, sec["centuries"].w
+    y = theme.heading(surf, "Centuries", f, sec["centuries"])
+    _century_track(surf, lay, view, x, y, w)
+    y = theme.heading(surf, "Stockpile", f, sec["stockpile"])
     isz = lay.px(24)
     cx = x
     for res in RES:
@@ -52,8 +77,7 @@ def draw(surf, lay, data, view, hot, names):
     surf.blit(icons.resource_icon("field", isz), (cx, y))
     theme.blit_text(surf, f"{view['fields_out']} out", fs, (cx + isz + 2, y + isz // 2), theme.MUTED, False,
                     "midleft")
-    y += isz + lay.px(8)
-    y = theme.heading(surf, "Region stockpiles (villages / cities)", fs, (x, y, w, 0))
+    y = theme.heading(surf, "Region stockpiles", fs, sec["region_stock"])
     colw = w // 2
     for i, reg in enumerate(view["regions"]):
         rx = x + (i % 2) * colw
@@ -63,10 +87,14 @@ def draw(surf, lay, data, view, hot, names):
         pygame.draw.rect(surf, theme.rgb(region.colour), sq, border_radius=3)
         pygame.draw.rect(surf, theme.INK, sq, 1, border_radius=3)
         theme.blit_text(surf, region.letter, lay.font(15), sq.center, theme.on(region.colour), True, "center")
-        theme.blit_text(surf, f"{region.name[:4]}  {reg['stock_villages']}v / {reg['stock_cities']}c", fs,
-                        (sq.right + 5, sq.centery), theme.INK, False, "midleft")
-    y += 3 * lay.px(24) + lay.px(6)
-    y = theme.heading(surf, "Markers", f, (x, y, w, 0))
+        bx = sq.right + lay.px(6)
+        isz = lay.px(22)
+        for kind, n in (("village", reg["stock_villages"]), ("city", reg["stock_cities"])):
+            surf.blit(art_pieces.building(kind, region.colour, isz), (bx, sq.centery - isz // 2 - 1))
+            theme.blit_text(surf, str(n), lay.font(20), (bx + isz + 1, sq.centery), theme.INK if n else theme.RED,
+                            True, "midleft")
+            bx += isz + lay.px(26)
+    y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * lay.px(40)
@@ -75,8 +103,7 @@ def draw(surf, lay, data, view, hot, names):
         who = names[holder] if holder is not None else "-"
         theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.px(16)), theme.INK if holder is not None else theme.MUTED,
                         False, width=colw - 4)
-    y += 2 * lay.px(40) + lay.px(2)
-    y = theme.heading(surf, "This game", f, (x, y, w, 0))
+    y = theme.heading(surf, "This game", f, sec["game"])
     variant = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
                "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
     theme.blit_text(surf, variant.get(view["variant"], view["variant"]), fs, (x, y), theme.INK, False, width=w)

@@ -85,6 +85,21 @@ def build(game, view, groups, hand, names):
     top = view["discard"][-1] if view["discard"] else None
     tips["discard_pile"] = f"Discard pile: {len(view['discard'])} cards." + (
         f" Top: {data.cards[top].title}." if top else "")
+    fields_left = sum(view["century_fields"][view["century"]:])
+    tips["info:centuries"] = (f"Century {view['century']} of 6 (the pawn). Each later century space holds a field for "
+                              f"its growth: {fields_left} left.")
+    stock = view["stockpile"]
+    tips["info:stockpile"] = (f"General stockpile: {stock['livestock']} livestock, {stock['gold']} gold, "
+                              f"{stock['noble']} nobles (purple card icons take from here). "
+                              f"{view['fields_out']} fields are out of the game (spent fields never come back).")
+    tips["info:region_stock"] = ("Each region's own stockpile of village and city pieces: settlements grow from it "
+                                 "and Raze Village / Valiant Knight / A Bard's Tale / First Strike take from it.")
+    holders = {k: (names[v] if v is not None else "nobody") for k, v in view["markers"].items()}
+    tips["info:markers"] = (f"First Lair Action: {holders.get('first_lair')} (first Lair Action and track card). "
+                            f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
+                            f"Dragon Ward: {holders.get('dragon_ward')} (may share a region). "
+                            f"+3 VP: {holders.get('terrify')}.")
+    tips["info:game"] = "The variant of this game and the Rogue Dragons (2-3 players) that land each century."
     generic = {"button:end_turn": "End your turn: your dragon returns to its lair with its loot.",
                "button:stop_attack": "Stop attacking: Attack icons not yet assigned are lost.",
                "button:divination": "Divination: burn a field to draw 2 cards, then discard 1 (once per turn).",
