@@ -216,7 +216,7 @@ def build(args, screen):
     else:
         from sprites.scenes.title import TitleScene
         app.push(TitleScene(app, players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
-                            variant=getattr(args, "variant", "standard")))
+                            variant=getattr(args, "variant", "standard"), kinds=getattr(args, "ai", None)))
     return app
 
 

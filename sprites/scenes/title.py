@@ -34,13 +34,17 @@ def saves_api():
 
 
 class TitleScene(Scene):
-    def __init__(self, app, current=None, players=4, seed=None, variant="standard"):
+    def __init__(self, app, current=None, players=4, seed=None, variant="standard", kinds=None):
         super().__init__(app)
         self.data = default_data()
         self.current = current            # the table of a game in progress (from its Menu button)
         dragons = [d.name for d in self.data.dragons]
         self.seats = [{"name": NAMES[i], "dragon": dragons[i], "kind": "human"} for i in range(6)]
         self.count = max(2, min(6, players or 4))
+        known = ("human",) + ai_levels()
+        for i, kind in enumerate((kinds or "").split(",")[:6] if kinds else ()):
+            if kind.strip() in known:
+                self.seats[i]["kind"] = kind.strip()
         self.strategist = "strategist" in (variant or "")
         self.desolation = "desolation" in (variant or "")
         self.handoff = app.handoff
