@@ -458,7 +458,7 @@ class TableScene(Scene):
         v = self.view
         d = self.game.decision
         phase = tiptext.PHASES.get(v["phase"], v["phase"])
-        head = f"Century {v['century']} of 6  -  {phase}"
+        head = f"Century {v['century']} of {self.data.setup['centuries']}  -  {phase}"
         if "desolation" in v["variant"]:
             head += "  -  Desolation of the Old World (cooperative)"
         if d is None:

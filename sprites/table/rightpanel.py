@@ -105,10 +105,11 @@ class RightPanel:
         sy = cy + lay.px(24)
         spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
         theme.blit_text(surf, f"Spent: {spent}", lay.font(16), (box.x + 6, sy), theme.MUTED, False, width=box.w - 12)
-        feats = me["feats"]
-        theme.blit_text(surf, f"Feats this turn: {feats['cities']}/1 city, {feats['villages']}/3 villages, "
-                              f"{feats['resources']}/4 resources", lay.font(16), (box.x + 6, sy + lay.px(18)),
-                        theme.INK, width=box.w - 12)
+        feats, need = me["feats"], self.data.feats
+        theme.blit_text(surf, f"Feats this turn: {feats['cities']}/{need['cities']} city, "
+                              f"{feats['villages']}/{need['villages']} villages, "
+                              f"{feats['resources']}/{need['resources']} resources", lay.font(16),
+                        (box.x + 6, sy + lay.px(18)), theme.INK, width=box.w - 12)
         used = []
         if me["pool"]:
             used.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
