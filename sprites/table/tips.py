@@ -86,7 +86,7 @@ def build(game, view, groups, hand, names):
     tips["discard_pile"] = f"Discard pile: {len(view['discard'])} cards." + (
         f" Top: {data.cards[top].title}." if top else "")
     fields_left = sum(view["century_fields"][view["century"]:])
-    tips["info:centuries"] = (f"Century {view['century']} of 6 (the pawn). Each later century space holds a field for "
+    tips["info:centuries"] = (f"Century {view['century']} of {len(view['century_fields'])} (the pawn). Each later century space holds a field for "
                               f"its growth: {fields_left} left.")
     stock = view["stockpile"]
     tips["info:stockpile"] = (f"General stockpile: {stock['livestock']} livestock, {stock['gold']} gold, "
