@@ -94,7 +94,7 @@ class TableScene(Scene):
         self.view = v = g.view(viewer)
         d = g.decision
         me = v["players"][viewer]
-        self.hand = me["hand"] or []
+        self.hand = self._sorted_hand(me["hand"] or [])
         draft = v["draft"] or []
         mine = d is not None and d.player == viewer and self.seats.is_human(viewer) and not self.handoff_pending
         if mine:
@@ -114,6 +114,17 @@ class TableScene(Scene):
         self._register()
         self.base_dirty = True
         self.app.dirty = True
+
+    def _sorted_hand(self, hand):
+        """The hand as shown: Dragon Hex Cards, then by region (ring order), Any Region last."""
+        data = self.data
+
+        def key(cid):
+            c = data.cards[cid]
+            if c.is_hex:
+                return (0, 0, c.name, cid)
+            return (1, data.region_index[c.region] if c.region else 6, c.name, cid)
+        return sorted(hand, key=key)
 
     def _duration(self, ms):
         return 0 if not self.app.animate else ms // self.speed
