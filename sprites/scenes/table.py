@@ -471,7 +471,9 @@ class TableScene(Scene):
         phase = tiptext.PHASES.get(v["phase"], v["phase"])
         head = f"Century {v['century']} of {self.data.setup['centuries']}  -  {phase}"
         if "desolation" in v["variant"]:
-            head += "  -  Desolation of the Old World (cooperative)"
+            head += "  -  Desolation (cooperative)"
+        if v["log"]:
+            head += "   |   Last: " + v["log"][-1]["text"]
         if d is None:
             return head, "The game is over.", None, ""
         p = v["players"][d.player]
