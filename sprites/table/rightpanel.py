@@ -28,14 +28,24 @@ class RightPanel:
         top = self.inner.y + lay.px(26)
         return [pygame.Rect(self.inner.x + lay.pad, top + i * h, self.inner.w - 2 * lay.pad, h - 2) for i in range(n)]
 
+    def log_area(self, n):
+        """The log's rect, below the rows, the Dragon Card and the lair."""
+        lay, r = self.lay, self.inner
+        y = self.player_rows(n)[-1].bottom + lay.px(8) + lay.px(156) + lay.px(6) + lay.px(58)
+        return pygame.Rect(r.x + lay.pad, y + lay.px(6), r.w - 2 * lay.pad, r.bottom - y - lay.px(6) - lay.pad)
+
     def register(self, scene, view, tips):
         for i, row in enumerate(self.player_rows(len(view["players"]))):
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
+        self.log_rect = self.log_area(len(view["players"]))
         scene.add("log", self.log_rect, tip=None)
 
     def draw(self, surf, view, acting, viewer, names, kinds):
+        """Everything above the log (the log has its own draw_log)."""
         lay = self.lay
         r = self.inner
+        self.log_rect = self.log_area(len(view["players"]))
+        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, self.log_rect.y - lay.right.y))
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
@@ -45,9 +55,16 @@ class RightPanel:
         y = rows[-1].bottom + lay.px(8)
         me = view["players"][viewer]
         y = self._dragon_card(surf, me, x, y, w)
-        y = self._lair(surf, view, me, x, y + lay.px(6), w)
-        self.log_rect = pygame.Rect(x, y + lay.px(6), w, r.bottom - y - lay.px(6) - lay.pad)
-        self._log(surf, view["log"])
+        self._lair(surf, view, me, x, y + lay.px(6), w)
+        surf.set_clip(None)
+
+    def draw_log(self, surf, log, n):
+        lay = self.lay
+        self.log_rect = self.log_area(n)
+        surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
+        theme.column(surf, lay.right, self.inner, lay.px(8))
+        self._log(surf, log)
+        surf.set_clip(None)
 
     def _player_row(self, surf, p, row, acting, viewer, kind):
         lay = self.lay
