@@ -350,7 +350,8 @@ class TableScene(Scene):
         g = self.game
         now = now_ms()
         if before is not None and self.app.animate:
-            self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration)
+            self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration,
+                              self._stock_point)
         self._report_autosave()
         self.dialog = self.dialog_kind = None
         self.next_ai_ms = now + self.app.ai_delay_ms // self.speed
@@ -378,6 +379,12 @@ class TableScene(Scene):
             rows = self.right.player_rows(len(self.view["players"]))
             return (self.lay.right.centerx, rows[-1].bottom + self.lay.px(80))
         return self.right.player_rows(len(self.view["players"]))[seat].center
+
+    def _stock_point(self, res):
+        """Where the general stockpile's resource sits in the left column."""
+        sec = leftpanel.sections(self.lay)["stockpile"]
+        k = ("livestock", "gold", "noble", "field").index(res)
+        return (sec.x + k * sec.w // 4 + self.lay.px(12), sec.bottom - self.lay.px(18))
 
     def _report_autosave(self):
         for listener in getattr(self.session, "listeners", ()):

@@ -8,7 +8,7 @@ here changes the game. Durations are short and scaled by the table's speed.
 from __future__ import annotations
 
 from sprites.anim import Tween
-from sprites.art import icons as art_icons
+from sprites.art import icons as art_icons, pieces as art_pieces
 from sprites.table import cardface
 
 RESOURCES = ("livestock", "gold", "noble", "field")
@@ -19,6 +19,8 @@ def snapshot(game):
     s = game.state
     return {"regions": {r.name: dict(r.res) for r in s.regions},
             "cards": {p.seat: dict(p.card.res) for p in s.players},
+            "lairs": {p.seat: dict(p.lair.res) for p in s.players},
+            "pieces": {p.seat: (dict(p.card.villages), dict(p.card.cities)) for p in s.players},
             "where": {p.seat: p.region for p in s.players},
             "century": s.century}
 
@@ -26,10 +28,10 @@ def snapshot(game):
 class Motion:
     def __init__(self):
         self.flights = {}          # seat -> Tween of the dragon's position (drawn in the map)
-        self.tokens = []           # (resource, Tween) flying over everything
+        self.tokens = []           # (picture key, Tween) flying over everything
         self.reveal = None         # (start ms, number of track cards) after growth
 
-    def start(self, before, game, now, geo, lair_point, card_point, duration):
+    def start(self, before, game, now, geo, lair_point, card_point, duration, stock_point=None):
         after = snapshot(game)
         for seat, new in after["where"].items():
             old = before["where"].get(seat)
@@ -45,6 +47,19 @@ class Motion:
                 start = geo.resource_spots[lost_here[0]][r] if lost_here else card_point(seat)
                 for k in range(gained):
                     self.tokens.append((r, Tween(start, card_point(seat), now + 80 * k, duration(520))))
+        for seat, res in after["lairs"].items():          # Lair Actions: from the stockpile to the lair
+            for r in RESOURCES:
+                for k in range(res[r] - before["lairs"][seat][r]):
+                    if stock_point is not None and not after["where"].get(seat):
+                        self.tokens.append((r, Tween(stock_point(r), card_point(seat), now + 80 * k, duration(520))))
+        for seat, (villages, cities) in after["pieces"].items():    # settlements taken: from the map
+            old_v, old_c = before["pieces"][seat]
+            for kind, now_n, old_n in (("village", villages, old_v), ("city", cities, old_c)):
+                for region, n in now_n.items():
+                    for k in range(n - old_n.get(region, 0)):
+                        start = geo.label_rects[region].center
+                        self.tokens.append(((kind, region), Tween(start, card_point(seat), now + 80 * k,
+                                                                  duration(560))))
         if after["century"] != before["century"] and game.state.track:
             self.reveal = (now, len(game.state.track))
 
@@ -63,17 +78,21 @@ class Motion:
         return {seat: tw.value(now) for seat, tw in self.flights.items()}
 
     def draw_overlays(self, surface, now, track_rects, data, track, size):
-        """Tokens in flight, and track cards still face down."""
+        """Tokens and settlements in flight, and track cards still face down."""
         if self.reveal:
             start, _ = self.reveal
             for j, (rect, cid) in enumerate(zip(track_rects, track)):
                 if now < start + FLIP_MS * (j + 1):
                     surface.blit(cardface.back(data, data.cards[cid].back, rect.w, rect.h), rect)
-        for res, tw in self.tokens:
+        colours = {r.name: r.colour for r in data.regions}
+        for what, tw in self.tokens:
             if now < tw.begin:
                 continue
             x, y = tw.value(now)
-            img = art_icons.icon(res, size)
+            if isinstance(what, tuple):
+                img = art_pieces.building(what[0], colours[what[1]], size)
+            else:
+                img = art_icons.icon(what, size)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def busy(self):
