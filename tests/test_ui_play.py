@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import click, make_app, play_option, press
+from ui_helpers import click, click_at, make_app, play_option, press
 
 import pygame
 
@@ -180,3 +180,37 @@ def test_every_option_can_be_picked_from_the_all_choices_list():
         assert session.actions[n] == d.options[i]
         kinds.add(d.kind)
     assert {"discard", "lair_action", "select_card", "place_dragon", "attack_turn"} <= kinds
+
+
+def test_clicking_anything_anywhere_never_breaks_the_game():
+    """Random clicks on every kind of element, legal or not: the game only
+    ever moves by one of its options, and illegal clicks are explained."""
+    app = make_app()
+    session = Session.new(seats(4), seed=31)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(7)
+    explained = 0
+    for step in range(400):
+        if isinstance(app.scene, ScoresScene):
+            break
+        scene = app.scene
+        names = [n for n in scene.element_names() if n not in ("button:menu", "button:help")]
+        name = rng.choice(names)
+        before = len(session.actions)
+        d = session.game.decision
+        table.toast = None
+        click_at(app, scene.element_point(name))
+        if len(session.actions) > before:
+            assert session.actions[before] in d.options
+        elif table.toast is not None:
+            explained += 1
+        if step % 5 == 0 and app.scene is table and not session.game.is_over:
+            # keep the game moving too
+            if table.dialog is not None and table.dialog.cancel:
+                press(app, pygame.K_ESCAPE)
+            if table.dialog is None or table.dialog_kind in ("panel", "draft"):
+                play_option(app, table, rng.randrange(len(session.game.decision.options)))
+        for p in table.view["players"]:
+            if p["seat"] != table.seats.viewer:
+                assert p["hand"] is None, "another player's hand must never reach the table"
+    assert explained > 10

@@ -33,6 +33,13 @@ def click(app, name):
     app.pump()
 
 
+def click_at(app, pos):
+    """A left click at a screen point, whatever lies there."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.pump()
+
+
 def press(app, key, unicode=""):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0))
     app.pump()
