@@ -530,7 +530,8 @@ class TableScene(Scene):
             "map": lambda: self._paint_map(surf),
             "left": lambda: leftpanel.draw(surf, self.lay, self.data, v, hot, names),
             "right": lambda: self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds),
-            "log": lambda: self.right.draw_log(surf, v["log"], len(v["players"])),
+            "log": lambda: self.right.draw_log(surf, v["log"], [self.map.dragons[p["dragon"]].colour
+                                                                 for p in v["players"]]),
             "hand": lambda: self.handview.draw(surf, v, self.hand, hot, self.labels),
             "prompt": lambda: promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons,
                                              hot | set(buttons), None, self.labels),

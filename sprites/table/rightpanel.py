@@ -58,12 +58,13 @@ class RightPanel:
         self._lair(surf, view, me, x, y + lay.px(6), w)
         surf.set_clip(None)
 
-    def draw_log(self, surf, log, n):
+    def draw_log(self, surf, log, colours):
+        """The log; ``colours`` are the seats' dragon colours (a dot marks whose line it is)."""
         lay = self.lay
-        self.log_rect = self.log_area(n)
+        self.log_rect = self.log_area(len(colours))
         surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
         theme.column(surf, lay.right, self.inner, lay.px(8))
-        self._log(surf, log)
+        self._log(surf, log, colours)
         surf.set_clip(None)
 
     def _player_row(self, surf, p, row, acting, viewer, kind):
@@ -185,13 +186,13 @@ class RightPanel:
         f = self.lay.font(17)
         lines = []
         for entry in reversed(log):
-            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - 10)
-            lines.extend(reversed([("  " + line) if k else line for k, line in enumerate(wrapped)]))
+            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - self.lay.px(22))
+            lines.extend(reversed([(line, entry["seat"] if k == 0 else None) for k, line in enumerate(wrapped)]))
             if need is not None and len(lines) >= need:
                 break
         return lines[::-1]
 
-    def _log(self, surf, log):
+    def _log(self, surf, log, colours):
         lay = self.lay
         r = self.log_rect
         theme.panel(surf, r, fill=(250, 244, 228), radius=6, width=1)
@@ -207,9 +208,14 @@ class RightPanel:
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - fit):end]
         y = area.y
-        for line in shown:
+        indent = lay.px(12)
+        for line, seat in shown:
+            if seat is not None and seat < len(colours):      # whose line it is: a dot in the dragon's colour
+                c = (area.x + indent // 2 - 1, y + step // 2)
+                pygame.draw.circle(surf, theme.rgb(colours[seat]), c, max(3, indent // 3))
+                pygame.draw.circle(surf, theme.INK, c, max(3, indent // 3), 1)
             colour = theme.RED if line.startswith("---") else theme.INK
-            theme.blit_text(surf, line, f, (area.x, y), colour, False, width=area.w)
+            theme.blit_text(surf, line, f, (area.x + indent, y), colour, False, width=area.w - indent)
             y += step
         if self.log_scroll:
             theme.blit_text(surf, f"scrolled {self.log_scroll} lines - wheel down for newest", lay.font(14),
