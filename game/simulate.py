@@ -52,7 +52,7 @@ def seat_levels(levels, n, game_index):
 
 
 def play_one(n, seed, variant, levels, checked=False):
-    """Play one game; returns (game, decisions, seconds thinking per level)."""
+    """Play one game; returns (game, number of decisions)."""
     g = new_game(n, seed=seed, variant=variant)
     ais = [make_ai(level, seed * 7 + seat) for seat, level in enumerate(levels)]
     decisions = 0
@@ -80,43 +80,76 @@ class Stats:
         self.survival = []
         self.failures = []
 
-    def add(self, g, levels, decisions):
+    def add(self, result):
+        """Count one game's summary (see ``summarize``)."""
+        levels = result["levels"]
         self.games += 1
-        self.decisions += decisions
-        if g.cooperative:
-            r = g.desolation()
-            self.desolation[r["level"]] += 1
-            self.survival.append(r["survival_points"])
+        self.decisions += result["decisions"]
+        if "survival_points" in result:
+            self.desolation[result["destruction"]] += 1
+            self.survival.append(result["survival_points"])
             return
-        scores = g.final_scores()
-        winners = [e for e in scores if e["rank"] == 1]
-        self.winning_scores.append(winners[0]["total"])
+        winners = result["winners"]
+        self.winning_scores.append(result["winning_score"])
         for seat, level in enumerate(levels):
             self.played[level] += 1
             self.seat_played[seat] += 1
-        for e in winners:
-            self.wins[levels[e["seat"]]] += 1 / len(winners)
-            self.seat_wins[e["seat"]] += 1 / len(winners)
+        for seat in winners:
+            self.wins[levels[seat]] += 1 / len(winners)
+            self.seat_wins[seat] += 1 / len(winners)
 
 
-def run(games, players, variants, levels, seed=1, checked=False, out=None):
-    stats = Stats()
-    start = time.perf_counter()
+def summarize(g, levels, decisions):
+    """The little a report needs from a finished game (plain data: it crosses processes)."""
+    out = {"levels": levels, "decisions": decisions}
+    if g.cooperative:
+        r = g.desolation()
+        out.update(survival_points=r["survival_points"], destruction=r["level"])
+    else:
+        scores = g.final_scores()
+        out["winners"] = [e["seat"] for e in scores if e["rank"] == 1]
+        out["winning_score"] = scores[0]["total"]
+    return out
+
+
+def one_game(job):
+    """Play game ``i`` of a run; returns a summary or the error text."""
+    i, n, seed, variant, levels, checked = job
+    try:
+        g, decisions = play_one(n, seed, variant, levels, checked)
+        return summarize(g, levels, decisions)
+    except Exception:   # an error is a finding: record it and go on
+        return {"error": f"game {i}: {n} players, seed {seed}, {variant}, {levels}\n" + traceback.format_exc()}
+
+
+def run(games, players, variants, levels, seed=1, checked=False, out=None, jobs=1):
+    jobs_list = []
     for i in range(games):
         n = players[i % len(players)]
         variant = variants[(i // len(players)) % len(variants)]
-        lv = seat_levels(levels, n, i)
-        try:
-            g, decisions = play_one(n, seed + i, variant, lv, checked)
-            stats.add(g, lv, decisions)
-        except Exception:   # an error is a finding: record it and go on
-            stats.errors += 1
-            stats.failures.append(f"game {i}: {n} players, seed {seed + i}, {variant}, {lv}\n"
-                                  + traceback.format_exc())
-        if out is not None and (i + 1) % 50 == 0:
-            print(f"  ... {i + 1} games", file=out, flush=True)
+        jobs_list.append((i, n, seed + i, variant, seat_levels(levels, n, i), checked))
+    stats = Stats()
+    start = time.perf_counter()
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            results = pool.imap(one_game, jobs_list)
+            _collect(stats, results, out)
+    else:
+        _collect(stats, map(one_game, jobs_list), out)
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+def _collect(stats, results, out):
+    for k, result in enumerate(results, 1):
+        if "error" in result:
+            stats.errors += 1
+            stats.failures.append(result["error"])
+        else:
+            stats.add(result)
+        if out is not None and k % 50 == 0:
+            print(f"  ... {k} games", file=out, flush=True)
 
 
 def report(stats):
@@ -156,8 +189,10 @@ def main(argv=None):
     ap.add_argument("--ai", type=parse_levels, default=["random"], help="comma list of levels, dealt to seats")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game (then +1 per game)")
     ap.add_argument("--check", action="store_true", help="check the invariants after every decision (slower)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (games are independent)")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    stats = run(args.games, args.players, args.variant, args.ai, args.seed, args.check, out=sys.stderr)
+    stats = run(args.games, args.players, args.variant, args.ai, args.seed, args.check, out=sys.stderr,
+                jobs=args.jobs)
     print(report(stats))
     return 1 if stats.errors else 0
 

@@ -197,3 +197,11 @@ def test_easy_beats_random():
         ranks = {e["seat"]: e["rank"] for e in g.final_scores()}
         wins += ranks[easy_seat] == 1 and ranks[1 - easy_seat] != 1
     assert wins >= 7
+
+
+def test_simulate_in_parallel_matches_serial():
+    from game.simulate import run
+    a = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=1)
+    b = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=2)
+    assert a.errors == b.errors == 0
+    assert (a.decisions, dict(a.wins), a.winning_scores) == (b.decisions, dict(b.wins), b.winning_scores)
