@@ -70,10 +70,10 @@ class Scene:
 
     # ----- life cycle -------------------------------------------------------
     def enter(self):
-        pass
+        """Called when the scene is pushed (a scene without set-up keeps this)."""
 
     def resize(self, size):
-        pass
+        """The window changed size (scenes with a layout override this)."""
 
     def handle(self, event):
         """Default: mouse motion sets hover; a left click calls click(name)."""
@@ -96,16 +96,16 @@ class Scene:
             self.key(event)
 
     def click(self, name):
-        pass
+        """A named element was clicked (scenes with elements override this)."""
 
     def click_nothing(self, pos):
-        pass
+        """A click that hit no element: ignored unless a scene cares."""
 
     def scroll(self, pos, dy):
-        pass
+        """The mouse wheel turned at pos: ignored unless a scene scrolls something."""
 
     def key(self, event):
-        pass
+        """A key was pressed: ignored unless a scene has shortcuts."""
 
     def update(self, now_ms):
         """Advance time; return True while an animation runs."""
@@ -116,4 +116,5 @@ class Scene:
         return None
 
     def draw(self, surface):
-        pass
+        """Paint the scene (every scene overrides this)."""
+        raise NotImplementedError(f"{type(self).__name__} must draw itself")
