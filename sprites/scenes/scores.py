@@ -73,13 +73,13 @@ class ScoresScene(Scene):
         theme.blit_text(surface, self._tiebreak(scores), max(12, round(21 * k)), (x0, y), theme.MUTED)
         y += round(34 * k)
         cols = list(scores[0]["breakdown"])
-        heads = ["#", "Dragon"] + [SHORT.get(c, c.replace("region:", "")[:7]) for c in cols] + ["Total", "Lvl", "Life"]
+        heads = ["#", "Dragon"] + [SHORT.get(c, c.replace("region:", "")) for c in cols] + ["Total", "Lvl", "Life"]
         name_w = round(190 * k)
         cw = (page.w - 48 * k - name_w - 40 * k) / (len(heads) - 2)
         xs = [x0, x0 + round(40 * k)] + [x0 + round(40 * k) + name_w + round(i * cw) for i in range(len(heads) - 2)]
         size = max(11, round(20 * k))
-        for x, head in zip(xs, heads):
-            theme.blit_text(surface, head, size, (x, y), theme.WOOD, True)
+        for i, (x, head) in enumerate(zip(xs, heads)):
+            theme.blit_text(surface, head, size, (x, y), theme.WOOD, True, width=name_w - 8 if i == 1 else cw - 4)
         y += round(28 * k)
         dragons = {d.name: d for d in g.data.dragons}
         for e in scores:
@@ -90,6 +90,7 @@ class ScoresScene(Scene):
                                  border_radius=4)
             pygame.draw.circle(surface, theme.rgb(dragons[e["dragon"]].colour), (xs[1] - round(12 * k), y + 9),
                                round(8 * k))
+            pygame.draw.circle(surface, theme.INK, (xs[1] - round(12 * k), y + 9), round(8 * k), 1)
             for i, (x, cell) in enumerate(zip(xs, row)):
                 theme.blit_text(surface, cell, size, (x, y), theme.INK, i in (1, len(row) - 3),
                                 width=name_w - 8 if i == 1 else None)
@@ -114,7 +115,7 @@ class ScoresScene(Scene):
             return
         theme.blit_text(surface, "Victory Points by category", max(12, round(22 * k)), rect.topleft, theme.WOOD, True)
         top = max(1, max(e["total"] for e in scores))
-        area = pygame.Rect(rect.x + round(200 * k), rect.y + round(30 * k), rect.w - round(420 * k),
+        area = pygame.Rect(rect.x + round(200 * k), rect.y + round(30 * k), rect.w - round(520 * k),
                            rect.h - round(30 * k))
         bar_h = min(round(34 * k), area.h // max(1, len(scores)) - 6)
         size = max(11, round(19 * k))
