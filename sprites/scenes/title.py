@@ -254,7 +254,11 @@ class TitleScene(Scene):
         seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])
                  for s in self.seats[:self.count]]
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(100000)
-        session = Session.new(seats, seed=seed, variant=self.variant())
+        try:
+            session = Session.new(seats, seed=seed, variant=self.variant())
+        except ValueError as exc:          # the engine's words for settings it cannot play
+            self.message = str(exc)
+            return None
         self.app.handoff = self.handoff
         return self.app.start_game(session)
 
