@@ -65,6 +65,14 @@ def text(s, size, colour=INK, bold=False):
     return img.convert_alpha() if pygame.display.get_surface() is not None else img
 
 
+@functools.lru_cache(maxsize=4096)
+def text_on(s, size, colour, background, bold=False):
+    """A line of text on a solid background: no per-pixel alpha, so it blits
+    several times faster (for text on plain panels, like the log)."""
+    img = font(size, bold).render(str(s), True, rgb(colour), rgb(background))
+    return img.convert() if pygame.display.get_surface() is not None else img
+
+
 def text_width(s, size, bold=False):
     return font(size, bold).size(str(s))[0]
 
@@ -97,11 +105,15 @@ def fit(s, size, width, bold=False):
     return s + "..."
 
 
-def blit_text(surface, s, size, pos, colour=INK, bold=False, anchor="topleft", width=None):
-    """Draw one line (shortened to width if given); returns its rect."""
+def blit_text(surface, s, size, pos, colour=INK, bold=False, anchor="topleft", width=None, background=None):
+    """Draw one line (shortened to width if given); returns its rect. With a
+    ``background`` colour the text is drawn opaque on it (faster)."""
     if width is not None:
         s = fit(str(s), size, int(width), bold)
-    img = text(s, size, rgb(colour), bold)
+    if background is not None:
+        img = text_on(s, size, rgb(colour), rgb(background), bold)
+    else:
+        img = text(s, size, rgb(colour), bold)
     r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, r)
     return r

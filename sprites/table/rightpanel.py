@@ -9,6 +9,7 @@ from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
 RESOURCES = ("livestock", "gold", "noble", "field")
+LOG_PAPER = (250, 244, 228)
 
 
 class RightPanel:
@@ -195,7 +196,7 @@ class RightPanel:
     def _log(self, surf, log, colours):
         lay = self.lay
         r = self.log_rect
-        theme.panel(surf, r, fill=(250, 244, 228), radius=6, width=1)
+        theme.panel(surf, r, fill=LOG_PAPER, radius=6, width=1)
         theme.blit_text(surf, "Game log", lay.font(17), (r.x + 6, r.y + 4), theme.MUTED, True)
         f = lay.font(17)
         step = theme.font(f).get_linesize()
@@ -215,7 +216,8 @@ class RightPanel:
                 pygame.draw.circle(surf, theme.rgb(colours[seat]), c, max(3, indent // 3))
                 pygame.draw.circle(surf, theme.INK, c, max(3, indent // 3), 1)
             colour = theme.RED if line.startswith("---") else theme.INK
-            theme.blit_text(surf, line, f, (area.x + indent, y), colour, False, width=area.w - indent)
+            theme.blit_text(surf, line, f, (area.x + indent, y), colour, False, width=area.w - indent,
+                            background=LOG_PAPER)
             y += step
         if self.log_scroll:
             theme.blit_text(surf, f"scrolled {self.log_scroll} lines - wheel down for newest", lay.font(14),
