@@ -129,6 +129,9 @@ class App:
 
     def toggle_fullscreen(self):
         if self.screen.get_flags() & pygame.FULLSCREEN:
+            # leaving full screen straight into a resizable window keeps the full-screen size
+            # with some SDL drivers; a plain window first restores the size
+            pygame.display.set_mode(self.windowed_size)
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
             self.windowed_size = self.screen.get_size()

@@ -227,3 +227,15 @@ def test_the_real_event_loop_runs_a_game_of_ai_dragons(tmp_path):
     app.loop()
     watcher.join()
     assert isinstance(app.scene, ScoresScene)
+
+
+def test_f11_toggles_full_screen_and_back(tmp_path):
+    app = make_app(tmp_path)
+    table = app.start_game(Session.new(seats(2), seed=1), handoff=False)
+    press(app, pygame.K_F11)
+    assert app.screen.get_flags() & pygame.FULLSCREEN
+    assert table.lay.size == app.screen.get_size()
+    press(app, pygame.K_F11)
+    assert not app.screen.get_flags() & pygame.FULLSCREEN
+    assert app.screen.get_size() == (1600, 900) and table.lay.size == (1600, 900)
+    play_option(app, table, 0)
