@@ -573,7 +573,7 @@ class TableScene(Scene):
             overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
         if self.motion.busy():
             self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,
-                                      self.view["track"], lay.px(30))
+                                      self.view["track"], lay.px(30), self.map.geo.polygons)
         if self.dialog is not None:
             theme.shade(surface, lay.map, 70)
             self.dialog.draw(surface, lay, self.data, self.hover)

@@ -7,6 +7,8 @@ here changes the game. Durations are short and scaled by the table's speed.
 """
 from __future__ import annotations
 
+import pygame
+
 from sprites.anim import Tween
 from sprites.art import icons as art_icons, pieces as art_pieces
 from sprites.table import cardface
@@ -77,13 +79,16 @@ class Motion:
     def dragon_positions(self, now):
         return {seat: tw.value(now) for seat, tw in self.flights.items()}
 
-    def draw_overlays(self, surface, now, track_rects, data, track, size):
-        """Tokens and settlements in flight, and track cards still face down."""
+    def draw_overlays(self, surface, now, track_rects, data, track, size, polygons=None):
+        """Tokens and settlements in flight, and track cards still face down;
+        the region of the card turning now is outlined on the map (it grew)."""
         if self.reveal:
             start, _ = self.reveal
             for j, (rect, cid) in enumerate(zip(track_rects, track)):
                 if now < start + FLIP_MS * (j + 1):
                     surface.blit(cardface.back(data, data.cards[cid].back, rect.w, rect.h), rect)
+                if polygons and start + FLIP_MS * j <= now < start + FLIP_MS * (j + 1):
+                    pygame.draw.lines(surface, (255, 250, 230), True, polygons[data.cards[cid].back], 4)
         colours = {r.name: r.colour for r in data.regions}
         for what, tw in self.tokens:
             if now < tw.begin:
