@@ -522,8 +522,9 @@ class TableScene(Scene):
                      repr(v["lair_taken"]), repr(lair_hot)),
             "right": (repr(v["players"]), d.player if d else None, self.seats.viewer, v["variant"]),
             "log": (self.seats.viewer, len(v["log"]), self.right.log_scroll),
-            "hand": (repr(self.hand), repr(v["track"]), repr(v["deck"]), len(v["discard"]),
-                     v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(self.labels)),
+            "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
+                      v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(self.labels)),
+            "hand": (repr(self.hand), repr(sorted(hot))),
             "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(self.labels)),
         }
         paint = {
@@ -532,7 +533,8 @@ class TableScene(Scene):
             "right": lambda: self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds),
             "log": lambda: self.right.draw_log(surf, v["log"], [self.map.dragons[p["dragon"]].colour
                                                                  for p in v["players"]]),
-            "hand": lambda: self.handview.draw(surf, v, self.hand, hot, self.labels),
+            "strip": lambda: self.handview.draw_strip(surf, v, hot, self.labels),
+            "hand": lambda: self.handview.draw_hand(surf, self.hand, hot),
             "prompt": lambda: promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons,
                                              hot | set(buttons), None, self.labels),
         }

@@ -69,9 +69,14 @@ class HandView:
 
     # ----- drawing ----------------------------------------------------------------
     def draw(self, surf, view, hand, hot, labels):
+        self.draw_strip(surf, view, hot, labels)
+        self.draw_hand(surf, hand, hot)
+
+    def draw_strip(self, surf, view, hot, labels):
+        """Deck, discard pile, Card Selection Track and the resource buttons."""
         lay = self.lay
+        surf.set_clip(lay.strip)
         pygame.draw.rect(surf, (74, 54, 38), lay.strip)
-        pygame.draw.rect(surf, (64, 46, 32), lay.hand)
         pygame.draw.line(surf, (40, 28, 18), lay.strip.topleft, lay.strip.topright, 2)
         w, h = self.small_size()
         small = lay.font(16)
@@ -101,6 +106,13 @@ class HandView:
                 pygame.draw.rect(surf, theme.HILITE, r.inflate(4, 4), 3, border_radius=7)
         for name, r in self.button_rects().items():
             theme.button(surf, r, labels[name], lay.font(20), enabled=name in hot)
+        surf.set_clip(None)
+
+    def draw_hand(self, surf, hand, hot):
+        """The viewer's hand; cards that can be used now are lifted and outlined."""
+        lay = self.lay
+        surf.set_clip(lay.hand)
+        pygame.draw.rect(surf, (64, 46, 32), lay.hand)
         for j, (cid, r) in enumerate(zip(hand, self.hand_rects(len(hand)))):
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
@@ -109,3 +121,4 @@ class HandView:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not hand:
             theme.blit_text(surf, "No cards in hand", lay.font(20), lay.hand.center, (200, 180, 150), False, "center")
+        surf.set_clip(None)
