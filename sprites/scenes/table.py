@@ -520,7 +520,9 @@ class TableScene(Scene):
             "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
                      repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
                      repr(v["lair_taken"]), repr(lair_hot)),
-            "right": (repr(v["players"]), d.player if d else None, self.seats.viewer, v["variant"]),
+            "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
+                           for p in v["players"]]), d.player if d else None, self.seats.viewer),
+            "card": (repr(v["players"][self.seats.viewer]), v["variant"]),
             "log": (self.seats.viewer, len(v["log"]), self.right.log_scroll),
             "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
                       v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(self.labels)),
@@ -530,7 +532,8 @@ class TableScene(Scene):
         paint = {
             "map": lambda: self._paint_map(surf),
             "left": lambda: leftpanel.draw(surf, self.lay, self.data, v, hot, names),
-            "right": lambda: self.right.draw(surf, v, d.player if d else None, self.seats.viewer, names, kinds),
+            "rows": lambda: self.right.draw_rows(surf, v, d.player if d else None, self.seats.viewer, kinds),
+            "card": lambda: self.right.draw_card(surf, v, self.seats.viewer),
             "log": lambda: self.right.draw_log(surf, v["log"], [self.map.dragons[p["dragon"]].colour
                                                                  for p in v["players"]]),
             "strip": lambda: self.handview.draw_strip(surf, v, hot, self.labels),

@@ -68,10 +68,6 @@ class HandView:
         scene.add("discard_pile", self.discard_rect(), tip=tips.get("discard_pile"))
 
     # ----- drawing ----------------------------------------------------------------
-    def draw(self, surf, view, hand, hot, labels):
-        self.draw_strip(surf, view, hot, labels)
-        self.draw_hand(surf, hand, hot)
-
     def draw_strip(self, surf, view, hot, labels):
         """Deck, discard pile, Card Selection Track and the resource buttons."""
         lay = self.lay

@@ -41,21 +41,33 @@ class RightPanel:
         self.log_rect = self.log_area(len(view["players"]))
         scene.add("log", self.log_rect, tip=None)
 
-    def draw(self, surf, view, acting, viewer, names, kinds):
-        """Everything above the log (the log has its own draw_log)."""
-        lay = self.lay
-        r = self.inner
-        self.log_rect = self.log_area(len(view["players"]))
-        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, self.log_rect.y - lay.right.y))
+    def _split(self, n):
+        """y where the rows end and the Dragon Card begins."""
+        return self.player_rows(n)[-1].bottom + self.lay.px(4)
+
+    def draw_rows(self, surf, view, acting, viewer, kinds):
+        """The heading and one row per dragon (who acts, level, Life, cards)."""
+        lay, r = self.lay, self.inner
+        n = len(view["players"])
+        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, self._split(n) - lay.right.y))
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
-        rows = self.player_rows(len(view["players"]))
-        for p, row in zip(view["players"], rows):
+        for p, row in zip(view["players"], self.player_rows(n)):
             self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
-        y = rows[-1].bottom + lay.px(8)
+        surf.set_clip(None)
+
+    def draw_card(self, surf, view, viewer):
+        """The viewer's Dragon Card and lair."""
+        lay, r = self.lay, self.inner
+        n = len(view["players"])
+        self.log_rect = self.log_area(n)
+        top = self._split(n)
+        surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self.log_rect.y - top))
+        theme.column(surf, lay.right, r, lay.px(8))
+        x, w = r.x + lay.pad, r.w - 2 * lay.pad
         me = view["players"][viewer]
-        y = self._dragon_card(surf, me, x, y, w)
+        y = self._dragon_card(surf, me, x, self.player_rows(n)[-1].bottom + lay.px(8), w)
         self._lair(surf, view, me, x, y + lay.px(6), w)
         surf.set_clip(None)
 
@@ -140,6 +152,9 @@ class RightPanel:
             used.append("Mighty Wings used")
         if me["intellect_used"]:
             used.append("Cunning Intellect used")
+        played = [self.data.cards[c].name for c in me["played"]] + ["Dragon Hex" for _ in me["hex_out"]]
+        if played:
+            used.append("played " + ", ".join(played))
         if used:
             theme.blit_text(surf, ", ".join(used), lay.font(16), (box.x + 6, sy + lay.px(36)),
                             theme.RED if me["pool"] else theme.MUTED, bool(me["pool"]), width=box.w - 12)
