@@ -181,6 +181,8 @@ def open_window(size=None, title="Wrath of Dragons"):
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
+    from sprites.art import pieces
+    pygame.display.set_icon(pieces.dragon_token("#c8282d", "W", 64))
     if size is None:
         size = WINDOW
         try:

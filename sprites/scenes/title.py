@@ -95,6 +95,7 @@ class TitleScene(Scene):
             specs.append(("button:continue", 220, "Continue the autosaved game."))
         if saves_api() is not None:
             specs.append(("button:load", 180, "Load a saved game."))
+        specs.append(("button:help", 200, "How to play: the rules by phase and every icon (F1)."))
         specs.append(("button:quit", 160, "Close Wrath of Dragons."))
         total = sum(px(s[1]) for s in specs) + px(20) * (len(specs) - 1)
         bx = w // 2 - total // 2
@@ -178,6 +179,8 @@ class TitleScene(Scene):
                 self.message = "No saved games yet."
         elif name == "button:save_as":
             return self.save_as()
+        elif name == "button:help":
+            return self.app.show_help()
         elif name == "button:quit":
             self.app.running = False
         self.resize(self.size)
@@ -345,7 +348,7 @@ class TitleScene(Scene):
         theme.button(surface, self.element_rect("button:random_seed"), "New seed", f,
                      hot=self.hover == "button:random_seed")
         labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
-                  "button:quit": "Quit", "button:save_as": "Save as"}
+                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as"}
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
