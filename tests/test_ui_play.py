@@ -132,7 +132,7 @@ def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running():
     t = time.monotonic()
     while not session.game.is_over and time.monotonic() - t < 60:
         app.pump()
-        if table._ai_thread is not None:
+        if table.ai.thread is not None:
             time.sleep(0.001)
     assert session.game.is_over
     assert isinstance(app.scene, ScoresScene)

@@ -6,23 +6,21 @@ on things that are not an option show the engine's reason (``why_illegal``).
 """
 from __future__ import annotations
 
-import threading
-
 import pygame
 
-from game import Game, IllegalAction
+from game import IllegalAction
 from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
-from sprites.seats import RandomChooser, SeatControl
+from sprites.seats import SeatControl
 from sprites.table import cardface, dialog, leftpanel, motion, overlays, promptbar, tips as tiptext
+from sprites.table.aiplayer import AIPlayer
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
 from sprites.targets import PANEL_KINDS, candidate, group_options
 
-AI_EVENT = pygame.USEREVENT + 7
 USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
@@ -49,10 +47,7 @@ class TableScene(Scene):
         self.hex_tween = None
         self.motion = motion.Motion()
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
-        self.next_ai_ms = 0
-        self._ai_thread = None
-        self._ai_result = None
-        self._ai_error = None
+        self.ai = AIPlayer(self, app.threaded_ai)
         self.speed = 1
         self.labels = dict(BUTTON_LABELS)
         self.handoff_pending = False
@@ -354,7 +349,7 @@ class TableScene(Scene):
                               self._stock_point)
         self._report_autosave()
         self.dialog = self.dialog_kind = None
-        self.next_ai_ms = now + self.app.ai_delay_ms // self.speed
+        self.ai.pause_until(now + self.app.ai_delay_ms // self.speed)
         if g.is_over:
             self.refresh()
             self.app.show_scores(self.session)
@@ -418,58 +413,17 @@ class TableScene(Scene):
         if self.toast and now > self.toast[1]:
             self.toast = None
             self.app.dirty = True
-        self._run_ai(now)
+        self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
         return moving
 
     def wakeup_ms(self, now):
         waits = []
         if self.toast:
             waits.append(self.toast[1] - now)
-        if self.seats.ai_turn() is not None and self._ai_thread is None and not self.game.is_over:
-            waits.append(self.next_ai_ms - now)
+        ai_wait = self.ai.wakeup_ms(now)
+        if ai_wait is not None:
+            waits.append(ai_wait)
         return max(0, min(waits)) if waits else None
-
-    def _run_ai(self, now):
-        g = self.game
-        seat = self.seats.ai_turn()
-        if self._ai_result is not None:
-            (at, action), self._ai_result, self._ai_thread = self._ai_result, None, None
-            if seat is not None and at == len(self.session.actions):    # still the position it thought about
-                self._apply_ai(action)
-            return
-        if seat is None or g.is_over or self.handoff_pending:
-            return
-        if self._ai_thread is not None or now < self.next_ai_ms or self.hex_tween or self.motion.busy():
-            return
-        ai = self.seats.ai_for(seat)
-        copy = Game.from_dict(g.to_dict(), g.data)       # the AI may explore; the table's game stays put
-        at = len(self.session.actions)
-        if not self.app.threaded_ai:
-            self._apply_ai(self._think(ai, copy, seat))
-            return
-
-        def think():
-            self._ai_result = (at, self._think(ai, copy, seat))
-            pygame.event.post(pygame.event.Event(AI_EVENT))
-        self._ai_thread = threading.Thread(target=think, daemon=True)
-        self._ai_thread.start()
-
-    def _think(self, ai, game, seat):
-        try:
-            return ai.choose(game, seat)
-        except Exception as exc:         # a broken AI must not stop the game: say so, play on
-            self._ai_error = f"The {self.session.seats[seat].kind} AI failed ({exc}); it made a random legal move."
-            return None
-
-    def _apply_ai(self, action):
-        if action is None or action not in self.game.decision.options:
-            if action is not None:
-                self._ai_error = f"The AI chose an illegal move ({action}); it made a random legal move."
-            action = RandomChooser(len(self.session.actions)).choose(self.game, self.game.decision.player)
-        self.apply(action)
-        if self._ai_error:
-            self.say(self._ai_error)
-            self._ai_error = None
 
     # ----- drawing ---------------------------------------------------------------------------
     def header(self):
