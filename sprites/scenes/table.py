@@ -13,7 +13,7 @@ from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import cardface, dialog, leftpanel, motion, overlays, promptbar, tips as tiptext
+from sprites.table import cardface, dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
 from sprites.table.aiplayer import AIPlayer
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
@@ -426,28 +426,6 @@ class TableScene(Scene):
         return max(0, min(waits)) if waits else None
 
     # ----- drawing ---------------------------------------------------------------------------
-    def header(self):
-        v = self.view
-        d = self.game.decision
-        phase = tiptext.PHASES.get(v["phase"], v["phase"])
-        head = f"Century {v['century']} of {self.data.setup['centuries']}  -  {phase}"
-        if "desolation" in v["variant"]:
-            head += "  -  Desolation (cooperative)"
-        if v["log"]:
-            head += "   |   Last: " + v["log"][-1]["text"]
-        if d is None:
-            return head, "The game is over.", None, ""
-        p = v["players"][d.player]
-        dragon = next(x for x in self.data.dragons if x.name == p["dragon"])
-        if self.seats.is_human(d.player):
-            if d.player == self.seats.viewer:
-                prompt = d.prompt
-            else:
-                prompt = f"Waiting for {p['name']}."
-        else:
-            prompt = f"{p['name']} (AI) is thinking: {d.prompt}"
-        return head, prompt, dragon.colour, dragon.letter
-
     def _paint_map(self, surf):
         """Only the map (animation frames): the panels around it stay as they are."""
         now = now_ms()
@@ -456,49 +434,11 @@ class TableScene(Scene):
         self.map.draw(surf, self.view, set(self.groups), self.hex_angle, moving)
         surf.set_clip(None)
 
+    def header(self):
+        return parts.header(self)
+
     def _paint_base(self, surf):
-        """Repaint the parts of the table whose content changed (each part
-        paints only inside its own rect, so the others stay as they are)."""
-        v = self.view
-        hot = set(self.groups)
-        d = self.game.decision
-        names = [p["name"] for p in v["players"]]
-        kinds = [s.kind for s in self.session.seats]
-        head, prompt, colour, letter = self.header()
-        buttons = {n: r for n, r in promptbar.button_rects(self.lay, self._has_undo()).items()
-                   if self.element(n) is not None}
-        lair_hot = sorted(n for n in hot if n.startswith("lair_action:"))
-        parts = {
-            "map": (repr(v["regions"]), repr([p["region"] for p in v["players"]]), repr(v["rogues"]),
-                    round(self.hex_angle, 2), repr(sorted(hot))),
-            "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
-                     repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
-                     repr(v["lair_taken"]), repr(lair_hot)),
-            "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
-                           for p in v["players"]]), d.player if d else None, self.seats.viewer),
-            "card": (repr(v["players"][self.seats.viewer]), v["variant"]),
-            "log": (self.seats.viewer, len(v["log"]), self.right.log_scroll),
-            "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
-                      v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(self.labels)),
-            "hand": (repr(self.hand), repr(sorted(hot))),
-            "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(self.labels)),
-        }
-        paint = {
-            "map": lambda: self._paint_map(surf),
-            "left": lambda: leftpanel.draw(surf, self.lay, self.data, v, hot, names),
-            "rows": lambda: self.right.draw_rows(surf, v, d.player if d else None, self.seats.viewer, kinds),
-            "card": lambda: self.right.draw_card(surf, v, self.seats.viewer),
-            "log": lambda: self.right.draw_log(surf, v["log"], [self.map.dragons[p["dragon"]].colour
-                                                                 for p in v["players"]]),
-            "strip": lambda: self.handview.draw_strip(surf, v, hot, self.labels),
-            "hand": lambda: self.handview.draw_hand(surf, self.hand, hot),
-            "prompt": lambda: promptbar.draw(surf, self.lay, head, prompt, colour, letter, buttons,
-                                             hot | set(buttons), None, self.labels),
-        }
-        for part, sig in parts.items():
-            if self._painted.get(part) != sig:
-                paint[part]()
-                self._painted[part] = sig
+        parts.paint_changed(self, surf, self._painted)
 
     def draw(self, surface):
         size = surface.get_size()

@@ -1,0 +1,76 @@
+"""The table's picture in parts (map, left column, dragon rows, Dragon Card,
+log, strip, hand, prompt bar): what each part shows and repainting only the
+parts whose content changed. ``t`` is the TableScene."""
+from __future__ import annotations
+
+from sprites.table import leftpanel, promptbar, tips as tiptext
+
+
+def header(t):
+    """(header line, prompt, colour and letter of the dragon to decide) for the prompt bar."""
+    v = t.view
+    d = t.game.decision
+    phase = tiptext.PHASES.get(v["phase"], v["phase"])
+    head = f"Century {v['century']} of {t.data.setup['centuries']}  -  {phase}"
+    if "desolation" in v["variant"]:
+        head += "  -  Desolation (cooperative)"
+    if v["log"]:
+        head += "   |   Last: " + v["log"][-1]["text"]
+    if d is None:
+        return head, "The game is over.", None, ""
+    p = v["players"][d.player]
+    dragon = next(x for x in t.data.dragons if x.name == p["dragon"])
+    if t.seats.is_human(d.player):
+        if d.player == t.seats.viewer:
+            prompt = d.prompt
+        else:
+            prompt = f"Waiting for {p['name']}."
+    else:
+        prompt = f"{p['name']} (AI) is thinking: {d.prompt}"
+    return head, prompt, dragon.colour, dragon.letter
+
+
+def paint_changed(t, surf, painted):
+    """Repaint the parts of the table whose content changed since they were
+    painted (``painted``: part -> what it showed). Each part paints only
+    inside its own rect, so the others stay as they are."""
+    v = t.view
+    hot = set(t.groups)
+    d = t.game.decision
+    names = [p["name"] for p in v["players"]]
+    kinds = [s.kind for s in t.session.seats]
+    head, prompt, colour, letter = t.header()
+    buttons = {n: r for n, r in promptbar.button_rects(t.lay, t._has_undo()).items()
+               if t.element(n) is not None}
+    lair_hot = sorted(n for n in hot if n.startswith("lair_action:"))
+    shows = {
+        "map": (repr(v["regions"]), repr([p["region"] for p in v["players"]]), repr(v["rogues"]),
+                round(t.hex_angle, 2), repr(sorted(hot))),
+        "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
+                 repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
+                 repr(v["lair_taken"]), repr(lair_hot)),
+        "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
+                       for p in v["players"]]), d.player if d else None, t.seats.viewer),
+        "card": (repr(v["players"][t.seats.viewer]), v["variant"]),
+        "log": (t.seats.viewer, len(v["log"]), t.right.log_scroll),
+        "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
+                  v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(t.labels)),
+        "hand": (repr(t.hand), repr(sorted(hot))),
+        "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(t.labels)),
+    }
+    paint = {
+        "map": lambda: t._paint_map(surf),
+        "left": lambda: leftpanel.draw(surf, t.lay, t.data, v, hot, names),
+        "rows": lambda: t.right.draw_rows(surf, v, d.player if d else None, t.seats.viewer, kinds),
+        "card": lambda: t.right.draw_card(surf, v, t.seats.viewer),
+        "log": lambda: t.right.draw_log(surf, v["log"], [t.map.dragons[p["dragon"]].colour
+                                                             for p in v["players"]]),
+        "strip": lambda: t.handview.draw_strip(surf, v, hot, t.labels),
+        "hand": lambda: t.handview.draw_hand(surf, t.hand, hot),
+        "prompt": lambda: promptbar.draw(surf, t.lay, head, prompt, colour, letter, buttons,
+                                         hot | set(buttons), None, t.labels),
+    }
+    for part, sig in shows.items():
+        if painted.get(part) != sig:
+            paint[part]()
+            painted[part] = sig
