@@ -63,9 +63,11 @@ def build(game, view, groups, hand, names):
     facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
     tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Sides facing each region - {facing}. "
                        "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
-    for side in ("left", "right"):
-        tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side (costs a gold, or Cunning Intellect)."
-                                    + offers(f"hex:turn_{side}"))
+    ring = [r.name for r in data.regions]
+    for side, step in (("left", -1), ("right", 1)):
+        after = ring[(ring.index(arrow) + step) % len(ring)]
+        tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after} "
+                                    "(costs a gold, or Cunning Intellect)." + offers(f"hex:turn_{side}"))
     for a in data.lair_actions:
         who = view["lair_taken"].get(a.id)
         state = f" Taken by {names[who]} this century." if who is not None else (
