@@ -239,3 +239,11 @@ def test_f11_toggles_full_screen_and_back(tmp_path):
     assert not app.screen.get_flags() & pygame.FULLSCREEN
     assert app.screen.get_size() == (1600, 900) and table.lay.size == (1600, 900)
     play_option(app, table, 0)
+
+
+def test_every_element_has_a_tooltip(tmp_path):
+    app = make_app(tmp_path)
+    table = app.start_game(Session.new(seats(4), seed=3), handoff=False)
+    until(app, table, "attack_turn")
+    missing = [e.name for e in table.elements if not e.tip and e.name not in ("dialog", "log")]
+    assert not missing, missing
