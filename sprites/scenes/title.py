@@ -102,7 +102,7 @@ class TitleScene(Scene):
         for name, bw, tip in specs:
             self.add(name, pygame.Rect(bx, by, px(bw), px(56)), tip=tip)
             bx += px(bw) + px(20)
-        if self.current is not None and saves_api() is not None:
+        if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
             self.add("field:save_name", pygame.Rect(w // 2 - px(260), by - px(70), px(300), px(44)),
                      tip="Type a name for the save")
             self.add("button:save_as", pygame.Rect(w // 2 + px(60), by - px(70), px(200), px(44)),
