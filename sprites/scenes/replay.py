@@ -27,6 +27,7 @@ class ReplayScene(TableScene):
         super().__init__(app, _Frozen(session, self.replay.game), handoff=False)
 
     def refresh(self):
+        self.right.viewer_label = " (shown)"
         self.session.game = self.replay.game
         super().refresh()
         self.groups = {}

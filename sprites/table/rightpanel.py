@@ -22,6 +22,7 @@ class RightPanel:
         self.inner = r
         self.log_rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.log_scroll = 0           # lines scrolled up from the newest
+        self.viewer_label = " (you)"  # after the name of the seat whose view is shown
 
     def player_rows(self, n):
         lay = self.lay
@@ -89,7 +90,7 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, row.h // 2 - 2)
         pygame.draw.circle(surf, theme.INK, disc, row.h // 2 - 2, 1)
         theme.blit_text(surf, d.letter, lay.font(17), disc, theme.on(d.colour), True, "center")
-        label = p["name"] + (" (you)" if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
+        label = p["name"] + (self.viewer_label if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
         theme.blit_text(surf, label, lay.font(19), (row.x + row.h + 2, row.centery), theme.INK, acting, "midleft",
                         lay.px(150))
         stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
