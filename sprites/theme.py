@@ -10,6 +10,8 @@ import functools
 
 import pygame
 
+from .art.common import mix, rgb  # noqa: F401  (one colour helper for the whole view)
+
 INK = (40, 28, 18)
 PAPER = (238, 226, 196)
 PAPER_DARK = (214, 196, 156)
@@ -25,18 +27,6 @@ MUTED = (120, 104, 84)
 WHITE = (252, 248, 238)
 HILITE = (255, 214, 92)
 SEA = (120, 160, 178)
-
-
-def rgb(colour):
-    if isinstance(colour, str):
-        c = colour.lstrip("#")
-        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
-    return tuple(int(v) for v in colour[:3])
-
-
-def mix(a, b, t):
-    a, b = rgb(a), rgb(b)
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 
 def is_light(c):

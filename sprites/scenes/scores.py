@@ -152,7 +152,8 @@ class ScoresScene(Scene):
             villages, cities = sum(lair.villages.values()), sum(lair.cities.values())
             res = sum(lair.res.values())
             theme.blit_text(surface, p.name, size, (x, y), theme.INK, True, width=round(150 * k))
-            theme.blit_text(surface, f"{villages} villages, {cities} cities, {res} resources (level {p.level})",
+            theme.blit_text(surface, f"{plural(villages, 'village')}, {plural(cities, 'city', 'cities')}, "
+                            f"{plural(res, 'resource')} (level {p.level})",
                             size, (x + round(160 * k), y), theme.INK)
             y += round(28 * k)
 
@@ -192,3 +193,7 @@ class ScoresScene(Scene):
             theme.blit_text(surface, name, size, (x0 + round(140 * k), y), colour, name == r["level"])
             low = (top_sp or 0) + 1
             y += round(26 * k)
+
+
+def plural(n, one, many=None):
+    return f"{n} {one if n == 1 else (many or one + 's')}"
