@@ -184,15 +184,48 @@ def test_never_to_zero_life_heal_first():
     set_sites(g2, "Gallia", CITY)
     p2 = g2.state.players[0]
     p2.life = 3
+    g2.regions["Gallia"].res["noble"] = 0
     refresh(g2)
-    do(g2, "play_card", card="attack_gallia_1")
+    assert not options(g2, "play_card", card="attack_gallia_1")    # the city would cost 3 of 3 Life
+    with pytest.raises(IllegalAction, match="0 Life"):
+        g2.apply(Action("play_card", card="attack_gallia_1", alt=0))
+    p2.life = 2
+    refresh(g2)
+    do(g2, "play_card", card="heal_1")                               # heal first ...
+    do(g2, "play_card", card="attack_gallia_1")                      # ... then attack
+    assert not options(g2, "attack")                                 # one icon cannot take a city
     do(g2, "play_card", card="attack_gallia_2")
-    assert not options(g2, "attack")                     # the city would cost 3 of 3 Life
-    assert not options(g2, "play_card", card="heal_1")   # no healing during the attack
+    do(g2, "attack", site=0, icons=2)
+    assert p2.life == 1
+
+
+def test_no_healing_in_the_middle_of_an_attack():
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    give(g, 0, "attack_gallia_1", "heal_1")
+    set_sites(g, "Gallia", CITY, VILLAGE)
+    p = g.state.players[0]
+    p.life = 2
+    g.state.markers["dragon_ward"] = None
+    refresh(g)
+    do(g, "play_card", card="attack_gallia_1")
+    assert not options(g, "play_card", card="heal_1")
     with pytest.raises(IllegalAction, match="Finish the attack"):
-        g2.apply(Action("play_card", card="heal_1", alt=0))
-    do(g2, "stop_attack")
-    assert g2.decision.kind == "attack_turn"
+        g.apply(Action("play_card", card="heal_1", alt=0))
+    do(g, "stop_attack")
+    assert g.decision.kind == "attack_turn" and options(g, "play_card", card="heal_1")
+
+
+def test_lone_attack_icon_against_a_city_only_with_a_second_source():
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    give(g, 0, "attack_gallia_1")
+    set_sites(g, "Gallia", CITY)
+    g.state.hex_arrow = (g.ring_index["Gallia"] - 1) % 6        # the field side faces Gallia
+    refresh(g)
+    assert not options(g, "play_card")                           # nothing to pair it with
+    give(g, 0, "attack_gallia_2")
+    assert options(g, "play_card", card="attack_gallia_1")
 
 
 def test_wrath_attack_must_discard_another_card():

@@ -191,17 +191,55 @@ def effect_useful(g, p, e):
     return False
 
 
-def alternative_playable(g, p, alt):
-    """Playable if no icon is blocked (an Attack needs a settlement; Life may
-    never fall below 1) and at least one icon does something."""
-    useful, life_cost = False, 0
+def can_hit(g, p, icons, reduction, one_more=False):
+    """Could this many Attack icons (plus one more, if one_more) hit a
+    settlement here without leaving the dragon below 1 Life?"""
+    have = icons + (1 if one_more else 0)
+    for v in g.regions[p.region].sites:
+        for n, cost in HITS.get(v, ()):
+            if n <= have and p.life - max(0, cost - reduction) >= 1:
+                return True
+    return False
+
+
+def other_attack_source(g, p, exclude):
+    """Another Attack icon the dragon holds for this region: a card or a hex card."""
+    for cid in p.hand:
+        c = g.cards[cid]
+        if cid == exclude:
+            continue
+        if c.is_hex:
+            if g.facing_icon(p.region) == "attack":
+                return True
+        elif ((c.region is None or c.region == p.region) and condition_met(g, p, c)
+              and any(e.icon == "attack" for alt in c.alternatives for e in alt)):
+            return True
+    return False
+
+
+def attack_usable(g, p, icons, reduction, source):
+    """Attack icons are offered only if they can hit something, alone or with
+    another Attack icon the dragon holds (a city needs two)."""
+    icons += p.pool
+    return can_hit(g, p, icons, reduction) or (
+        can_hit(g, p, icons, reduction, one_more=True) and other_attack_source(g, p, source))
+
+
+def alternative_playable(g, p, card, alt):
+    """Playable if no icon is blocked (Attack icons must be able to hit
+    something; Life may never fall below 1) and at least one icon does something."""
+    useful, life_cost, attacks = False, 0, 0
     for e in alt:
         if e.icon == "lose_life":
             life_cost += e.amount
-        elif e.icon == "attack" and not effect_useful(g, p, e):
-            return False
+        elif e.icon == "attack":
+            attacks += 1
         elif e.icon != "discard" and not useful:
             useful = effect_useful(g, p, e)
+    if attacks:
+        if not attack_usable(g, p, attacks, p.reduction + card.damage_reduction, card.id):
+            return False
+        useful = True
     return useful and p.life - life_cost >= 1
 
 
@@ -229,7 +267,7 @@ def card_options(g, p, attack_only=False, distinct=None):
         for k, alt in enumerate(c.alternatives):
             if attack_only and not any(e.icon == "attack" for e in alt):
                 continue
-            if alternative_playable(g, p, alt):
+            if alternative_playable(g, p, c, alt):
                 out.append(act("play_card", card=cid, alt=k))
     return out
 
@@ -242,7 +280,7 @@ def hex_use_options(g, p, attack_only=False):
     if attack_only and icon != "attack":
         return []
     if icon == "attack":
-        ok = g.regions[p.region].has_settlement()
+        ok = attack_usable(g, p, 1, p.reduction, hexes[0])
     else:
         ok = g.regions[p.region].res[ICON_RESOURCE[icon]] > 0
     return [act("use_hex", card=hexes[0])] if ok else []

@@ -39,7 +39,10 @@ def explain_turn(g, p, a):
         if any(e.icon == "lose_life" for e in alt) and p.life - sum(
                 e.amount for e in alt if e.icon == "lose_life") < 1:
             return "That would leave your dragon at 0 Life."
-        if not alternative_playable(g, p, alt):
+        if any(e.icon == "attack" for e in alt) and not alternative_playable(g, p, c, alt):
+            return ("Its Attack icons could not hit anything: that would leave your dragon at 0 Life, "
+                    "or a city or whole town needs a second Attack icon you do not hold.")
+        if not alternative_playable(g, p, c, alt):
             return f"{c.title} would do nothing now."
     if a.kind == "attack":
         r = g.regions[p.region]
@@ -49,7 +52,8 @@ def explain_turn(g, p, a):
             return f"You have {p.pool} Attack icon{'s' if p.pool != 1 else ''}; a city needs 2."
         return "That attack would leave your dragon at 0 Life: heal first."
     if a.kind == "use_hex":
-        return f"The hex side facing {p.region} cannot be used there now; turn the hex or move."
+        return (f"The hex side facing {p.region} cannot be used there now (nothing to take, or an Attack "
+                "that could not hit anything); turn the hex or move.")
     if a.kind == "turn_hex":
         return "Turning the hex costs a gold, and you have none."
     if a.kind == "turn_hex_free":
