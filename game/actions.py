@@ -56,12 +56,23 @@ class IllegalAction(Exception):
     """An action that the current decision does not offer; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    player: int          # seat who must choose
-    kind: str
-    prompt: str
-    options: tuple
+    """Who must choose (seat), what kind of choice, a sentence, and every option.
+
+    The prompt is built only when read: drivers such as the AI never read it."""
+    __slots__ = ("player", "kind", "options", "_prompt")
+
+    def __init__(self, player, kind, prompt, options):
+        self.player, self.kind, self.options, self._prompt = player, kind, options, prompt
+
+    @property
+    def prompt(self):
+        if callable(self._prompt):
+            self._prompt = self._prompt()
+        return self._prompt
+
+    def __repr__(self):
+        return f"Decision(player={self.player}, kind={self.kind!r}, options={len(self.options)})"
 
 
 _INTERNED = {}

@@ -7,7 +7,7 @@ once). Every frame is a plain dict, so ``to_dict`` works at any decision.
 """
 from __future__ import annotations
 
-from .actions import Action, Decision, IllegalAction
+from .actions import Action, Decision, IllegalAction, act
 from .data import default_data
 from .rng import Rng
 from .state import CITY, TOWN, VILLAGE, GameState
@@ -26,8 +26,7 @@ class Game:
         self.ring_index = d.region_index
         self.regions = {r.name: r for r in state.regions}
         self.cards = d.cards
-        self.card_key = {cid: (c.type, c.region) for cid, c in d.cards.items()}
-        self.ability_effects = {a.id: dict(a.effect) for a in d.abilities}
+        self.card_key, self.ability_effects, self.play_actions = _derived(d)
         self.strategist = "strategist" in state.variant
         self.cooperative = "desolation" in state.variant
 
@@ -41,7 +40,7 @@ class Game:
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
             self._decision = Decision(player=frame["p"], kind=handler.kind_of(self, frame),
-                                      prompt=handler.prompt(self, frame), options=options)
+                                      prompt=lambda: handler.prompt(self, frame), options=options)
         return self._decision
 
     @property
@@ -213,6 +212,22 @@ class Game:
         else:
             assert v in (VILLAGE, TOWN)
             region_state.sites[site] = v - 1
+
+
+_DERIVED = {}
+
+
+def _derived(data):
+    """Lookups computed once per data set (games and their copies share them):
+    card kinds, ability effects, and the play-card actions of every card line."""
+    key = id(data)
+    if key not in _DERIVED:
+        card_key = {cid: (c.type, c.region) for cid, c in data.cards.items()}
+        effects = {a.id: dict(a.effect) for a in data.abilities}
+        plays = {cid: tuple(act("play_card", card=cid, alt=k) for k in range(len(c.alternatives)))
+                 for cid, c in data.cards.items()}
+        _DERIVED[key] = (data, (card_key, effects, plays))   # holding data keeps its id unique
+    return _DERIVED[key][1]
 
 
 class Handler:

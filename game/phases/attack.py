@@ -158,8 +158,10 @@ def can_move(g, p, dest, free):
     if not entering_occupied(g, p, dest):
         return True
     reach = livestock + wings
-    return reach > 0 and any(not g.occupants(x, exclude=p.seat) and g.ring_distance(dest, x) <= reach
-                             for x in g.ring)
+    if reach <= 0:
+        return False
+    occupied = {q.region for q in g.state.players if q.seat != p.seat} | {r[1] for r in g.state.rogues}
+    return any(x not in occupied and g.ring_distance(dest, x) <= reach for x in g.ring)
 
 
 def source_has(g, p, res, source):
@@ -268,7 +270,7 @@ def card_options(g, p, attack_only=False, distinct=None):
             if attack_only and not any(e.icon == "attack" for e in alt):
                 continue
             if alternative_playable(g, p, c, alt):
-                out.append(act("play_card", card=cid, alt=k))
+                out.append(g.play_actions[cid][k])
     return out
 
 
