@@ -247,3 +247,25 @@ def test_every_element_has_a_tooltip(tmp_path):
     until(app, table, "attack_turn")
     missing = [e.name for e in table.elements if not e.tip and e.name not in ("dialog", "log")]
     assert not missing, missing
+
+
+def test_hint_button_and_key_suggest_a_legal_move():
+    """Issue 4: a Hint button lets a human ask the normal AI what it would do."""
+    app = make_app()
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy")], seed=6)
+    app.start_game(session)
+    table = app.scene
+    for _ in range(50):                               # let the AI seat play until it is Ash's turn
+        if session.game.decision.player == 0:
+            break
+        app.pump()
+    assert isinstance(table, TableScene) and session.game.decision.player == 0
+    app.pump()
+    assert "button:hint" in table.element_names()
+    before = len(session.actions)
+    click(app, "button:hint")
+    assert table.toast is not None and table.toast[0].startswith("Hint (normal AI): ")
+    assert len(session.actions) == before             # a hint never plays the move
+    table.toast = None
+    press(app, pygame.K_h)
+    assert table.toast is not None and table.toast[0].startswith("Hint")

@@ -15,6 +15,7 @@ from sprites.scene import Scene
 from sprites.seats import SeatControl
 from sprites.table import cardface, dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
 from sprites.table.aiplayer import AIPlayer
+from sprites.table.hint import Hint
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
@@ -25,7 +26,7 @@ USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Tu
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
                  "button:divination": "Divination", "button:consume_noble": "Consume Noble",
-                 "button:scores": "Final scores", "button:choices": "All choices"}
+                 "button:scores": "Final scores", "button:choices": "All choices", "button:hint": "Hint"}
 
 
 class TableScene(Scene):
@@ -48,6 +49,7 @@ class TableScene(Scene):
         self.motion = motion.Motion()
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = AIPlayer(self, app.threaded_ai)
+        self.hint = Hint(self, app.threaded_ai)
         self.speed = 1
         self.labels = dict(BUTTON_LABELS)
         self.handoff_pending = False
@@ -170,6 +172,8 @@ class TableScene(Scene):
                 continue
             if name == "button:choices" and not self.groups:
                 continue
+            if name == "button:hint" and not self.groups:
+                continue
             self.add(name, rect, tip=self.tips.get(name))
         self.handview.register(self, self.view, self.hand, self.tips)
         self.map.register(self, self.tips)
@@ -202,6 +206,8 @@ class TableScene(Scene):
             return None
         if name == "button:undo":
             return self.undo()
+        if name == "button:hint":
+            return self.ask_hint()
         if name == "button:scores":
             return self.app.show_scores(self.session)
         if name == "button:choices":
@@ -295,6 +301,17 @@ class TableScene(Scene):
                 reason = f"That settlement is in {region}; your dragon is in {here}. " + reason
         return self.say(reason)
 
+    def ask_hint(self):
+        if not self.groups:
+            return self.say("No hint now: it is not your decision.")
+        self.hint.ask()
+        return self._show_hint()
+
+    def _show_hint(self):
+        text = self.hint.take()
+        if text:
+            self.say(text, ms=9000)
+
     def say(self, text, ms=4500):
         self.toast = (text, now_ms() + ms)
         self.app.dirty = True
@@ -309,6 +326,8 @@ class TableScene(Scene):
                 self.click("button:end_turn")
         elif event.key == pygame.K_u:
             self.undo()
+        elif event.key == pygame.K_h:
+            self.ask_hint()
         elif event.key == pygame.K_TAB and self.dialog_kind not in ("choose", "confirm"):
             self.show_all_choices()
         elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -414,6 +433,7 @@ class TableScene(Scene):
             self.toast = None
             self.app.dirty = True
         self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
+        self._show_hint()
         return moving
 
     def wakeup_ms(self, now):
@@ -462,7 +482,7 @@ class TableScene(Scene):
         if hover is not None and hover.name.startswith("button:") and hover.name in BUTTON_LABELS \
                 and self.dialog is None:
             enabled = hover.name in self.groups or hover.name in ("button:help", "button:menu", "button:speed",
-                                                                   "button:undo")
+                                                                   "button:undo", "button:hint")
             label = self.labels[hover.name]
             theme.button(surface, hover.rect, label, lay.font(20), enabled=enabled, hot=True,
                          primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")

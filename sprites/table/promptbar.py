@@ -16,6 +16,7 @@ def button_rects(lay, with_undo):
     specs = [("button:menu", 74), ("button:help", 74), ("button:speed", 84)]
     if with_undo:
         specs.append(("button:undo", 84))
+    specs.append(("button:hint", 70))
     specs += [("button:choices", 120), ("button:end_turn", 132), ("button:stop_attack", 140)]
     for name, w in specs:
         w = lay.px(w)

@@ -110,7 +110,8 @@ def build(game, view, groups, hand, names):
                "button:menu": "Back to the title screen (the game is kept).",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",
-               "button:choices": "Every choice you have now, in one list (Tab)."}
+               "button:choices": "Every choice you have now, in one list (Tab).",
+               "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
         tips[name] = text + offers(name)
     for i, a in enumerate(options):
