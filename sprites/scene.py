@@ -7,6 +7,8 @@ can find a name's rect and click it like a person would.
 """
 from __future__ import annotations
 
+import abc
+
 import pygame
 
 
@@ -21,7 +23,7 @@ class Element:
         self.point = point        # a point that surely hits (for odd shapes)
 
 
-class Scene:
+class Scene(abc.ABC):
     """One screen. The app calls handle() for events, update() every tick
     (returns True while something moves) and draw() when a frame is due."""
 
@@ -115,6 +117,6 @@ class Scene:
         """Milliseconds until this scene needs a tick without input (None: never)."""
         return None
 
+    @abc.abstractmethod
     def draw(self, surface):
-        """Paint the scene (every scene overrides this)."""
-        raise NotImplementedError(f"{type(self).__name__} must draw itself")
+        """Paint the scene (every scene defines this)."""

@@ -6,6 +6,7 @@ whatever the hidden cards are.
 """
 from __future__ import annotations
 
+import abc
 import random
 
 from .determinize import determinize
@@ -14,7 +15,7 @@ from .quick import quick_choice
 from .strategy import strategic_choice
 
 
-class AI:
+class AI(abc.ABC):
     level = "?"
 
     def __init__(self, seed=0):
@@ -35,8 +36,9 @@ class AI:
         assert action in d.options, f"{self.level} AI chose an illegal option {action}"
         return action
 
+    @abc.abstractmethod
     def pick(self, g, seat, rng):
-        raise NotImplementedError
+        """One of g.decision.options for this seat (each level defines it)."""
 
 
 class RandomAI(AI):
