@@ -10,7 +10,7 @@ import functools
 
 import pygame
 
-from .art.common import mix, rgb  # noqa: F401  (one colour helper for the whole view)
+from .art.common import font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
 
 INK = (40, 28, 18)
 PAPER = (238, 226, 196)
@@ -37,15 +37,6 @@ def is_light(c):
 def on(c):
     """A text colour that reads on background c."""
     return INK if is_light(c) else WHITE
-
-
-@functools.lru_cache(maxsize=32)
-def font(size, bold=False):
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(None, max(8, int(size)))
-    f.set_bold(bold)
-    return f
 
 
 @functools.lru_cache(maxsize=4096)
