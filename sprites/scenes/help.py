@@ -34,7 +34,7 @@ PHASES = [
     ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, a region to "
      "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or turn it, a Lair "
      "Action or a track card to take it. Hover anything for details. All choices (Tab) lists every option. Enter ends "
-     "the turn, Esc cancels, U undoes, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed button "
+     "the turn, Esc cancels, U undoes, H asks the AI for a hint, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed button "
      "hurries animations and AI dragons."),
 ]
 
