@@ -126,9 +126,9 @@ class Game:
     def name(self, seat):
         return self.state.players[seat].name
 
-    def log(self, text, seat=None, private=None):
-        """An event for the log; ``private`` = the only seat allowed to read it."""
-        self.state.log.append([seat, text, private])
+    def event(self, kind, seat=None, **fields):
+        """Record what happened (see ``events``); ``private=seat`` for what only that seat may read."""
+        self.state.log.append({"kind": kind, "seat": seat, **fields})
 
     def seats_from(self, seat):
         n = self.state.num_players
@@ -140,7 +140,7 @@ class Game:
         if not s.deck and s.discard:
             s.deck, s.discard = s.discard, []
             self.rng.shuffle(s.deck)
-            self.log("The discard pile is shuffled into a new Action Deck.")
+            self.event("reshuffle")
         return bool(s.deck)
 
     def deal(self):
@@ -150,7 +150,7 @@ class Game:
     def top_back(self):
         return self.cards[self.state.deck[-1]].back if self.ensure_deck() else None
 
-    def draw(self, seat, n, why="draws"):
+    def draw(self, seat, n, dealt=False):
         p = self.state.players[seat]
         got = []
         for _ in range(n):
@@ -160,10 +160,10 @@ class Game:
             got.append(cid)
         p.hand.extend(got)
         if got:
-            self.log(f"{p.name} {why} {len(got)} card{'s' if len(got) > 1 else ''}.", seat)
-            self.log(f"{p.name} drew: {', '.join(self.cards[c].title for c in got)}.", seat, private=seat)
+            self.event("draws", seat, n=len(got), dealt=dealt)
+            self.event("drew", seat, private=seat, cards=got)
         elif n:
-            self.log(f"{p.name} cannot draw: no cards are left.", seat)
+            self.event("cannot_draw", seat)
         return got
 
     def max_life(self, p):

@@ -14,10 +14,12 @@ from dataclasses import fields
 
 from .data import RESOURCES, TAKEABLE
 from .engine import HANDLERS, PHASES, VARIANTS
+from .events import EVENTS
 from .session import SEAT_KINDS
 from .state import GameState, PlayerState, RegionState
 
-FORMAT = 1
+FORMAT = 2                 # 2: the log holds events; 1: it held sentences ([seat, text, private])
+READABLE = (1, 2)
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
 MAX_COUNT = 1000           # any count of pieces, Life, icons, ...
 MAX_ACTIONS = 100_000
@@ -146,8 +148,9 @@ def check_actions(actions, data):
 class StateChecker:
     """Shape, ranges and vocabulary of ``GameState.to_dict()``."""
 
-    def __init__(self, data, settings):
+    def __init__(self, data, settings, fmt=FORMAT):
         self.data = data
+        self.fmt = fmt
         self.n = len(settings["seats"])
         self.settings = settings
         self.centuries = data.setup["centuries"]
@@ -240,10 +243,13 @@ class StateChecker:
                     raise Invalid(f"{where}.{k}: unexpected value {short(v)}")
         for i, entry in enumerate(sequence(st["log"], w + ".log", limit=MAX_ACTIONS * 10)):
             where = f"{w}.log[{i}]"
-            sequence(entry, where, length=3)
-            self.seat(entry[0], where + "[0]", none_ok=True)
-            text(entry[1], where + "[1]", limit=MAX_LOG_TEXT)
-            self.seat(entry[2], where + "[2]", none_ok=True)
+            if self.fmt == 1:
+                sequence(entry, where, length=3)
+                self.seat(entry[0], where + "[0]", none_ok=True)
+                text(entry[1], where + "[1]", limit=MAX_LOG_TEXT)
+                self.seat(entry[2], where + "[2]", none_ok=True)
+            else:
+                self.event(entry, where)
         boolean(st["over"], w + ".over")
 
     def player(self, p, i, where):
@@ -278,6 +284,57 @@ class StateChecker:
             for j, res in enumerate(sequence(got, f"{where}.gained_from.{region}", limit=MAX_COUNT)):
                 text(res, f"{where}.gained_from.{region}[{j}]", choices=RESOURCES, what="resource")
 
+    def event(self, e, where):
+        mapping(e, where)
+        kind = text(e.get("kind"), where + ".kind", choices=EVENTS, what="event")
+        declared = EVENTS[kind]
+        mapping(e, where, required=("kind", "seat", *declared), optional=("private",))
+        self.seat(e["seat"], where + ".seat", none_ok=True)
+        if "private" in e:
+            self.seat(e["private"], where + ".private")
+        for name, kind in declared.items():
+            self.event_field(e[name], kind, f"{where}.{name}")
+
+    def event_field(self, v, kind, where):
+        """One event field of a declared type (see ``events.EVENTS``); 'x?' also allows nothing."""
+        if kind.endswith("?"):
+            if v is None:
+                return
+            kind = kind[:-1]
+        vocab = {"region": self.data.ring, "card": self.data.cards, "resource": RESOURCES,
+                 "dragon": [d.name for d in self.data.dragons], "lair_action": self.lair_ids,
+                 "ability": self.abilities, "marker": MARKERS}
+        if kind in vocab:
+            text(v, where, choices=vocab[kind], what=kind.replace("_", " "))
+        elif kind == "seat":
+            self.seat(v, where)
+        elif kind == "count":
+            integer(v, where)
+        elif kind == "flag":
+            boolean(v, where)
+        elif kind == "text":
+            text(v, where)
+        elif kind == "res":
+            self.resources(v, where)
+        elif kind == "pieces":
+            self.pieces(v, where)
+        elif kind == "cards":
+            self.cards(v, where)
+        elif kind in ("seats", "dragons"):
+            for i, x in enumerate(sequence(v, where, limit=6)):
+                self.event_field(x, kind[:-1], f"{where}[{i}]")
+        elif kind in ("sizes", "placed"):       # [before, after] site sizes; [resource, region]
+            for i, pair in enumerate(sequence(v, where)):
+                sequence(pair, f"{where}[{i}]", length=2)
+                if kind == "sizes":
+                    integer(pair[0], f"{where}[{i}][0]", 0, 3)
+                    integer(pair[1], f"{where}[{i}][1]", 0, 3)
+                else:
+                    self.event_field(pair[0], "resource", f"{where}[{i}][0]")
+                    self.event_field(pair[1], "region", f"{where}[{i}][1]")
+        else:
+            raise AssertionError(f"events.EVENTS declares an unknown field type {kind!r}")
+
     def region(self, r, i, where):
         mapping(r, where, required=[f.name for f in fields(RegionState)])
         expected = self.data.ring[i]
@@ -290,8 +347,8 @@ class StateChecker:
         integer(r["cities"], where + ".cities")
 
 
-def check_state(st, data, settings):
-    StateChecker(data, settings).check(st)
+def check_state(st, data, settings, fmt=FORMAT):
+    StateChecker(data, settings, fmt).check(st)
 
 
 # ----- stored state against replayed state ----------------------------------

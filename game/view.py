@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from .events import visible_to
+from .log_text import log_texts
+
 
 def view(g, seat):
     s = g.state
@@ -43,5 +46,6 @@ def view(g, seat):
         "draft": list(s.draft) if drafting else None, "draft_count": len(s.draft),
         "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
-        "log": [{"seat": e[0], "text": e[1]} for e in s.log if e[2] is None or e[2] == seat],
+        "log": [{"seat": e["seat"], "text": text, "event": e}
+                for e, text in zip(s.log, log_texts(g)) if visible_to(e, seat)],
     }

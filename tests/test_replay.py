@@ -52,9 +52,9 @@ def test_log_hides_private_lines_unless_asked():
     r.to_end()
     full = r.game.state.log
     public = r.log()
-    assert len(public) == sum(1 for e in full if e[2] is None) < len(full)
+    assert len(public) == sum(1 for e in full if "private" not in e) < len(full)
     mine = r.log(seat=1)
-    assert len(mine) == sum(1 for e in full if e[2] in (None, 1))
+    assert len(mine) == sum(1 for e in full if e.get("private") in (None, 1))
     assert len(r.log(reveal=True)) == len(full)
 
 

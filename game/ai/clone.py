@@ -119,7 +119,7 @@ def clone_game(g, rng_state=None, keep_log=False):
     """An independent Game in the same position (log dropped unless asked)."""
     state = copy_state(g.state)
     if keep_log:
-        state.log = [list(e) for e in g.state.log]
+        state.log = list(g.state.log)         # events are never changed once recorded
     state.rng = g.rng.state if rng_state is None else rng_state
     if type(g) is not Game:
         return Game(state, g.data)
@@ -128,5 +128,6 @@ def clone_game(g, rng_state=None, keep_log=False):
     c.state = state
     c.rng = type(g.rng)(state.rng)
     c._decision = None
+    c.__dict__.pop("_log_texts", None)
     c.regions = {r.name: r for r in state.regions}
     return c

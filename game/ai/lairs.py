@@ -2,75 +2,64 @@
 
 Lair screens hide the hoard, but everything that goes behind them is taken in
 the open: Lair Action gains, the loot a dragon carries home, what it spends
-from its lair. ``LairBook`` replays those public log events into an estimate
-of each lair. Conservation then gives the exact total over all hidden lairs,
-so any difference (e.g. a log line worded differently) is spread over the
-other players instead of silently breaking the AI.
+from its lair. ``LairBook`` adds up those public events (their fields, never
+their words) into an estimate of each lair. Conservation then gives the exact
+total over all hidden lairs, so any difference is spread over the other
+players instead of silently breaking the AI.
 """
 from __future__ import annotations
 
-import re
-
 from ..data import RESOURCES
+from ..events import is_public
 from ..state import CITY, TOWN, VILLAGE, Holdings
-
-_LOOT = re.compile(r"(\d+) (livestock|gold|noble|field|villages? of|cit(?:y|ies) of) ?(\w*)")
-SPEND_WORDS = (("spends a gold", "gold"), ("eats a livestock", "livestock"),
-               ("burns a field", "field"), ("consumes a noble", "noble"))
 
 
 class LairBook:
-    """Incremental reader of one game's public log."""
+    """Incremental reader of one game's public events."""
 
     def __init__(self, g):
         self.log = g.state.log
         self.pos = 0
         n = g.state.num_players
-        self.names = [p.name for p in g.state.players]
         self.lairs = [Holdings() for _ in range(n)]
         self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
     def update(self):
         log = self.log
         while self.pos < len(log):
-            seat, text, private = log[self.pos]
+            e = log[self.pos]
             self.pos += 1
-            if private is None and seat is not None and text.startswith(self.names[seat]):
-                self._event(seat, text[len(self.names[seat]) + 1:])
+            if e["seat"] is not None and is_public(e):
+                self._event(e["seat"], e)
         return self
 
-    def _event(self, seat, t):
+    def _event(self, seat, e):
         lair, card = self.lairs[seat], self.card[seat]
-        if t.startswith("hoards "):
-            n, res = t.split()[1:3]
-            lair.res[res] += int(n)
-        elif t.startswith("takes a village from the "):
-            lair.add_piece("village", t.split()[5])
-        elif t.startswith("takes a "):
-            res = t.split()[2]
-            if res in card:
-                card[res] += 1
-        elif t.startswith("begins its attack"):
+        kind = e["kind"]
+        if kind == "hoards":
+            lair.res[e["res"]] += e["n"]
+        elif kind == "first_strike":
+            lair.add_piece("village", e["region"])
+        elif kind == "takes":
+            card[e["res"]] += 1
+        elif kind == "begins_attack":
             for res in card:
                 card[res] = 0
-        elif t.startswith("returns to its lair"):
-            for n, what, region in _LOOT.findall(t):
-                if what in RESOURCES:
-                    lair.res[what] += int(n)
-                elif what.startswith("vil"):
-                    lair.add_piece("village", region, int(n))
-                else:
-                    lair.add_piece("city", region, int(n))
+        elif kind == "returns":
+            for res, n in e["res"].items():
+                lair.res[res] += n
+            for region, n in e["villages"].items():
+                lair.add_piece("village", region, n)
+            for region, n in e["cities"].items():
+                lair.add_piece("city", region, n)
             for res in card:
                 card[res] = 0
-        else:
-            for words, res in SPEND_WORDS:
-                if t.startswith(words):
-                    if card[res]:
-                        card[res] -= 1
-                    else:
-                        lair.res[res] -= 1
-                    break
+        elif e.get("spent"):
+            res = e["spent"]
+            if card[res]:
+                card[res] -= 1
+            else:
+                lair.res[res] -= 1
 
 
 _BOOKS: dict = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..actions import act
 from ..data import ICON_RESOURCE, TAKEABLE
 from ..engine import Handler, register
-from ..state import CITY, TOWN, VILLAGE
+from ..state import CITY, SITE_NAMES, TOWN, VILLAGE
 from .common import Phase, discard_card, distinct_cards, push_discard
 
 END_TURN = act("end_turn")
@@ -61,7 +61,7 @@ class Place(Handler):
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]
         p.region = a.region
-        g.log(f"{p.name} lands in {a.region}.", p.seat)
+        g.event("lands", p.seat, region=a.region)
         g.pop(f)
 
 
@@ -78,24 +78,24 @@ def rogues_act(g):
             if site is None:
                 site = next((i for i, v in enumerate(r.sites) if v == TOWN), None)
             if site is None:
-                g.log(f"The Rogue {dragon} Dragon finds nothing to attack in {region}.")
+                g.event("rogue_acts", dragon=dragon, region=region, target="village", took=False)
                 continue
             g.take_settlement_piece(r, site, "village")
             r.villages += 1
-            g.log(f"The Rogue {dragon} Dragon destroys a village in {region}.")
+            g.event("rogue_acts", dragon=dragon, region=region, target="village", took=True)
         else:
             res = ICON_RESOURCE[icon]
             if not r.res[res]:
-                g.log(f"The Rogue {dragon} Dragon finds no {res} in {region}.")
+                g.event("rogue_acts", dragon=dragon, region=region, target=res, took=False)
                 continue
             r.res[res] -= 1
             if res == "field":
                 s.fields_out += 1
             else:
                 s.stock[res] += 1
-            g.log(f"The Rogue {dragon} Dragon takes a {res} in {region}.")
+            g.event("rogue_acts", dragon=dragon, region=region, target=res, took=True)
     if s.rogues:
-        g.log("The Rogue Dragons fly away.")
+        g.event("rogues_leave")
     s.rogues = []
 
 
@@ -111,7 +111,7 @@ def _attack_turn(g, seat):
     p.feat_villages = p.feat_cities = p.feat_resources = 0
     p.attacked_by_card, p.attacked_any, p.gained_from = [], [], {}
     p.pool = p.pool_cards = p.reduction = 0
-    g.log(f"{p.name} begins its attack in {p.region}.", seat)
+    g.event("begins_attack", seat, region=p.region)
     g.push({"k": "turn", "p": seat})
 
 
@@ -342,14 +342,13 @@ def take_resource(g, p, res, source, region):
         return False
     if source == "stockpile":
         s.stock[res] -= 1
-        where = "the stockpile"
+        region = None
     else:
         g.regions[region].res[res] -= 1
         p.gained_from.setdefault(region, []).append(res)
-        where = region
     p.card.res[res] += 1
     p.feat_resources += 1
-    g.log(f"{p.name} takes a {res} from {where}.", p.seat)
+    g.event("takes", p.seat, res=res, region=region)
     return True
 
 
@@ -360,7 +359,7 @@ def take_village_from_stockpile(g, p, region):
     r.villages -= 1
     p.card.add_piece("village", region)
     p.feat_villages += 1
-    g.log(f"{p.name} gains a village from the {region} stockpile.", p.seat)
+    g.event("gains_village", p.seat, region=region)
     return True
 
 
@@ -369,7 +368,7 @@ def raze_site(g, p, site):
     g.take_settlement_piece(r, site, "village")
     p.card.add_piece("village", r.name)
     p.feat_villages += 1
-    g.log(f"{p.name} razes a village in {r.name} (no Life lost).", p.seat)
+    g.event("razes", p.seat, region=r.name)
 
 
 @register
@@ -404,7 +403,7 @@ class Turn(Handler):
         p.hand.remove(a.card)
         p.played.append(a.card)
         p.reduction += c.damage_reduction
-        g.log(f"{p.name} plays {c.title}.", p.seat)
+        g.event("plays", p.seat, card=a.card)
         g.push({"k": "effects", "p": p.seat, "card": a.card, "alt": a.alt, "i": 0})
         push_discard(g, p.seat, c.discard_other, hex_ok=True, why=f"to play {c.name}")
 
@@ -412,7 +411,7 @@ class Turn(Handler):
         p.hand.remove(a.card)
         p.hex_out.append(a.card)
         icon = g.facing_icon(p.region)
-        g.log(f"{p.name} plays a Dragon Hex Card in {p.region} ({icon.replace('_', ' ')}).", p.seat)
+        g.event("uses_hex", p.seat, region=p.region, icon=icon)
         if icon == "attack":
             p.pool += 1
         else:
@@ -429,13 +428,11 @@ class Turn(Handler):
             g.take_settlement_piece(r, a.site, "city")
             p.card.add_piece("city", r.name)
             p.feat_cities += 1
-            what = "a city"
         else:
             for _ in range(a.icons):
                 g.take_settlement_piece(r, a.site, "village")
             p.card.add_piece("village", r.name, a.icons)
             p.feat_villages += a.icons
-            what = "a whole town" if a.icons == 2 else ("half a town" if v == TOWN else "a village")
         if r.name not in p.attacked_any:
             p.attacked_any.append(r.name)
         if p.pool_cards and r.name not in p.attacked_by_card:
@@ -444,43 +441,42 @@ class Turn(Handler):
         p.pool_cards = max(0, p.pool_cards - a.icons)
         if not p.pool:
             p.reduction = p.pool_cards = 0
-        saved_text = f" ({saved} saved)" if saved else ""
-        g.log(f"{p.name} destroys {what} in {r.name}: Life -{cost - saved}{saved_text}, now {p.life}.", p.seat)
+        g.event("destroys", p.seat, region=r.name, size=SITE_NAMES[v], icons=a.icons, lost=cost - saved, saved=saved,
+                life=p.life)
 
     def do_stop_attack(self, g, f, p, a):
-        g.log(f"{p.name} stops attacking; {p.pool} Attack icon{'s are' if p.pool > 1 else ' is'} lost.", p.seat)
+        g.event("stops_attack", p.seat, lost=p.pool)
         p.pool = p.pool_cards = p.reduction = 0
 
     def do_turn_hex(self, g, f, p, a):
         g.spend(p, "gold")
-        self._turn(g, p, a.choice, "spends a gold")
+        self._turn(g, p, a.choice, "gold")
 
     def do_turn_hex_free(self, g, f, p, a):
         p.intellect_used = g.state.century
-        self._turn(g, p, a.choice, "uses Cunning Intellect")
+        self._turn(g, p, a.choice, None)
 
-    def _turn(self, g, p, direction, how):
+    def _turn(self, g, p, direction, spent):
         s = g.state
         s.hex_arrow = (s.hex_arrow + (1 if direction == "right" else -1)) % 6
-        g.log(f"{p.name} {how} to turn the Action Hex {direction}: the arrow points at {g.ring[s.hex_arrow]}.",
-              p.seat)
+        g.event("turns_hex", p.seat, direction=direction, region=g.ring[s.hex_arrow], spent=spent)
 
     def do_move(self, g, f, p, a):
         g.spend(p, "livestock")
         p.passing = entering_occupied(g, p, a.region)
         p.region = a.region
-        g.log(f"{p.name} eats a livestock and flies to {a.region}.", p.seat)
+        g.event("moves", p.seat, region=a.region, spent="livestock")
 
     def do_fly(self, g, f, p, a):
         p.wings_used = g.state.century
         p.passing = entering_occupied(g, p, a.region)
         p.region = a.region
-        g.log(f"{p.name} uses Mighty Wings to fly to {a.region}.", p.seat)
+        g.event("flies", p.seat, region=a.region)
 
     def do_divination(self, g, f, p, a):
         g.spend(p, "field")
         p.divined = True
-        g.log(f"{p.name} burns a field for Divination.", p.seat)
+        g.event("divination", p.seat, spent="field")
         g.draw(p.seat, 2)
         push_discard(g, p.seat, 1, hex_ok=False, why="Divination")
 
@@ -488,12 +484,12 @@ class Turn(Handler):
         g.spend(p, "noble")
         before = p.life
         p.life = min(g.max_life(p), p.life + 2)
-        g.log(f"{p.name} consumes a noble: Life {before} -> {p.life}.", p.seat)
+        g.event("consumes_noble", p.seat, before=before, life=p.life, spent="noble")
 
     def do_lick_wounds(self, g, f, p, a):
         discard_card(g, p, a.card)
         p.life = min(g.max_life(p), p.life + 1)
-        g.log(f"{p.name} licks its wounds, discarding {g.cards[a.card].title}: Life {p.life}.", p.seat)
+        g.event("licks_wounds", p.seat, card=a.card, life=p.life)
 
     def do_end_turn(self, g, f, p, a):
         choices = level_up_choices(g, p)
@@ -519,13 +515,12 @@ def level_up_choices(g, p):
 
 
 def gain_ability(g, p, ability_id):
-    ability = g.data.ability(ability_id)
     p.abilities.append(ability_id)
     p.leveled = g.state.century
     for _ in range(g.ability_effects[ability_id].get("extra_hex_cards", 0)):
         if p.aside:
             p.hand.append(p.aside.pop())
-    g.log(f"{p.name} reaches level {p.level}: {ability.name}.", p.seat)
+    g.event("levels_up", p.seat, level=p.level, ability=ability_id)
 
 
 @register
@@ -560,17 +555,10 @@ def finish_turn(g, p, turn_frame):
         else:
             s.stock[res] += n
         p.spent[res] = 0
-    loot = _describe_loot(p.card)
-    p.card.pour_into(p.lair)
-    g.log(f"{p.name} returns to its lair" + (f" with {loot}." if loot else "."), p.seat)
+    h = p.card
+    g.event("returns", p.seat, res=dict(h.res), villages=dict(h.villages), cities=dict(h.cities))
+    h.pour_into(p.lair)
     g.pop(turn_frame)
-
-
-def _describe_loot(h):
-    parts = [f"{n} {r}" for r, n in h.res.items() if n]
-    parts += [f"{n} village{'s' if n > 1 else ''} of {r}" for r, n in h.villages.items() if n]
-    parts += [f"{n} cit{'ies' if n > 1 else 'y'} of {r}" for r, n in h.cities.items() if n]
-    return ", ".join(parts)
 
 
 # ----- card effects, resolved in order ------------------------------------
@@ -619,11 +607,11 @@ def resolve(g, p, card, e):
             take_resource(g, p, choices[0], e.source, region)
     elif icon == "lose_life":
         p.life -= e.amount
-        g.log(f"{p.name} loses {e.amount} Life to {card.name}: now {p.life}.", p.seat)
+        g.event("loses_life", p.seat, card=card.id, n=e.amount, life=p.life)
     elif icon == "gain_life":
         before = p.life
         p.life = min(g.max_life(p), p.life + e.amount)
-        g.log(f"{p.name} heals: Life {before} -> {p.life}.", p.seat)
+        g.event("heals", p.seat, before=before, life=p.life)
     elif icon == "draw":
         g.draw(p.seat, e.amount)
     elif icon == "discard":

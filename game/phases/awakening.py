@@ -11,7 +11,7 @@ def _enter(g):
         before = p.life
         p.life = min(g.max_life(p), p.life + gain + g.has_effect(p, "awakening_life"))
         if p.life != before:
-            g.log(f"{p.name} awakens: Life {before} -> {p.life}.", p.seat)
+            g.event("awakens", p.seat, before=before, life=p.life)
     s.order = g.seats_from(s.markers["first_lair"])
 
 

@@ -68,7 +68,7 @@ class Discard(Handler):
     def apply(self, g, f, a):
         p = g.state.players[f["p"]]
         discard_card(g, p, a.card)
-        g.log(f"{p.name} discards {g.cards[a.card].title}.", p.seat)
+        g.event("discards", p.seat, card=a.card)
         f["n"] -= 1
         if f["n"] == 0 or not discardable(g, p, f["hex_ok"]):
             g.pop(f)

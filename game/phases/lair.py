@@ -5,8 +5,6 @@ from ..actions import act
 from ..engine import Handler, register
 from .common import Phase, push_discard
 
-MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First Attack Action marker",
-                "dragon_ward": "Dragon Ward marker", "terrify": "+3 VP counter"}
 
 
 def available_lair_actions(g):
@@ -56,18 +54,18 @@ class LairActionChoice(Handler):
         action = g.data.lair_action(a.choice)
         s.lair_taken[action.id] = seat
         g.pop(f)
-        g.log(f"{p.name} takes the Lair Action {action.name}.", seat)
+        g.event("lair_action", seat, action=action.id)
         eff = action.effect
         if "take_marker" in eff:
             marker = eff["take_marker"]
             s.markers[marker] = seat
-            g.log(f"{p.name} holds the {MARKER_NAMES[marker]}.", seat)
+            g.event("takes_marker", seat, marker=marker)
         for res, n in eff.get("gain", {}).items():
             got = min(n, s.stock[res])
             s.stock[res] -= got
             p.lair.res[res] += got
             if got:
-                g.log(f"{p.name} hoards {got} {res} from the stockpile.", seat)
+                g.event("hoards", seat, n=got, res=res)
         if eff.get("draw"):
             # Pushed first so that it resolves after the draw below.
             g.draw(seat, eff["draw"])
@@ -85,7 +83,7 @@ def start_scheme(g, owner):
         if cid is None:
             break
         s.draft.append(cid)
-    g.log(f"{g.name(owner)} schemes: {len(s.draft)} cards are drafted to the left.", owner)
+    g.event("schemes", owner, n=len(s.draft))
     if s.draft:
         g.push({"k": "scheme_pick", "p": owner, "owner": owner, "left": s.num_players})
 
@@ -110,15 +108,14 @@ class SchemePick(Handler):
         p = s.players[f["p"]]
         s.draft.remove(a.card)
         p.hand.append(a.card)
-        g.log(f"{p.name} keeps a Scheme card.", p.seat)
-        g.log(f"{p.name} keeps {g.cards[a.card].title}.", p.seat, private=p.seat)
+        g.event("keeps_scheme_card", p.seat)
+        g.event("kept", p.seat, private=p.seat, card=a.card)
         f["left"] -= 1
         if f["left"] == 0 or not s.draft:
             owner = s.players[f["owner"]]
             if s.draft:
-                g.log(f"{owner.name} receives the last Scheme card.", owner.seat)
-                g.log(f"{owner.name} receives {', '.join(g.cards[c].title for c in s.draft)}.",
-                      owner.seat, private=owner.seat)
+                g.event("last_scheme_cards", owner.seat)
+                g.event("received", owner.seat, private=owner.seat, cards=list(s.draft))
             owner.hand.extend(s.draft)
             s.draft.clear()
             g.pop(f)
@@ -140,7 +137,7 @@ class FirstStrike(Handler):
         p = g.state.players[f["p"]]
         g.regions[a.region].villages -= 1
         p.lair.add_piece("village", a.region)
-        g.log(f"{p.name} takes a village from the {a.region} stockpile.", p.seat)
+        g.event("first_strike", p.seat, region=a.region)
         g.pop(f)
 
 
@@ -157,8 +154,7 @@ def _selection_turn(g, seat):
 def _selection_exit(g):
     s = g.state
     if s.track:
-        g.log(f"The last card on the Card Selection Track ({', '.join(g.cards[c].title for c in s.track)}) "
-              "is discarded.")
+        g.event("track_discarded", cards=list(s.track))
         s.discard.extend(s.track)
         s.track = []
     return "placement"
@@ -187,5 +183,5 @@ class SelectCard(Handler):
         p = s.players[f["p"]]
         s.track.remove(a.card)
         p.hand.append(a.card)
-        g.log(f"{p.name} takes {g.cards[a.card].title} from the track.", p.seat)
+        g.event("takes_from_track", p.seat, card=a.card)
         g.pop(f)

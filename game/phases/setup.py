@@ -56,13 +56,13 @@ def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None
 
     s.deck = list(data.action_cards)
     g.rng.shuffle(s.deck)
-    g.log(f"A new game for {num_players} players ({variant}).")
+    g.event("new_game", players=num_players, variant=variant)
     for p in players:
         hexes = list(data.hex_cards[p.dragon])
         keep = setup["hex_cards_in_hand"]
         p.hand, p.aside = hexes[:keep], hexes[keep:]
     for p in players:
-        g.draw(p.seat, setup["deal"], why="is dealt")
+        g.draw(p.seat, setup["deal"], dealt=True)
     # Then the board: the track, and the hex pointing at the back of the top
     # card as the deck now lies, so the arrow agrees with the visible deck.
     s.track = [g.deal() for _ in range(num_players + setup["track_extra"])]
@@ -71,13 +71,12 @@ def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None
     first = g.rng.below(num_players)
     others = [i for i in range(num_players) if i != first]
     s.markers = {"first_lair": first, "first_attack": g.rng.choice(others), "dragon_ward": None, "terrify": None}
-    g.log(f"{g.name(first)} draws the First Lair Action marker; "
-          f"{g.name(s.markers['first_attack'])} draws the First Attack Action marker.")
+    g.event("first_markers", first_lair=first, first_attack=s.markers["first_attack"])
     unused = [d for d in all_dragons if d not in dragons]
     for _ in range(setup["rogue_dragons"].get(num_players, 0)):
         s.rogue_dragons.append(unused.pop(g.rng.below(len(unused))))
     if s.rogue_dragons:
-        g.log(f"Rogue Dragons this game: {', '.join(s.rogue_dragons)}.")
+        g.event("rogue_dragons", dragons=list(s.rogue_dragons))
 
     s.phase = "setup"
     s.order = g.seats_from(s.markers["first_lair"])
@@ -92,7 +91,7 @@ def orient_hex(g, century):
     back = g.top_back()
     if back is not None:
         s.hex_arrow = g.ring_index[back]
-        g.log(f"The Action Hex arrow points at {back}.")
+        g.event("hex_points", region=back)
     added = []
     for k, side in enumerate(g.data.hex_sides):
         res = {"field": "field", "noble": "noble", "gold": "gold", "livestock": "livestock"}.get(side)
@@ -103,13 +102,13 @@ def orient_hex(g, century):
             if s.century_fields[century - 1] > 0:
                 s.century_fields[century - 1] -= 1
                 region.res["field"] += 1
-                added.append(f"a field to {region.name}")
+                added.append(["field", region.name])
         elif s.stock[res] > 0:
             s.stock[res] -= 1
             region.res[res] += 1
-            added.append(f"a {res} to {region.name}")
+            added.append([res, region.name])
     if added:
-        g.log("The hex adds " + ", ".join(added) + ".")
+        g.event("hex_adds", placed=added)
 
 
 def _setup_turn(g, seat):
