@@ -1,18 +1,28 @@
 """Game: the state machine that steps through the centuries and phases.
 
-The flow is a table of phases (``phases.PHASES``: enter / one turn per seat /
-exit -> next phase) plus a stack of pending frames. The top frame is either a
-decision (a player must choose one of its options) or automatic work (run at
-once). Every frame is a plain dict, so ``to_dict`` works at any decision.
+The flow is the table ``flow.FLOW`` (phase -> enter, turns, leave, next) plus
+a stack of pending frames (``frames``). The top frame is either a decision (a
+player must choose one of its options) or automatic work (run at once).
+Frames are plain dataclasses of scalars, so ``to_dict`` works at any decision.
 """
 from __future__ import annotations
 
 from .actions import Action, Decision, IllegalAction, act
 from .data import default_data
+from .flow import FLOW, FRAMES
+from .frames import frame_from_dict
+from .phases import attack, setup
 from .rng import Rng
 from .state import CITY, TOWN, VILLAGE, GameState
 
-VARIANTS = ("standard", "strategist", "desolation", "strategist+desolation")
+
+def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
+    """A new game, set up as the rulebook says, waiting for the first decision."""
+    data = data or default_data()
+    g = Game(setup.initial_state(data, num_players, seed, variant, dragons, names), data)
+    g.enter_phase("setup")
+    g._advance()
+    return g
 
 
 class Game:
@@ -35,12 +45,11 @@ class Game:
     def decision(self):
         if self._decision is None and not self.state.over:
             frame = self.state.stack[-1]
-            handler = HANDLERS[frame["k"]]
-            options = handler.options(self, frame)
+            options = frame.options(self)
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
-            self._decision = Decision(player=frame["p"], kind=handler.kind_of(self, frame),
-                                      prompt=lambda: handler.prompt(self, frame), options=options)
+            self._decision = Decision(player=frame.seat, kind=frame.decision_kind(self),
+                                      prompt=lambda: frame.prompt(self), options=options)
         return self._decision
 
     @property
@@ -56,7 +65,7 @@ class Game:
             raise IllegalAction(self.why_illegal(action))
         frame = self.state.stack[-1]
         self._decision = None
-        HANDLERS[frame["k"]].apply(self, frame, action)
+        frame.apply(self, action)
         self._advance()
 
     def why_illegal(self, action):
@@ -65,7 +74,7 @@ class Game:
         if decision is None:
             return "The game is over."
         frame = self.state.stack[-1]
-        reason = HANDLERS[frame["k"]].explain(self, frame, action) if isinstance(action, Action) else None
+        reason = frame.explain(self, action) if isinstance(action, Action) else None
         name = self.name(decision.player)
         return reason or f"Not possible now: {name} must choose: {decision.prompt}"
 
@@ -92,28 +101,52 @@ class Game:
 
     @classmethod
     def from_dict(cls, data, game_data=None):
-        return cls(GameState.from_dict(data), game_data)
+        return cls(GameState.from_dict(data, lambda d: frame_from_dict(d, FRAMES)), game_data)
 
     # ----- flow ---------------------------------------------------------
     def _advance(self):
+        """Run automatic work and the flow until a decision waits (or the game ends)."""
         s = self.state
         while not s.over:
             if s.stack:
                 frame = s.stack[-1]
-                handler = HANDLERS[frame["k"]]
-                if not handler.auto:
+                if not frame.auto:
                     return
-                handler.run(self, frame)
+                frame.run(self)
                 continue
-            phase = PHASES[s.phase]
+            phase = FLOW[s.phase]
             if s.cursor < len(s.order):
                 seat = s.order[s.cursor]
                 s.cursor += 1
-                phase.turn(self, seat)
+                if phase.skip_turn is None or not phase.skip_turn(self, seat):
+                    phase.turn(self, seat)
                 continue
-            nxt = phase.exit(self)
-            s.phase, s.order, s.cursor = nxt, [], 0
-            PHASES[nxt].enter(self)
+            if phase.leave is not None:
+                phase.leave(self)
+            self.enter_phase(phase.next if isinstance(phase.next, str) else phase.next(self))
+
+    def enter_phase(self, name):
+        s = self.state
+        s.phase, s.order, s.cursor = name, [], 0
+        phase = FLOW[name]
+        if phase.enter is not None:
+            phase.enter(self)
+        if phase.turns_from is not None:
+            s.order = self.seats_from(s.markers[phase.turns_from])
+
+    def turn_in_progress(self, seat):
+        """Is ``seat`` in the middle of its attack turn?"""
+        return any(f.kind == "turn" and f.seat == seat for f in self.state.stack)
+
+    def rehearse_turn(self, seat, region):
+        """Make this game (a copy, for planning) the start of ``seat``'s attack
+        turn in ``region`` now, the other dragons staying where they are, as if
+        it were the last turn of the Attack Phase (the AI values placements so)."""
+        s = self.state
+        s.players[seat].region = region
+        s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
+        self._decision = None
+        attack.start_turn(self, seat)
 
     def push(self, frame):
         self.state.stack.append(frame)
@@ -229,39 +262,3 @@ def _derived(data):
         _DERIVED[key] = (data, (card_key, effects, plays))   # holding data keeps its id unique
     return _DERIVED[key][1]
 
-
-class Handler:
-    """A kind of frame. Decision frames define options/apply; auto frames run."""
-    kind = "?"
-    auto = False
-
-    def kind_of(self, g, frame):
-        return self.kind
-
-    def prompt(self, g, frame):
-        return "Choose."
-
-    def options(self, g, frame):
-        return ()
-
-    def apply(self, g, frame, action):
-        raise IllegalAction("nothing to do")
-
-    def explain(self, g, frame, action):
-        return None
-
-    def run(self, g, frame):
-        pass
-
-
-HANDLERS: dict = {}
-PHASES: dict = {}
-
-
-def register(handler_cls):
-    HANDLERS[handler_cls.kind] = handler_cls()
-    return handler_cls
-
-
-# Importing the phases fills HANDLERS and PHASES.
-from . import phases  # noqa: E402,F401

@@ -13,8 +13,10 @@ import re
 from dataclasses import fields
 
 from .data import RESOURCES, TAKEABLE
-from .engine import HANDLERS, PHASES, VARIANTS
 from .events import EVENTS
+from .flow import FLOW, FRAMES
+from .frames import schema
+from .variants import VARIANTS
 from .session import SEAT_KINDS
 from .state import GameState, PlayerState, RegionState
 
@@ -211,7 +213,7 @@ class StateChecker:
             self.cards(st[name], f"{w}.{name}", action_only=True)
         integer(st["hex_arrow"], w + ".hex_arrow", 0, len(self.data.ring) - 1)
         integer(st["century"], w + ".century", 1, self.centuries)
-        text(st["phase"], w + ".phase", choices=PHASES, what="phase")
+        text(st["phase"], w + ".phase", choices=FLOW, what="phase")
         for i, seat in enumerate(sequence(st["order"], w + ".order", limit=self.n)):
             self.seat(seat, f"{w}.order[{i}]")
         integer(st["cursor"], w + ".cursor", 0, self.n)
@@ -231,16 +233,7 @@ class StateChecker:
             text(r[0], f"{w}.rogues[{i}][0]", choices=dragons, what="dragon")
             text(r[1], f"{w}.rogues[{i}][1]", choices=self.data.ring, what="region")
         for i, frame in enumerate(sequence(st["stack"], w + ".stack", limit=100)):
-            where = f"{w}.stack[{i}]"
-            mapping(frame, where)
-            for k in ("k", "p"):
-                if k not in frame:
-                    raise Invalid(f"{where}: missing field '{k}'")
-            text(frame["k"], where + ".k", choices=HANDLERS, what="decision")
-            self.seat(frame["p"], where + ".p")
-            for k, v in frame.items():
-                if not (v is None or isinstance(v, (bool, str)) or isinstance(v, int) and abs(v) <= MAX_COUNT):
-                    raise Invalid(f"{where}.{k}: unexpected value {short(v)}")
+            self.frame(frame, f"{w}.stack[{i}]")
         for i, entry in enumerate(sequence(st["log"], w + ".log", limit=MAX_ACTIONS * 10)):
             where = f"{w}.log[{i}]"
             if self.fmt == 1:
@@ -283,6 +276,27 @@ class StateChecker:
             text(region, where + ".gained_from", choices=self.data.ring, what="region")
             for j, res in enumerate(sequence(got, f"{where}.gained_from.{region}", limit=MAX_COUNT)):
                 text(res, f"{where}.gained_from.{region}[{j}]", choices=RESOURCES, what="resource")
+
+    def frame(self, f, where):
+        """A frame of the stack, against its dataclass (``frames.schema``)."""
+        mapping(f, where)
+        kind = text(f.get("k"), where + ".k", choices=FRAMES, what="decision")
+        fields_ = schema(FRAMES[kind])
+        mapping(f, where, required=("k", *(key for key, _ in fields_)))
+        for key, typ in fields_:
+            v, at = f[key], f"{where}.{key}"
+            if typ == "Seat":
+                self.seat(v, at)
+            elif typ == "CardId":
+                text(v, at, choices=self.data.cards, what="card")
+            elif typ == "int":
+                integer(v, at)
+            elif typ == "bool":
+                boolean(v, at)
+            elif typ == "str":
+                text(v, at)
+            else:
+                raise AssertionError(f"frame field {key} of {typ!r}: a type the save check does not know")
 
     def event(self, e, where):
         mapping(e, where)

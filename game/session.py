@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .phases.setup import new_game
+from .engine import new_game
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 
@@ -121,5 +121,5 @@ def _undo_key(g):
         return None
     # The top frame is the waiting decision; its "p" is g.decision.player
     # (read here without building the option list).
-    return (s.stack[-1]["p"], s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
+    return (s.stack[-1].seat, s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
             s.deck[-1] if s.deck else None)

@@ -15,7 +15,8 @@ import time
 import traceback
 from collections import Counter, defaultdict
 
-from . import VARIANTS, new_game
+from . import new_game
+from .variants import VARIANTS
 from .ai import LEVELS, make_ai
 from .invariants import check
 

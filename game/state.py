@@ -121,16 +121,20 @@ class GameState:
     lair_taken: dict = field(default_factory=dict)  # lair action id -> seat, this century
     rogue_dragons: list = field(default_factory=list)   # dragon names playing rogue
     rogues: list = field(default_factory=list)      # [dragon, region] on the board
-    stack: list = field(default_factory=list)       # pending decision frames (dicts)
-    log: list = field(default_factory=list)         # [seat or None, text, private_to or None]
+    stack: list = field(default_factory=list)       # pending frames (frames.Frame), the top last
+    log: list = field(default_factory=list)         # events (see events.py), oldest first
     over: bool = False
 
     def to_dict(self):
-        return asdict(self)
+        d = asdict(self)
+        d["stack"] = [f.to_dict() for f in self.stack]
+        return d
 
     @classmethod
-    def from_dict(cls, d):
+    def from_dict(cls, d, frame_from_dict):
+        """The state of plain data ``d``; ``frame_from_dict`` rebuilds each frame of the stack."""
         d = copy.deepcopy(d)        # the game mutates its state: never share the caller's lists
+        d["stack"] = [frame_from_dict(f) for f in d["stack"]]
         d["players"] = [_player_from_dict(p) for p in d["players"]]
         d["regions"] = [RegionState(**r) for r in d["regions"]]
         names = {f.name for f in fields(cls)}

@@ -8,6 +8,12 @@ from .events import visible_to
 from .log_text import log_texts
 
 
+def sees_draft(g, seat):
+    """The Scheme cards being passed are seen only by the seat choosing among them."""
+    st = g.state.stack
+    return bool(st) and st[-1].kind == "scheme_pick" and st[-1].seat == seat
+
+
 def view(g, seat):
     s = g.state
     d = g.decision
@@ -31,7 +37,7 @@ def view(g, seat):
             "divined": p.divined,
             "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
         })
-    drafting = bool(s.stack) and s.stack[-1]["k"] == "scheme_pick" and s.stack[-1]["p"] == seat
+    drafting = sees_draft(g, seat)
     return {
         "seat": seat, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
         "decision": decision,

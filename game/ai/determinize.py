@@ -10,6 +10,7 @@ on ``rng``, so an AI built on it cannot peek.
 """
 from __future__ import annotations
 
+from ..view import sees_draft
 from .clone import clone_game
 from .lairs import estimated_lairs
 
@@ -22,14 +23,9 @@ def unseen_cards(g, seat):
     for p in s.players:
         if p.seat != seat:
             pool += [c for c in p.hand if not cards[c].is_hex]
-    if not _sees_draft(g, seat):
+    if not sees_draft(g, seat):
         pool += s.draft
     return sorted(pool)
-
-
-def _sees_draft(g, seat):
-    st = g.state.stack
-    return bool(st) and st[-1]["k"] == "scheme_pick" and st[-1]["p"] == seat
 
 
 def determinize(g, seat, rng):
@@ -49,7 +45,7 @@ def determinize(g, seat, rng):
     for p in t.players:
         if p.seat != seat:
             p.hand = [c if g.cards[c].is_hex else pool.pop() for c in p.hand]
-    if not _sees_draft(g, seat):
+    if not sees_draft(g, seat):
         t.draft = [pool.pop() for _ in t.draft]
     t.deck = pool[:len(t.deck) - 1] + [deck_top] if t.deck else []
     assert len(t.deck) == len(s.deck), "determinize: deck size changed"

@@ -40,8 +40,7 @@ def turns_left(g, seat):
     s = g.state
     left = g.data.setup["centuries"] - s.century
     if s.phase in ("attack",) and seat in s.order[:s.cursor]:
-        mine = any(f["k"] in ("turn", "level_up") and f["p"] == seat for f in s.stack)
-        return left + (1 if mine else 0)
+        return left + (1 if g.turn_in_progress(seat) else 0)
     return left + 1 if s.phase not in ("growth", "over") else left
 
 

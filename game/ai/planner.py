@@ -10,7 +10,6 @@ bounds the time, and lines cut by it are finished by the quick policy.
 """
 from __future__ import annotations
 
-from ..phases.attack import _attack_turn
 from .cardvalue import keep_value
 from .clone import clone_game
 from .evaluate import value
@@ -26,7 +25,7 @@ def in_turn(g, seat):
     d = g.decision
     if d is None or d.player != seat or d.kind not in STEP_KINDS:
         return False
-    return any(f["k"] == "turn" and f["p"] == seat for f in g.state.stack)
+    return g.turn_in_progress(seat)
 
 
 def signature(g, seat):
@@ -34,7 +33,7 @@ def signature(g, seat):
     s = g.state
     p = s.players[seat]
     top = s.stack[-1]
-    return (top["k"], top.get("n"), len(s.stack), p.region, p.life, tuple(sorted(p.hand)),
+    return (top.kind, getattr(top, "n", None), len(s.stack), p.region, p.life, tuple(sorted(p.hand)),
             tuple(sorted(p.played)), tuple(p.hex_out), tuple(p.card.res.values()),
             tuple(sorted(p.card.villages.items())), tuple(sorted(p.card.cities.items())),
             tuple(p.spent.values()), p.pool, p.pool_cards, p.reduction, p.divined, p.passing,
@@ -129,8 +128,5 @@ def solo_turn_value(root, seat, region, budget, rng):
     """The value of playing a whole turn from ``region`` right now (used to
     choose where to place the dragon): the other dragons stay where they are."""
     g = clone_game(root)
-    s = g.state
-    s.players[seat].region = region
-    s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
-    _attack_turn(g, seat)
+    g.rehearse_turn(seat, region)
     return TurnPlanner(seat, budget, rng).plan(g)[0]

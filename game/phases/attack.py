@@ -6,11 +6,14 @@ the dragon is in another dragon's region without the Dragon Ward, only moves.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from ..actions import act
 from ..data import ICON_RESOURCE, TAKEABLE
-from ..engine import Handler, register
+from ..frames import CardId, Frame
 from ..state import CITY, SITE_NAMES, TOWN, VILLAGE
-from .common import Phase, discard_card, distinct_cards, push_discard
+from .common import discard_card, distinct_cards, push_discard
 
 END_TURN = act("end_turn")
 STOP_ATTACK = act("stop_attack")
@@ -20,106 +23,20 @@ CONSUME_NOBLE = act("consume_noble")
 HITS = {VILLAGE: ((1, 1),), TOWN: ((1, 1), (2, 2)), CITY: ((2, 3),)}
 
 
-# ----- placement and Rogue Dragons -----------------------------------------
-def _placement_enter(g):
-    s = g.state
-    s.order = g.seats_from(s.markers["first_attack"])
-
-
-def _placement_turn(g, seat):
-    g.push({"k": "place_dragon", "p": seat})
-
-
-def _placement_exit(g):
-    rogues_act(g)
-    return "attack"
-
-
-Phase("placement", enter=_placement_enter, turn=_placement_turn, exit=_placement_exit)
-
-
-def placeable(g, seat):
-    ward = g.state.markers.get("dragon_ward") == seat
-    return [name for name in g.ring if ward or not g.occupants(name, exclude=seat)]
-
-
-@register
-class Place(Handler):
-    kind = "place_dragon"
-
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: place your dragon in an unoccupied region."
-
-    def options(self, g, f):
-        return tuple(act("place", region=r) for r in placeable(g, f["p"]))
-
-    def explain(self, g, f, a):
-        if a.kind == "place" and a.region in g.regions and g.occupants(a.region, exclude=f["p"]):
-            return f"{a.region} is occupied; only the Dragon Ward lets a dragon share a region."
-        return None
-
-    def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
-        p.region = a.region
-        g.event("lands", p.seat, region=a.region)
-        g.pop(f)
-
-
-def rogues_act(g):
-    """Each Rogue Dragon does the hex action facing its region, then leaves.
-    What it takes goes back to the stockpile (fields leave the game)."""
-    s = g.state
-    for dragon, region in s.rogues:
-        icon = g.facing_icon(region)
-        r = g.regions[region]
-        if icon == "attack":
-            # The smallest piece it can: a lone village before half a town.
-            site = next((i for i, v in enumerate(r.sites) if v == VILLAGE), None)
-            if site is None:
-                site = next((i for i, v in enumerate(r.sites) if v == TOWN), None)
-            if site is None:
-                g.event("rogue_acts", dragon=dragon, region=region, target="village", took=False)
-                continue
-            g.take_settlement_piece(r, site, "village")
-            r.villages += 1
-            g.event("rogue_acts", dragon=dragon, region=region, target="village", took=True)
-        else:
-            res = ICON_RESOURCE[icon]
-            if not r.res[res]:
-                g.event("rogue_acts", dragon=dragon, region=region, target=res, took=False)
-                continue
-            r.res[res] -= 1
-            if res == "field":
-                s.fields_out += 1
-            else:
-                s.stock[res] += 1
-            g.event("rogue_acts", dragon=dragon, region=region, target=res, took=True)
-    if s.rogues:
-        g.event("rogues_leave")
-    s.rogues = []
-
-
 # ----- the attack turns -----------------------------------------------------
-def _attack_enter(g):
-    s = g.state
-    s.order = g.seats_from(s.markers["first_attack"])
-
-
-def _attack_turn(g, seat):
+def start_turn(g, seat):
     p = g.state.players[seat]
     p.divined = p.passing = False
     p.feat_villages = p.feat_cities = p.feat_resources = 0
     p.attacked_by_card, p.attacked_any, p.gained_from = [], [], {}
     p.pool = p.pool_cards = p.reduction = 0
     g.event("begins_attack", seat, region=p.region)
-    g.push({"k": "turn", "p": seat})
+    g.push(Turn(seat))
 
 
-def _attack_exit(g):
+def after_attack(g):
+    """The last century ends the game; any other goes on to the next."""
     return "over" if g.state.century >= g.data.setup["centuries"] else "growth"
-
-
-Phase("attack", enter=_attack_enter, turn=_attack_turn, exit=_attack_exit)
 
 
 def must_move_on(g, p):
@@ -371,15 +288,15 @@ def raze_site(g, p, site):
     g.event("razes", p.seat, region=r.name)
 
 
-@register
-class Turn(Handler):
-    kind = "turn"
+@dataclass
+class Turn(Frame):
+    kind: ClassVar[str] = "turn"
 
-    def kind_of(self, g, f):
-        return "attack_assign" if g.state.players[f["p"]].pool else "attack_turn"
+    def decision_kind(self, g):
+        return "attack_assign" if g.state.players[self.seat].pool else "attack_turn"
 
-    def prompt(self, g, f):
-        p = g.state.players[f["p"]]
+    def prompt(self, g):
+        p = g.state.players[self.seat]
         if p.pool:
             icons = f"{p.pool} Attack icon{'s' if p.pool > 1 else ''}"
             return f"{p.name} in {p.region}: assign {icons} to a settlement, add more, or stop attacking."
@@ -387,27 +304,27 @@ class Turn(Handler):
             return f"{p.name}: {p.region} has another dragon - fly on to a free region."
         return f"{p.name} in {p.region}: play cards, use or turn the hex, move, spend resources, or end your turn."
 
-    def options(self, g, f):
-        return tuple(turn_options(g, g.state.players[f["p"]]))
+    def options(self, g):
+        return tuple(turn_options(g, g.state.players[self.seat]))
 
-    def explain(self, g, f, a):
+    def explain(self, g, a):
         from .explain import explain_turn
-        return explain_turn(g, g.state.players[f["p"]], a)
+        return explain_turn(g, g.state.players[self.seat], a)
 
-    def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
-        getattr(self, "do_" + a.kind)(g, f, p, a)
+    def apply(self, g, a):
+        p = g.state.players[self.seat]
+        getattr(self, "do_" + a.kind)(g, p, a)
 
-    def do_play_card(self, g, f, p, a):
+    def do_play_card(self, g, p, a):
         c = g.cards[a.card]
         p.hand.remove(a.card)
         p.played.append(a.card)
         p.reduction += c.damage_reduction
         g.event("plays", p.seat, card=a.card)
-        g.push({"k": "effects", "p": p.seat, "card": a.card, "alt": a.alt, "i": 0})
+        g.push(Effects(p.seat, a.card, a.alt, 0))
         push_discard(g, p.seat, c.discard_other, hex_ok=True, why=f"to play {c.name}")
 
-    def do_use_hex(self, g, f, p, a):
+    def do_use_hex(self, g, p, a):
         p.hand.remove(a.card)
         p.hex_out.append(a.card)
         icon = g.facing_icon(p.region)
@@ -417,7 +334,7 @@ class Turn(Handler):
         else:
             take_resource(g, p, ICON_RESOURCE[icon], "region", p.region)
 
-    def do_attack(self, g, f, p, a):
+    def do_attack(self, g, p, a):
         r = g.regions[p.region]
         v = r.sites[a.site]
         cost = dict(HITS[v])[a.icons]
@@ -444,15 +361,15 @@ class Turn(Handler):
         g.event("destroys", p.seat, region=r.name, size=SITE_NAMES[v], icons=a.icons, lost=cost - saved, saved=saved,
                 life=p.life)
 
-    def do_stop_attack(self, g, f, p, a):
+    def do_stop_attack(self, g, p, a):
         g.event("stops_attack", p.seat, lost=p.pool)
         p.pool = p.pool_cards = p.reduction = 0
 
-    def do_turn_hex(self, g, f, p, a):
+    def do_turn_hex(self, g, p, a):
         g.spend(p, "gold")
         self._turn(g, p, a.choice, "gold")
 
-    def do_turn_hex_free(self, g, f, p, a):
+    def do_turn_hex_free(self, g, p, a):
         p.intellect_used = g.state.century
         self._turn(g, p, a.choice, None)
 
@@ -461,44 +378,44 @@ class Turn(Handler):
         s.hex_arrow = (s.hex_arrow + (1 if direction == "right" else -1)) % 6
         g.event("turns_hex", p.seat, direction=direction, region=g.ring[s.hex_arrow], spent=spent)
 
-    def do_move(self, g, f, p, a):
+    def do_move(self, g, p, a):
         g.spend(p, "livestock")
         p.passing = entering_occupied(g, p, a.region)
         p.region = a.region
         g.event("moves", p.seat, region=a.region, spent="livestock")
 
-    def do_fly(self, g, f, p, a):
+    def do_fly(self, g, p, a):
         p.wings_used = g.state.century
         p.passing = entering_occupied(g, p, a.region)
         p.region = a.region
         g.event("flies", p.seat, region=a.region)
 
-    def do_divination(self, g, f, p, a):
+    def do_divination(self, g, p, a):
         g.spend(p, "field")
         p.divined = True
         g.event("divination", p.seat, spent="field")
         g.draw(p.seat, 2)
         push_discard(g, p.seat, 1, hex_ok=False, why="Divination")
 
-    def do_consume_noble(self, g, f, p, a):
+    def do_consume_noble(self, g, p, a):
         g.spend(p, "noble")
         before = p.life
         p.life = min(g.max_life(p), p.life + 2)
         g.event("consumes_noble", p.seat, before=before, life=p.life, spent="noble")
 
-    def do_lick_wounds(self, g, f, p, a):
+    def do_lick_wounds(self, g, p, a):
         discard_card(g, p, a.card)
         p.life = min(g.max_life(p), p.life + 1)
         g.event("licks_wounds", p.seat, card=a.card, life=p.life)
 
-    def do_end_turn(self, g, f, p, a):
+    def do_end_turn(self, g, p, a):
         choices = level_up_choices(g, p)
         if len(choices) > 1:
-            g.push({"k": "level_up", "p": p.seat})
+            g.push(LevelUp(p.seat))
             return
         if choices:
             gain_ability(g, p, choices[0])
-        finish_turn(g, p, f)
+        finish_turn(g, p, self)
 
 
 def feat_done(g, p):
@@ -523,20 +440,20 @@ def gain_ability(g, p, ability_id):
     g.event("levels_up", p.seat, level=p.level, ability=ability_id)
 
 
-@register
-class LevelUp(Handler):
-    kind = "level_up"
+@dataclass
+class LevelUp(Frame):
+    kind: ClassVar[str] = "level_up"
 
-    def prompt(self, g, f):
-        p = g.state.players[f["p"]]
+    def prompt(self, g):
+        p = g.state.players[self.seat]
         return f"{p.name} accomplished a Feat: choose a level {p.level + 1} ability."
 
-    def options(self, g, f):
-        return tuple(act("level_up", choice=a) for a in level_up_choices(g, g.state.players[f["p"]]))
+    def options(self, g):
+        return tuple(act("level_up", choice=a) for a in level_up_choices(g, g.state.players[self.seat]))
 
-    def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
-        g.pop(f)
+    def apply(self, g, a):
+        p = g.state.players[self.seat]
+        g.pop(self)
         gain_ability(g, p, a.choice)
         finish_turn(g, p, g.state.stack[-1])
 
@@ -562,21 +479,25 @@ def finish_turn(g, p, turn_frame):
 
 
 # ----- card effects, resolved in order ------------------------------------
-@register
-class Effects(Handler):
-    kind = "effects"
-    auto = True
+@dataclass
+class Effects(Frame):
+    """The icons of a played card line, resolved in order."""
+    kind: ClassVar[str] = "effects"
+    auto: ClassVar[bool] = True
+    card: CardId
+    alt: int                # which line of the card
+    i: int                  # icons resolved so far
 
-    def run(self, g, f):
-        p = g.state.players[f["p"]]
-        card = g.cards[f["card"]]
-        alt = card.alternatives[f["alt"]]
-        while f["i"] < len(alt):
-            e = alt[f["i"]]
-            f["i"] += 1
+    def run(self, g):
+        p = g.state.players[self.seat]
+        card = g.cards[self.card]
+        alt = card.alternatives[self.alt]
+        while self.i < len(alt):
+            e = alt[self.i]
+            self.i += 1
             if resolve(g, p, card, e):
                 return          # a choice frame is now on top; resume after it
-        g.pop(f)
+        g.pop(self)
 
 
 def resolve(g, p, card, e):
@@ -594,14 +515,14 @@ def resolve(g, p, card, e):
             sites = raze_sites(g.regions[region])
             kinds = {g.regions[region].sites[i] for i in sites}
             if len(kinds) > 1:
-                g.push({"k": "raze", "p": p.seat})
+                g.push(Raze(p.seat))
                 return True
             if sites:
                 raze_site(g, p, sites[0])
     elif icon == "gain_resource":
         choices = [res for res in TAKEABLE if source_has(g, p, res, e.source)]
         if len(choices) > 1:
-            g.push({"k": "choose_resource", "p": p.seat, "source": e.source})
+            g.push(ChooseResource(p.seat, e.source))
             return True
         if choices:
             take_resource(g, p, choices[0], e.source, region)
@@ -616,40 +537,41 @@ def resolve(g, p, card, e):
         g.draw(p.seat, e.amount)
     elif icon == "discard":
         push_discard(g, p.seat, e.amount, hex_ok=False, why=card.name)
-        return bool(g.state.stack[-1]["k"] == "discard")
+        return g.state.stack[-1].kind == "discard"
     return False
 
 
-@register
-class ChooseResource(Handler):
-    kind = "choose_resource"
+@dataclass
+class ChooseResource(Frame):
+    kind: ClassVar[str] = "choose_resource"
+    source: str             # "region" or "stockpile"
 
-    def prompt(self, g, f):
-        where = "the stockpile" if f["source"] == "stockpile" else g.state.players[f["p"]].region
-        return f"{g.name(f['p'])}: choose a livestock, gold or noble from {where}."
+    def prompt(self, g):
+        where = "the stockpile" if self.source == "stockpile" else g.state.players[self.seat].region
+        return f"{g.name(self.seat)}: choose a livestock, gold or noble from {where}."
 
-    def options(self, g, f):
-        p = g.state.players[f["p"]]
-        return tuple(act("choose_resource", choice=r) for r in TAKEABLE if source_has(g, p, r, f["source"]))
+    def options(self, g):
+        p = g.state.players[self.seat]
+        return tuple(act("choose_resource", choice=r) for r in TAKEABLE if source_has(g, p, r, self.source))
 
-    def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
-        g.pop(f)
-        take_resource(g, p, a.choice, f["source"], p.region)
+    def apply(self, g, a):
+        p = g.state.players[self.seat]
+        g.pop(self)
+        take_resource(g, p, a.choice, self.source, p.region)
 
 
-@register
-class Raze(Handler):
-    kind = "raze"
+@dataclass
+class Raze(Frame):
+    kind: ClassVar[str] = "raze"
 
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: choose the village (or town) to raze."
+    def prompt(self, g):
+        return f"{g.name(self.seat)}: choose the village (or town) to raze."
 
-    def options(self, g, f):
-        p = g.state.players[f["p"]]
+    def options(self, g):
+        p = g.state.players[self.seat]
         return tuple(act("raze", site=i) for i in raze_sites(g.regions[p.region]))
 
-    def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
-        g.pop(f)
+    def apply(self, g, a):
+        p = g.state.players[self.seat]
+        g.pop(self)
         raze_site(g, p, a.site)

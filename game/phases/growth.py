@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ..state import CITY, EMPTY, TOWN, VILLAGE
-from .common import Phase
 from .setup import orient_hex
 
 
@@ -64,7 +63,7 @@ def grow_region(r, sizes):
     return grew
 
 
-def _enter(g):
+def enter(g):
     s = g.state
     s.century += 1
     g.event("century_begins", century=s.century)
@@ -101,5 +100,3 @@ def place_rogues(g):
             g.event("rogue_lands", dragon=dragon, region=region)
             break
 
-
-Phase("growth", enter=_enter, exit=lambda g: "awakening")

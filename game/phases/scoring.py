@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..data import RESOURCES
 from ..state import CITY, TOWN, VILLAGE
-from .common import Phase
 
 
 def placings(values, first, second):
@@ -90,7 +89,7 @@ def desolation(g):
     return {"survival_points": total, "level": level, "by_piece": by_piece, "pieces": pieces}
 
 
-def _enter_over(g):
+def enter_over(g):
     s = g.state
     s.over = True
     g.event("game_ends", century=s.century)
@@ -103,5 +102,3 @@ def _enter_over(g):
         g.event("final_score", of=e["seat"], total=e["total"], level=e["level"], life=e["life"])
     g.event("winners", seats=[e["seat"] for e in scores if e["rank"] == 1])
 
-
-Phase("over", enter=_enter_over, exit=lambda g: "over")

@@ -1,0 +1,68 @@
+"""Frames: the steps waiting on the game's stack, as typed records.
+
+The top frame is either a decision (its ``seat`` must choose one of its
+``options``) or automatic work (``auto``: run at once). Each kind of frame is
+a dataclass beside the phase that owns it; its fields are its whole data, so
+``to_dict``/``from_dict`` (saves) and the save check read one schema: the
+dataclass fields and their declared types (``Seat``, ``CardId``, ``int``,
+``bool``, ``str``). ``flow.FRAMES`` lists every kind.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from .actions import IllegalAction
+
+Seat = int          # a seat index
+CardId = str        # a card id of the data
+
+
+@dataclass
+class Frame:
+    seat: Seat                          # who decides (or whose effects run)
+    kind: ClassVar[str] = "?"
+    auto: ClassVar[bool] = False
+
+    def decision_kind(self, g):
+        return self.kind
+
+    def prompt(self, g):
+        return "Choose."
+
+    def options(self, g):
+        return ()
+
+    def apply(self, g, action):
+        raise IllegalAction("nothing to do")
+
+    def explain(self, g, action):
+        """Why ``action`` is not among the options, in words (None: no particular reason)."""
+        return None
+
+    def run(self, g):
+        """The work of an automatic frame."""
+
+    def copy(self):
+        c = object.__new__(type(self))
+        c.__dict__ = self.__dict__.copy()       # frames hold scalars only
+        return c
+
+    def to_dict(self):
+        """Plain data, as saves hold it: {"k": kind, "p": seat, other fields...}."""
+        d = {"k": self.kind, "p": self.seat}
+        for f in fields(self)[1:]:
+            d[f.name] = getattr(self, f.name)
+        return d
+
+
+def schema(cls):
+    """[(save key, declared type)] of a frame class: "p" is the seat."""
+    return [("p" if f.name == "seat" else f.name, f.type) for f in fields(cls)]
+
+
+def frame_from_dict(d, frames):
+    """The frame a save's plain data describes; ``frames`` maps kind -> class."""
+    cls = frames[d["k"]]
+    values = {("seat" if key == "p" else key): d[key] for key, _ in schema(cls)}
+    return cls(**values)

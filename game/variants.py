@@ -1,0 +1,2 @@
+"""Variants of the game."""
+VARIANTS = ("standard", "strategist", "desolation", "strategist+desolation")
