@@ -2,11 +2,24 @@
 
 Nothing here knows the rules; ``engine.Game`` mutates these in place (no
 copies per action). ``to_dict``/``from_dict`` give plain data for saves.
+
+Every field is declared once, with ``declared(type, ...)``; what else must be
+known about it is in the declaration and read from there:
+
+- ``type``: its kind of value (``seat``, ``count``, ``cards``, ``holdings``,
+  ...): the save check validates it by this type and the AI's fast copy
+  (``ai/clone``) copies it by this type;
+- ``turn=True``: reset to its default when a dragon's attack turn starts;
+- ``hidden``: who may not see it (``view.sees``): "owner" (only its owner
+  sees it), "owner_unless_open_lairs" (also everyone in The Strategist),
+  "chooser" (only the seat choosing among it), "nobody" (its order);
+- ``sig``: how it enters the AI's signature of a position inside a turn
+  (``planner.signature``), or None with ``why_not`` saying why it may stay out.
 """
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 
 EMPTY, VILLAGE, TOWN, CITY = 0, 1, 2, 3
 SITE_NAMES = ("empty", "village", "town", "city")
@@ -14,6 +27,17 @@ SITE_NAMES = ("empty", "village", "town", "city")
 
 def no_resources():
     return {"livestock": 0, "gold": 0, "noble": 0, "field": 0}
+
+
+def declared(type, default=MISSING, *, factory=MISSING, turn=False, hidden=None, sig=None, why_not=None):
+    """A state field and what the rest of the code must know about it (see above)."""
+    meta = {"type": type, "turn": turn, "hidden": hidden, "sig": sig, "why_not": why_not}
+    return field(default=default, default_factory=factory, metadata=meta)
+
+
+def declarations(cls):
+    """[(name, metadata)] of a state class, in field order."""
+    return [(f.name, f.metadata) for f in fields(cls)]
 
 
 @dataclass
@@ -44,11 +68,11 @@ class Holdings:
 
 @dataclass
 class RegionState:
-    name: str
-    sites: list                 # EMPTY / VILLAGE / TOWN / CITY per site
-    res: dict                   # livestock, gold, noble, field on the board
-    villages: int               # this region's stockpile of village pieces
-    cities: int                 # and of city pieces
+    name: str = declared("region_name", why_not="constant")
+    sites: list = declared("sites", sig="seq")              # EMPTY / VILLAGE / TOWN / CITY per site
+    res: dict = declared("resources", sig="values")         # livestock, gold, noble, field on the board
+    villages: int = declared("count", sig="value")          # this region's stockpile of village pieces
+    cities: int = declared("count", why_not="changes only in Settlement Growth")   # and of city pieces
 
     def has_settlement(self):
         return any(self.sites)
@@ -60,70 +84,84 @@ class RegionState:
         return sum(1 for s in self.sites if s == CITY)
 
 
+THIS_TURN = "reset as a turn starts"
+SAME_IN_TURN = "does not change inside a turn"
+
+
 @dataclass
 class PlayerState:
-    seat: int
-    dragon: str
-    name: str
-    life: int
-    abilities: list = field(default_factory=list)
-    hand: list = field(default_factory=list)
-    aside: list = field(default_factory=list)      # Dragon Hex Cards not yet in play
-    lair: Holdings = field(default_factory=Holdings)
-    card: Holdings = field(default_factory=Holdings)   # the Dragon Card: loot of this turn
-    spent: dict = field(default_factory=no_resources)  # moved off the Dragon Card this turn
-    played: list = field(default_factory=list)     # Action Cards played this turn
-    hex_out: list = field(default_factory=list)    # Dragon Hex Cards used or discarded this turn
-    region: str | None = None                       # where the dragon piece is
+    seat: int = declared("seat", why_not="constant")
+    dragon: str = declared("dragon", why_not="constant")
+    name: str = declared("text", why_not="constant")
+    life: int = declared("count", sig="value")
+    abilities: list = declared("abilities", factory=list, sig="seq")
+    hand: list = declared("cards", factory=list, hidden="owner", sig="sorted")
+    aside: list = declared("cards", factory=list, why_not="changes only as a level is gained, which ends the turn")
+    #   (the Dragon Hex Cards not yet in play)
+    lair: Holdings = declared("holdings", factory=Holdings, hidden="owner_unless_open_lairs",
+                              why_not="changes inside a turn only by spending, which spent and card record")
+    card: Holdings = declared("holdings", factory=Holdings, sig="holdings")   # the Dragon Card: loot of this turn
+    spent: dict = declared("resources", factory=no_resources, sig="values")  # moved off the Dragon Card this turn
+    played: list = declared("cards", factory=list, sig="sorted")     # Action Cards played this turn
+    hex_out: list = declared("cards", factory=list, sig="seq")       # Dragon Hex Cards used or discarded this turn
+    region: str | None = declared("region?", None, sig="value")      # where the dragon piece is
     # This turn (reset when the turn starts):
-    divined: bool = False
-    passing: bool = False       # flew into another dragon's region this turn; may not stay
-    feat_villages: int = 0
-    feat_cities: int = 0
-    feat_resources: int = 0
-    attacked_by_card: list = field(default_factory=list)   # regions hit by a card's Attack icon
-    attacked_any: list = field(default_factory=list)
-    gained_from: dict = field(default_factory=dict)        # region -> resources gained there
-    pool: int = 0               # Attack icons played and not yet assigned
-    pool_cards: int = 0         # of which from Action Cards
-    reduction: int = 0          # damage reduction left for the pool
+    divined: bool = declared("flag", False, turn=True, sig="value")
+    passing: bool = declared("flag", False, turn=True, sig="value")  # flew into another dragon's region; may not stay
+    feat_villages: int = declared("count", 0, turn=True, sig="value")
+    feat_cities: int = declared("count", 0, turn=True, sig="value")
+    feat_resources: int = declared("count", 0, turn=True, sig="value")
+    attacked_by_card: list = declared("regions", factory=list, turn=True, sig="sorted")  # hit by a card's Attack icon
+    attacked_any: list = declared("regions", factory=list, turn=True, sig="sorted")
+    gained_from: dict = declared("gained", factory=dict, turn=True, sig="gained")  # region -> resources gained there
+    pool: int = declared("count", 0, turn=True, sig="value")         # Attack icons played and not yet assigned
+    pool_cards: int = declared("count", 0, turn=True, sig="value")   # of which from Action Cards
+    reduction: int = declared("count", 0, turn=True, sig="value")    # damage reduction left for the pool
     # Once per century:
-    wings_used: int = 0         # century in which Mighty Wings was last used
-    intellect_used: int = 0     # century in which Cunning Intellect was last used
-    leveled: int = 0            # century of the last level-up
+    wings_used: int = declared("century", 0, sig="value")       # century in which Mighty Wings was last used
+    intellect_used: int = declared("century", 0, sig="value")   # century in which Cunning Intellect was last used
+    leveled: int = declared("century", 0, why_not="changes only as a level is gained, which ends the turn")
 
     @property
     def level(self):
         return 1 + len(self.abilities)
 
 
+def reset_turn(p):
+    """The start of a dragon's turn: every ``turn`` field back to its default."""
+    for f in fields(PlayerState):
+        if f.metadata["turn"]:
+            setattr(p, f.name, f.default if f.default_factory is MISSING else f.default_factory())
+
+
 @dataclass
 class GameState:
-    num_players: int
-    variant: str
-    seed: int
-    rng: int
-    players: list
-    regions: list               # RegionState in ring order
-    stock: dict                 # general stockpile: livestock, gold, noble
-    century_fields: list        # fields waiting on the century spaces 1..6
-    fields_out: int = 0         # fields removed from the game
-    deck: list = field(default_factory=list)        # top of the deck is the last item
-    discard: list = field(default_factory=list)
-    track: list = field(default_factory=list)       # Card Selection Track
-    draft: list = field(default_factory=list)       # Scheme cards being passed
-    hex_arrow: int = 0          # ring index the arrow points at
-    century: int = 1
-    phase: str = "setup"
-    order: list = field(default_factory=list)       # seats in the order of the current phase
-    cursor: int = 0
-    markers: dict = field(default_factory=dict)     # first_lair, first_attack, dragon_ward, terrify -> seat
-    lair_taken: dict = field(default_factory=dict)  # lair action id -> seat, this century
-    rogue_dragons: list = field(default_factory=list)   # dragon names playing rogue
-    rogues: list = field(default_factory=list)      # [dragon, region] on the board
-    stack: list = field(default_factory=list)       # pending frames (frames.Frame), the top last
-    log: list = field(default_factory=list)         # events (see events.py), oldest first
-    over: bool = False
+    num_players: int = declared("num_players", why_not=SAME_IN_TURN)
+    variant: str = declared("variant", why_not=SAME_IN_TURN)
+    seed: int = declared("seed", why_not=SAME_IN_TURN)
+    rng: int = declared("rng", why_not="the planner searches a copy whose draws are resampled")
+    players: list = declared("players", why_not="the deciding seat's own fields are in; the others do not move")
+    regions: list = declared("region_states", sig="each")           # RegionState in ring order
+    stock: dict = declared("stock", sig="values")                    # general stockpile: livestock, gold, noble
+    century_fields: list = declared("century_fields", why_not=SAME_IN_TURN)  # fields on century spaces 1..6
+    fields_out: int = declared("count", 0, why_not="follows from spent")      # fields removed from the game
+    deck: list = declared("action_cards", factory=list, hidden="nobody",
+                          why_not="its size follows from the hand")           # the top of the deck is the last item
+    discard: list = declared("action_cards", factory=list, why_not="follows from played and the hand")
+    track: list = declared("action_cards", factory=list, why_not=SAME_IN_TURN)    # Card Selection Track
+    draft: list = declared("action_cards", factory=list, hidden="chooser", why_not=SAME_IN_TURN)  # Scheme cards
+    hex_arrow: int = declared("ring_index", 0, sig="value")          # ring index the arrow points at
+    century: int = declared("century_number", 1, why_not=SAME_IN_TURN)
+    phase: str = declared("phase", "setup", why_not=SAME_IN_TURN)
+    order: list = declared("seats", factory=list, why_not=SAME_IN_TURN)   # seats in the order of the phase
+    cursor: int = declared("cursor", 0, why_not=SAME_IN_TURN)
+    markers: dict = declared("markers", factory=dict, why_not=SAME_IN_TURN)   # first_lair, ... -> seat
+    lair_taken: dict = declared("lair_taken", factory=dict, why_not=SAME_IN_TURN)  # lair action id -> seat
+    rogue_dragons: list = declared("dragons", factory=list, why_not=SAME_IN_TURN)  # dragon names playing rogue
+    rogues: list = declared("rogues", factory=list, why_not=SAME_IN_TURN)     # [dragon, region] on the board
+    stack: list = declared("stack", factory=list, why_not="its top is in the signature")  # frames, the top last
+    log: list = declared("log", factory=list, why_not="what happened, not where the game stands")  # events
+    over: bool = declared("flag", False, why_not=SAME_IN_TURN)
 
     def to_dict(self):
         d = asdict(self)

@@ -10,22 +10,9 @@ on ``rng``, so an AI built on it cannot peek.
 """
 from __future__ import annotations
 
-from ..view import sees_draft
+from ..view import sees, unseen_cards
 from .clone import clone_game
 from .lairs import estimated_lairs
-
-
-def unseen_cards(g, seat):
-    """Cards whose place ``seat`` does not know, sorted (order must not leak)."""
-    s = g.state
-    cards = g.cards
-    pool = list(s.deck)
-    for p in s.players:
-        if p.seat != seat:
-            pool += [c for c in p.hand if not cards[c].is_hex]
-    if not sees_draft(g, seat):
-        pool += s.draft
-    return sorted(pool)
 
 
 def determinize(g, seat, rng):
@@ -43,13 +30,12 @@ def determinize(g, seat, rng):
     t = d.state
     deck_top = pool.pop() if t.deck else None
     for p in t.players:
-        if p.seat != seat:
+        if not sees(g, seat, "hand", p.seat):
             p.hand = [c if g.cards[c].is_hex else pool.pop() for c in p.hand]
-    if not sees_draft(g, seat):
+    if not sees(g, seat, "draft"):
         t.draft = [pool.pop() for _ in t.draft]
     t.deck = pool[:len(t.deck) - 1] + [deck_top] if t.deck else []
     assert len(t.deck) == len(s.deck), "determinize: deck size changed"
-    if not d.strategist:
-        for other, lair in estimated_lairs(g, seat).items():
-            t.players[other].lair = lair
+    for other, lair in estimated_lairs(g, seat).items():
+        t.players[other].lair = lair
     return d

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..data import RESOURCES
 from ..events import is_public
 from ..state import CITY, TOWN, VILLAGE, Holdings
+from ..view import sees
 
 
 class LairBook:
@@ -80,12 +81,13 @@ def hidden_totals(g, seat):
     """Exact totals over the lairs ``seat`` cannot see, by conservation."""
     s, data = g.state, g.data
     pieces = data.setup["pieces"]
-    others = [p for p in s.players if p.seat != seat]
-    me = s.players[seat]
+    others = [p for p in s.players if not sees(g, seat, "lair", p.seat)]
+    known = [p for p in s.players if sees(g, seat, "lair", p.seat)]
+    seen = {p.seat for p in known}
     res = {}
     for r in RESOURCES:
         n = pieces[r] - sum(reg.res[r] for reg in s.regions)
-        n -= sum(p.card.res[r] + p.spent[r] for p in s.players) + me.lair.res[r]
+        n -= sum(p.card.res[r] + p.spent[r] for p in s.players) + sum(p.lair.res[r] for p in known)
         n -= (s.fields_out + sum(s.century_fields)) if r == "field" else s.stock[r]
         res[r] = n
     villages, cities = {}, {}
@@ -94,19 +96,19 @@ def hidden_totals(g, seat):
         v -= 2 * sum(1 for x in reg.sites if x == TOWN)
         c = data.city_stock - reg.cities - sum(1 for x in reg.sites if x == CITY)
         for p in s.players:
-            v -= p.card.villages.get(reg.name, 0) + (p.lair.villages.get(reg.name, 0) if p is me else 0)
-            c -= p.card.cities.get(reg.name, 0) + (p.lair.cities.get(reg.name, 0) if p is me else 0)
+            v -= p.card.villages.get(reg.name, 0) + (p.lair.villages.get(reg.name, 0) if p.seat in seen else 0)
+            c -= p.card.cities.get(reg.name, 0) + (p.lair.cities.get(reg.name, 0) if p.seat in seen else 0)
         villages[reg.name], cities[reg.name] = v, c
     return others, res, villages, cities
 
 
 def estimated_lairs(g, seat):
     """{other seat: Holdings} consistent with everything ``seat`` may know."""
-    book = book_for(g)
     others, res, villages, cities = hidden_totals(g, seat)
+    if not others:
+        return {}
+    book = book_for(g)
     est = {p.seat: _copy(book.lairs[p.seat]) for p in others}
-    if not est:
-        return est
     order = sorted(est)
     for r, total in res.items():
         _settle(order, total, lambda s: est[s].res, r)

@@ -10,6 +10,7 @@ bounds the time, and lines cut by it are finished by the quick policy.
 """
 from __future__ import annotations
 
+from ..state import GameState, PlayerState, RegionState, declarations
 from .cardvalue import keep_value
 from .clone import clone_game
 from .evaluate import value
@@ -28,20 +29,35 @@ def in_turn(g, seat):
     return g.turn_in_progress(seat)
 
 
+def _holdings_key(h):
+    return tuple(h.res.values()), tuple(sorted(h.villages.items())), tuple(sorted(h.cities.items()))
+
+
+# How a field enters the signature, by its declared ``sig`` (state.declared).
+_KEYS = {"value": lambda v: v, "seq": tuple, "sorted": lambda v: tuple(sorted(v)),
+         "values": lambda d: tuple(d.values()), "holdings": _holdings_key,
+         "gained": lambda d: tuple(sorted((k, tuple(v)) for k, v in d.items())),
+         "each": lambda regions: tuple(_key(r, _REGION_KEYS) for r in regions)}
+
+
+def _keys(cls):
+    return tuple((name, _KEYS[meta["sig"]]) for name, meta in declarations(cls) if meta["sig"])
+
+
+def _key(x, keys):
+    return tuple(key(getattr(x, name)) for name, key in keys)
+
+
+_PLAYER_KEYS, _REGION_KEYS, _STATE_KEYS = _keys(PlayerState), _keys(RegionState), _keys(GameState)
+
+
 def signature(g, seat):
-    """What identifies a position inside the seat's turn (order of play aside)."""
+    """What identifies a position inside the seat's turn (order of play aside):
+    the waiting decision, and the fields the state declares part of it."""
     s = g.state
-    p = s.players[seat]
     top = s.stack[-1]
-    return (top.kind, getattr(top, "n", None), len(s.stack), p.region, p.life, tuple(sorted(p.hand)),
-            tuple(sorted(p.played)), tuple(p.hex_out), tuple(p.card.res.values()),
-            tuple(sorted(p.card.villages.items())), tuple(sorted(p.card.cities.items())),
-            tuple(p.spent.values()), p.pool, p.pool_cards, p.reduction, p.divined, p.passing,
-            tuple(p.abilities), p.wings_used, p.intellect_used, s.hex_arrow, tuple(s.stock.values()),
-            tuple(tuple(r.sites) for r in s.regions), tuple(tuple(r.res.values()) for r in s.regions),
-            tuple(r.villages for r in s.regions), tuple(sorted(p.attacked_by_card)),
-            tuple(sorted(p.attacked_any)), tuple(sorted((k, tuple(v)) for k, v in p.gained_from.items())),
-            p.feat_villages, p.feat_cities, p.feat_resources)
+    return (top.kind, getattr(top, "n", None), len(s.stack), _key(s.players[seat], _PLAYER_KEYS),
+            _key(s, _STATE_KEYS))
 
 
 def candidate_steps(g, seat, d):

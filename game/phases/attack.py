@@ -12,7 +12,7 @@ from typing import ClassVar
 from ..actions import act
 from ..data import ICON_RESOURCE, TAKEABLE
 from ..frames import CardId, Frame
-from ..state import CITY, SITE_NAMES, TOWN, VILLAGE
+from ..state import CITY, SITE_NAMES, TOWN, VILLAGE, reset_turn
 from .common import discard_card, distinct_cards, push_discard
 
 END_TURN = act("end_turn")
@@ -26,10 +26,7 @@ HITS = {VILLAGE: ((1, 1),), TOWN: ((1, 1), (2, 2)), CITY: ((2, 3),)}
 # ----- the attack turns -----------------------------------------------------
 def start_turn(g, seat):
     p = g.state.players[seat]
-    p.divined = p.passing = False
-    p.feat_villages = p.feat_cities = p.feat_resources = 0
-    p.attacked_by_card, p.attacked_any, p.gained_from = [], [], {}
-    p.pool = p.pool_cards = p.reduction = 0
+    reset_turn(p)
     g.event("begins_attack", seat, region=p.region)
     g.push(Turn(seat))
 
