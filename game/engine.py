@@ -14,6 +14,7 @@ from .frames import frame_from_dict
 from .phases import attack, setup
 from .rng import Rng
 from .state import CITY, TOWN, VILLAGE, GameState
+from .variants import Variant
 
 
 def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
@@ -37,8 +38,9 @@ class Game:
         self.regions = {r.name: r for r in state.regions}
         self.cards = d.cards
         self.card_key, self.ability_effects, self.play_actions = _derived(d)
-        self.strategist = "strategist" in state.variant
-        self.cooperative = "desolation" in state.variant
+        self.variant = Variant.parse(state.variant)
+        self.strategist = self.variant.strategist       # lair screens are open
+        self.cooperative = self.variant.desolation      # the team scores what is left
 
     # ----- the contract -------------------------------------------------
     @property

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..data import RESOURCES
 from ..state import VILLAGE, GameState, PlayerState, RegionState
-from ..variants import VARIANTS
+from ..variants import Variant
 from .common import push_discard
 
 MAX_SEED = 1 << 63
@@ -17,8 +17,7 @@ def initial_state(data, num_players, seed, variant, dragons, names):
         raise ValueError(f"Wrath of Dragons is played by {lo} to {hi} players, not {num_players!r}.")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
         raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    Variant.parse(variant)
     all_dragons = [d.name for d in data.dragons]
     dragons = list(dragons) if dragons else all_dragons[:num_players]
     if len(dragons) != num_players or len(set(dragons)) != num_players or not set(dragons) <= set(all_dragons):
@@ -71,7 +70,7 @@ def enter(g):
     g.event("first_markers", first_lair=first, first_attack=s.markers["first_attack"])
     dragons = [p.dragon for p in s.players]
     unused = [d.name for d in data.dragons if d.name not in dragons]
-    for _ in range(setup["rogue_dragons"].get(s.num_players, 0)):
+    for _ in range(g.variant.rogue_dragons(data, s.num_players)):
         s.rogue_dragons.append(unused.pop(g.rng.below(len(unused))))
     if s.rogue_dragons:
         g.event("rogue_dragons", dragons=list(s.rogue_dragons))

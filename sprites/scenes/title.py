@@ -8,6 +8,7 @@ import pygame
 
 from game import default_data
 from game.session import Seat, Session
+from game.variants import VARIANTS, Variant
 from sprites import theme
 from sprites.scene import Scene
 from sprites.art import pieces
@@ -45,8 +46,8 @@ class TitleScene(Scene):
         for i, kind in enumerate((kinds or "").split(",")[:6] if kinds else ()):
             if kind.strip() in known:
                 self.seats[i]["kind"] = kind.strip()
-        self.strategist = "strategist" in (variant or "")
-        self.desolation = "desolation" in (variant or "")
+        chosen = Variant.parse(variant) if variant in VARIANTS else Variant()
+        self.strategist, self.desolation = chosen.strategist, chosen.desolation
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
         self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name"
@@ -250,8 +251,7 @@ class TitleScene(Scene):
 
     # ----- actions -------------------------------------------------------------------------------
     def variant(self):
-        parts = [v for v, on in (("strategist", self.strategist), ("desolation", self.desolation)) if on]
-        return "+".join(parts) or "standard"
+        return Variant(strategist=self.strategist, desolation=self.desolation).name
 
     def start(self):
         seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.variants import Variant
 from sprites import theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
@@ -104,9 +105,7 @@ def draw(surf, lay, data, view, hot, names):
         theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.px(16)), theme.INK if holder is not None else theme.MUTED,
                         False, width=colw - 4)
     y = theme.heading(surf, "This game", f, sec["game"])
-    variant = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
-               "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
-    theme.blit_text(surf, variant.get(view["variant"], view["variant"]), fs, (x, y), theme.INK, False, width=w)
+    theme.blit_text(surf, Variant.parse(view["variant"]).title, fs, (x, y), theme.INK, False, width=w)
     rogues = ", ".join(view["rogue_dragons"]) or "none"
     theme.blit_text(surf, f"Rogue Dragons: {rogues}", fs, (x, y + lay.px(20)), theme.INK, False, width=w)
     _lair_board(surf, lay, data, view, hot, names, x, w)

@@ -3,6 +3,7 @@ log, strip, hand, prompt bar): what each part shows and repainting only the
 parts whose content changed. ``t`` is the TableScene."""
 from __future__ import annotations
 
+from game.variants import Variant
 from sprites.table import leftpanel, promptbar, tips as tiptext
 
 
@@ -12,7 +13,7 @@ def header(t):
     d = t.game.decision
     phase = tiptext.PHASES.get(v["phase"], v["phase"])
     head = f"Century {v['century']} of {t.data.setup['centuries']}  -  {phase}"
-    if "desolation" in v["variant"]:
+    if Variant.parse(v["variant"]).desolation:
         head += "  -  Desolation (cooperative)"
     if v["log"]:
         head += "   |   Last: " + v["log"][-1]["text"]

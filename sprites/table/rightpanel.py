@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.variants import Variant
 from sprites import theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
@@ -188,7 +189,7 @@ class RightPanel:
         lay = self.lay
         box = pygame.Rect(x, y, w, lay.px(58))
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
-        open_ = " (open: The Strategist)" if "strategist" in view["variant"] else " (hidden from others)"
+        open_ = " (open: The Strategist)" if Variant.parse(view["variant"]).strategist else " (hidden from others)"
         theme.blit_text(surf, "Lair" + open_, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True)
         lair = me["lair"]
         if lair is None:
