@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from .actions import Action, Decision, IllegalAction, act
 from .data import default_data
-from .flow import FLOW, FRAMES
+from .flow import FLOW, FRAMES, KINDS
 from .frames import frame_from_dict
-from .phases import attack, setup
+from .phases import attack, scoring, setup
 from .rng import Rng
 from .state import CITY, TOWN, VILLAGE, GameState
 from .variants import Variant
+from .view import view
 
 
 def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
@@ -37,7 +38,7 @@ class Game:
         self.ring_index = d.region_index
         self.regions = {r.name: r for r in state.regions}
         self.cards = d.cards
-        self.card_key, self.ability_effects, self.play_actions = _derived(d)
+        self.card_key, self.ability_effects, self.play_actions, self.hits = _derived(d)
         self.variant = Variant.parse(state.variant)
         self.strategist = self.variant.strategist       # lair screens are open
         self.cooperative = self.variant.desolation      # the team scores what is left
@@ -81,20 +82,34 @@ class Game:
         return reason or f"Not possible now: {name} must choose: {decision.prompt}"
 
     def describe(self, action):
-        """A sentence for an action, with card and region names."""
-        from .describe import describe
-        return describe(self, action)
+        """A sentence for an action, with card and region names (its kind's spec says it)."""
+        spec = self.action_kind(action.kind)
+        return spec.sentence(self, action) if spec is not None else str(action)
+
+    def touches(self, action):
+        """What an action touches (kinds.Touch): what to point at, what it moves."""
+        return self.action_kind(action.kind).touches(self, action)
+
+    def action_kind(self, name):
+        """The spec (kinds.ActionKind) of an action kind: the waiting decision's own, or
+        any kind the flow knows; None if there is no such kind."""
+        stack = self.state.stack
+        spec = stack[-1].spec(name) if stack else None
+        return spec if spec is not None else KINDS.get(name)
+
+    def aimed(self, where, what):
+        """The action the current decision would make of pointing at ``what`` in ``where``
+        ("hand", "track", "draft", "region", "site", "hex" or "lair_action"), or None."""
+        d = self.decision
+        return self.state.stack[-1].aimed(self, where, what) if d is not None else None
 
     def final_scores(self):
-        from .phases.scoring import final_scores
-        return final_scores(self)
+        return scoring.final_scores(self)
 
     def desolation(self):
-        from .phases.scoring import desolation
-        return desolation(self)
+        return scoring.desolation(self)
 
     def view(self, seat):
-        from .view import view
         return view(self, seat)
 
     def to_dict(self):
@@ -258,9 +273,11 @@ def _derived(data):
     key = id(data)
     if key not in _DERIVED:
         card_key = {cid: (c.type, c.region) for cid, c in data.cards.items()}
+        costs = data.setup["attack_costs"]
+        hits = {VILLAGE: costs["village"], TOWN: costs["town"], CITY: costs["city"]}
         effects = {a.id: dict(a.effect) for a in data.abilities}
         plays = {cid: tuple(act("play_card", card=cid, alt=k) for k in range(len(c.alternatives)))
                  for cid, c in data.cards.items()}
-        _DERIVED[key] = (data, (card_key, effects, plays))   # holding data keeps its id unique
+        _DERIVED[key] = (data, (card_key, effects, plays, hits))   # holding data keeps its id unique
     return _DERIVED[key][1]
 

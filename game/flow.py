@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .phases import attack, awakening, common, growth, lair, placement, scoring, setup
+from .phases import attack, awakening, common, growth, lair, placement, scoring, setup, turn_cards
 
 
 @dataclass(frozen=True)
@@ -44,4 +44,7 @@ FLOW = {
 # Every kind of frame that can wait on the stack.
 FRAMES = {cls.kind: cls for cls in (
     common.Discard, lair.LairActionChoice, lair.SchemePick, lair.FirstStrike, lair.SelectCard,
-    placement.PlaceDragon, attack.Turn, attack.LevelUp, attack.Effects, attack.ChooseResource, attack.Raze)}
+    placement.PlaceDragon, attack.Turn, attack.LevelUp, turn_cards.Effects, turn_cards.ChooseResource,
+    turn_cards.Raze)}
+# Every action kind's spec (kinds.ActionKind), by the Action.kind it serves.
+KINDS = {name: spec for frame in FRAMES.values() for spec in frame.kinds for name in spec.names}

@@ -23,6 +23,7 @@ class Frame:
     seat: Seat                          # who decides (or whose effects run)
     kind: ClassVar[str] = "?"
     auto: ClassVar[bool] = False
+    kinds: ClassVar[tuple] = ()         # the action kinds (kinds.ActionKind) it offers, in order
 
     def decision_kind(self, g):
         return self.kind
@@ -31,13 +32,32 @@ class Frame:
         return "Choose."
 
     def options(self, g):
-        return ()
+        out = []
+        for spec in self.kinds:
+            out += spec.options(g, self)
+        return tuple(out)
+
+    def spec(self, name):
+        """This decision's spec for an action kind, or None."""
+        return next((spec for spec in self.kinds if name in spec.names), None)
 
     def apply(self, g, action):
-        raise IllegalAction("nothing to do")
+        spec = self.spec(action.kind)
+        if spec is None:
+            raise IllegalAction(f"{self.kind} offers no {action.kind}")
+        spec.apply(g, self, action)
 
     def explain(self, g, action):
         """Why ``action`` is not among the options, in words (None: no particular reason)."""
+        spec = self.spec(action.kind)
+        return spec.refused(g, self, action) if spec is not None else None
+
+    def aimed(self, g, where, what):
+        """The action a player most likely means by pointing at ``what`` in ``where``."""
+        for spec in self.kinds:
+            a = spec.aimed(g, self, where, what)
+            if a is not None:
+                return a
         return None
 
     def run(self, g):

@@ -59,11 +59,12 @@ def projected(g):
     """Projected final VP per seat (plus the small progress terms)."""
     s = g.state
     holdings = [merged(p) for p in s.players]
+    worth = g.data.scoring["region_value"]
     rows = score_lairs(g, holdings, s.markers.get("terrify"))
     out = []
     for h, row in zip(holdings, rows):
         pieces = sum(h.res.values())
-        rv = sum(h.villages.values()) + 3 * sum(h.cities.values())
+        rv = worth["village"] * sum(h.villages.values()) + worth["city"] * sum(h.cities.values())
         out.append(sum(row.values()) + PIECE_WEIGHT * pieces + RV_WEIGHT * rv)
     return out, holdings
 

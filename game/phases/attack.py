@@ -1,8 +1,10 @@
-"""Phase 4: Attack - placement, Rogue Dragons, and each dragon's whole turn.
+"""Phase 4: Attack - each dragon's whole turn, from its start to its return.
 
-A turn is a series of small decisions on one "turn" frame. While Attack icons
-are waiting to be assigned (the pool), only attack steps are offered; while
-the dragon is in another dragon's region without the Dragon Ward, only moves.
+A turn is a series of small decisions on one "turn" frame, which offers the
+action kinds of turn_cards and turn_moves plus ending the turn. While Attack
+icons wait to be assigned (the pool), only attack steps are offered ("assign");
+while the dragon is in another dragon's region without the Dragon Ward, only
+moves ("passing"); otherwise everything ("free").
 """
 from __future__ import annotations
 
@@ -10,20 +12,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import act
-from ..data import ICON_RESOURCE, TAKEABLE
-from ..frames import CardId, Frame
-from ..state import CITY, SITE_NAMES, TOWN, VILLAGE, reset_turn
-from .common import discard_card, distinct_cards, push_discard
+from ..frames import Frame
+from ..kinds import ActionKind
+from ..state import reset_turn
+from . import turn_cards, turn_moves
 
 END_TURN = act("end_turn")
-STOP_ATTACK = act("stop_attack")
-DIVINATION = act("divination")
-CONSUME_NOBLE = act("consume_noble")
-# (icons, Life lost) for hitting a site of each size.
-HITS = {VILLAGE: ((1, 1),), TOWN: ((1, 1), (2, 2)), CITY: ((2, 3),)}
 
 
-# ----- the attack turns -----------------------------------------------------
 def start_turn(g, seat):
     p = g.state.players[seat]
     reset_turn(p)
@@ -42,252 +38,43 @@ def must_move_on(g, p):
     return p.passing
 
 
-def entering_occupied(g, p, dest):
-    return bool(g.occupants(dest, exclude=p.seat)) and g.state.markers.get("dragon_ward") != p.seat
+class EndTurn(ActionKind):
+    names = ("end_turn",)
 
+    def options(self, g, f):
+        return [END_TURN] if f.mode(g) == "free" else []
 
-def wings_left(g, p):
-    return g.has_effect(p, "free_moves_per_century") if p.wings_used != g.state.century else 0
+    def refused(self, g, f, a):
+        return "You cannot end your turn in a region with another dragon."
 
+    def apply(self, g, f, a):
+        p = g.state.players[f.seat]
+        choices = level_up_choices(g, p)
+        if len(choices) > 1:
+            g.push(LevelUp(p.seat))
+            return
+        if choices:
+            gain_ability(g, p, choices[0])
+        finish_turn(g, p, f)
 
-def intellect_left(g, p):
-    return g.has_effect(p, "free_hex_turns_per_century") if p.intellect_used != g.state.century else 0
+    def sentence(self, g, a):
+        return "End your turn"
 
-
-def can_move(g, p, dest, free):
-    """Move (eat a livestock) or fly free (Mighty Wings) to an adjacent region.
-    Entering another dragon's region is allowed only if the dragon can still
-    fly on to a free region afterwards (it may not stay there)."""
-    if dest not in g.neighbours(p.region):
-        return False
-    livestock, wings = g.available(p, "livestock"), wings_left(g, p)
-    if free:
-        if not wings:
-            return False
-        wings -= 1
-    else:
-        if not livestock:
-            return False
-        livestock -= 1
-    if not entering_occupied(g, p, dest):
-        return True
-    reach = livestock + wings
-    if reach <= 0:
-        return False
-    occupied = {q.region for q in g.state.players if q.seat != p.seat} | {r[1] for r in g.state.rogues}
-    return any(x not in occupied and g.ring_distance(dest, x) <= reach for x in g.ring)
-
-
-def source_has(g, p, res, source):
-    if source == "stockpile":
-        return res != "field" and g.state.stock[res] > 0
-    return g.regions[p.region].res[res] > 0
-
-
-def raze_sites(r):
-    return [i for i, v in enumerate(r.sites) if v in (VILLAGE, TOWN)]
-
-
-def effect_useful(g, p, e):
-    """Would this icon do anything now?"""
-    icon = e.icon
-    r = g.regions[p.region]
-    if icon == "attack":
-        return r.has_settlement()
-    if icon in ICON_RESOURCE:
-        return source_has(g, p, ICON_RESOURCE[icon], e.source)
-    if icon == "raze_village":
-        return r.villages > 0 if e.source == "stockpile" else bool(raze_sites(r))
-    if icon == "gain_resource":
-        return any(source_has(g, p, res, e.source) for res in TAKEABLE)
-    if icon == "gain_life":
-        return p.life < g.max_life(p)
-    if icon == "draw":
-        return bool(g.state.deck or g.state.discard)
-    return False
-
-
-def can_hit(g, p, icons, reduction, one_more=False):
-    """Could this many Attack icons (plus one more, if one_more) hit a
-    settlement here without leaving the dragon below 1 Life?"""
-    have = icons + (1 if one_more else 0)
-    for v in g.regions[p.region].sites:
-        for n, cost in HITS.get(v, ()):
-            if n <= have and p.life - max(0, cost - reduction) >= 1:
-                return True
-    return False
-
-
-def other_attack_source(g, p, exclude):
-    """Another Attack icon the dragon holds for this region: a card or a hex card."""
-    for cid in p.hand:
-        c = g.cards[cid]
-        if cid == exclude:
-            continue
-        if c.is_hex:
-            if g.facing_icon(p.region) == "attack":
-                return True
-        elif ((c.region is None or c.region == p.region) and condition_met(g, p, c)
-              and any(e.icon == "attack" for alt in c.alternatives for e in alt)):
-            return True
-    return False
-
-
-def attack_usable(g, p, icons, reduction, source):
-    """Attack icons are offered only if they can hit something, alone or with
-    another Attack icon the dragon holds (a city needs two)."""
-    icons += p.pool
-    return can_hit(g, p, icons, reduction) or (
-        can_hit(g, p, icons, reduction, one_more=True) and other_attack_source(g, p, source))
-
-
-def alternative_playable(g, p, card, alt):
-    """Playable if no icon is blocked (Attack icons must be able to hit
-    something; Life may never fall below 1) and at least one icon does something."""
-    useful, life_cost, attacks = False, 0, 0
-    for e in alt:
-        if e.icon == "lose_life":
-            life_cost += e.amount
-        elif e.icon == "attack":
-            attacks += 1
-        elif e.icon != "discard" and not useful:
-            useful = effect_useful(g, p, e)
-    if attacks:
-        if not attack_usable(g, p, attacks, p.reduction + card.damage_reduction, card.id):
-            return False
-        useful = True
-    return useful and p.life - life_cost >= 1
-
-
-def condition_met(g, p, card):
-    if card.condition is None:
-        return True
-    kind, value = card.condition
-    region = card.region or p.region
-    if kind == "attacked_region":
-        return region in (p.attacked_by_card if value == "card" else p.attacked_any)
-    if kind == "gained_from_region":
-        return any(res in value for res in p.gained_from.get(region, ()))
-    return False
-
-
-def card_options(g, p, attack_only=False, distinct=None):
-    out = []
-    region = p.region
-    for cid in distinct or distinct_cards(g, p.hand):
-        c = g.cards[cid]
-        if c.is_hex or (c.region is not None and c.region != region):
-            continue
-        if not condition_met(g, p, c) or len(p.hand) - 1 < c.discard_other:
-            continue
-        for k, alt in enumerate(c.alternatives):
-            if attack_only and not any(e.icon == "attack" for e in alt):
-                continue
-            if alternative_playable(g, p, c, alt):
-                out.append(g.play_actions[cid][k])
-    return out
-
-
-def hex_use_options(g, p, attack_only=False):
-    hexes = [c for c in p.hand if g.cards[c].is_hex]
-    if not hexes:
-        return []
-    icon = g.facing_icon(p.region)
-    if attack_only and icon != "attack":
-        return []
-    if icon == "attack":
-        ok = attack_usable(g, p, 1, p.reduction, hexes[0])
-    else:
-        ok = g.regions[p.region].res[ICON_RESOURCE[icon]] > 0
-    return [act("use_hex", card=hexes[0])] if ok else []
-
-
-def attack_options(g, p):
-    r = g.regions[p.region]
-    out = []
-    for i, v in enumerate(r.sites):
-        for icons, cost in HITS.get(v, ()):
-            if icons <= p.pool and p.life - max(0, cost - p.reduction) >= 1:
-                out.append(act("attack", site=i, icons=icons))
-    out += card_options(g, p, attack_only=True)
-    out += hex_use_options(g, p, attack_only=True)
-    out.append(STOP_ATTACK)
-    return out
-
-
-def move_options(g, p):
-    out = []
-    livestock, wings = g.available(p, "livestock"), wings_left(g, p)
-    for dest in g.neighbours(p.region):
-        if livestock and can_move(g, p, dest, free=False):
-            out.append(act("move", region=dest))
-        if wings and can_move(g, p, dest, free=True):
-            out.append(act("fly", region=dest))
-    return out
-
-
-def turn_options(g, p):
-    if p.pool:
-        return attack_options(g, p)
-    if must_move_on(g, p):
-        return move_options(g, p)
-    distinct = distinct_cards(g, p.hand)
-    out = card_options(g, p, distinct=distinct)
-    out += hex_use_options(g, p)
-    if g.available(p, "gold"):
-        out += [act("turn_hex", choice="left"), act("turn_hex", choice="right")]
-    if intellect_left(g, p):
-        out += [act("turn_hex_free", choice="left"), act("turn_hex_free", choice="right")]
-    out += move_options(g, p)
-    if not p.divined and g.available(p, "field"):
-        out.append(DIVINATION)
-    if p.life < g.max_life(p):
-        if g.available(p, "noble"):
-            out.append(CONSUME_NOBLE)
-        out += [act("lick_wounds", card=c) for c in distinct]
-    out.append(END_TURN)
-    return out
-
-
-def take_resource(g, p, res, source, region):
-    """Put one resource from a region or the stockpile on the Dragon Card."""
-    s = g.state
-    if not source_has(g, p, res, source):
-        return False
-    if source == "stockpile":
-        s.stock[res] -= 1
-        region = None
-    else:
-        g.regions[region].res[res] -= 1
-        p.gained_from.setdefault(region, []).append(res)
-    p.card.res[res] += 1
-    p.feat_resources += 1
-    g.event("takes", p.seat, res=res, region=region)
-    return True
-
-
-def take_village_from_stockpile(g, p, region):
-    r = g.regions[region]
-    if not r.villages:
-        return False
-    r.villages -= 1
-    p.card.add_piece("village", region)
-    p.feat_villages += 1
-    g.event("gains_village", p.seat, region=region)
-    return True
-
-
-def raze_site(g, p, site):
-    r = g.regions[p.region]
-    g.take_settlement_piece(r, site, "village")
-    p.card.add_piece("village", r.name)
-    p.feat_villages += 1
-    g.event("razes", p.seat, region=r.name)
+    def help(self, g):
+        return "End your turn: your dragon returns to its lair with its loot."
 
 
 @dataclass
 class Turn(Frame):
     kind: ClassVar[str] = "turn"
+    # In the order their options are listed.
+    kinds: ClassVar[tuple] = (turn_cards.Attack(), turn_cards.PlayCard(), turn_cards.UseHex(), turn_cards.StopAttack(),
+                              turn_moves.TurnHex(), turn_moves.TurnHexFree(), turn_moves.Move(),
+                              turn_moves.Divination(), turn_moves.ConsumeNoble(), turn_moves.LickWounds(), EndTurn())
+
+    def mode(self, g):
+        p = g.state.players[self.seat]
+        return "assign" if p.pool else "passing" if must_move_on(g, p) else "free"
 
     def decision_kind(self, g):
         return "attack_assign" if g.state.players[self.seat].pool else "attack_turn"
@@ -301,118 +88,16 @@ class Turn(Frame):
             return f"{p.name}: {p.region} has another dragon - fly on to a free region."
         return f"{p.name} in {p.region}: play cards, use or turn the hex, move, spend resources, or end your turn."
 
-    def options(self, g):
-        return tuple(turn_options(g, g.state.players[self.seat]))
-
     def explain(self, g, a):
-        from .explain import explain_turn
-        return explain_turn(g, g.state.players[self.seat], a)
-
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
-        getattr(self, "do_" + a.kind)(g, p, a)
-
-    def do_play_card(self, g, p, a):
-        c = g.cards[a.card]
-        p.hand.remove(a.card)
-        p.played.append(a.card)
-        p.reduction += c.damage_reduction
-        g.event("plays", p.seat, card=a.card)
-        g.push(Effects(p.seat, a.card, a.alt, 0))
-        push_discard(g, p.seat, c.discard_other, hex_ok=True, why=f"to play {c.name}")
-
-    def do_use_hex(self, g, p, a):
-        p.hand.remove(a.card)
-        p.hex_out.append(a.card)
-        icon = g.facing_icon(p.region)
-        g.event("uses_hex", p.seat, region=p.region, icon=icon)
-        if icon == "attack":
-            p.pool += 1
-        else:
-            take_resource(g, p, ICON_RESOURCE[icon], "region", p.region)
-
-    def do_attack(self, g, p, a):
-        r = g.regions[p.region]
-        v = r.sites[a.site]
-        cost = dict(HITS[v])[a.icons]
-        saved = min(p.reduction, cost)
-        p.reduction -= saved
-        p.life -= cost - saved
-        if v == CITY:
-            g.take_settlement_piece(r, a.site, "city")
-            p.card.add_piece("city", r.name)
-            p.feat_cities += 1
-        else:
-            for _ in range(a.icons):
-                g.take_settlement_piece(r, a.site, "village")
-            p.card.add_piece("village", r.name, a.icons)
-            p.feat_villages += a.icons
-        if r.name not in p.attacked_any:
-            p.attacked_any.append(r.name)
-        if p.pool_cards and r.name not in p.attacked_by_card:
-            p.attacked_by_card.append(r.name)
-        p.pool -= a.icons
-        p.pool_cards = max(0, p.pool_cards - a.icons)
-        if not p.pool:
-            p.reduction = p.pool_cards = 0
-        g.event("destroys", p.seat, region=r.name, size=SITE_NAMES[v], icons=a.icons, lost=cost - saved, saved=saved,
-                life=p.life)
-
-    def do_stop_attack(self, g, p, a):
-        g.event("stops_attack", p.seat, lost=p.pool)
-        p.pool = p.pool_cards = p.reduction = 0
-
-    def do_turn_hex(self, g, p, a):
-        g.spend(p, "gold")
-        self._turn(g, p, a.choice, "gold")
-
-    def do_turn_hex_free(self, g, p, a):
-        p.intellect_used = g.state.century
-        self._turn(g, p, a.choice, None)
-
-    def _turn(self, g, p, direction, spent):
-        s = g.state
-        s.hex_arrow = (s.hex_arrow + (1 if direction == "right" else -1)) % 6
-        g.event("turns_hex", p.seat, direction=direction, region=g.ring[s.hex_arrow], spent=spent)
-
-    def do_move(self, g, p, a):
-        g.spend(p, "livestock")
-        p.passing = entering_occupied(g, p, a.region)
-        p.region = a.region
-        g.event("moves", p.seat, region=a.region, spent="livestock")
-
-    def do_fly(self, g, p, a):
-        p.wings_used = g.state.century
-        p.passing = entering_occupied(g, p, a.region)
-        p.region = a.region
-        g.event("flies", p.seat, region=a.region)
-
-    def do_divination(self, g, p, a):
-        g.spend(p, "field")
-        p.divined = True
-        g.event("divination", p.seat, spent="field")
-        g.draw(p.seat, 2)
-        push_discard(g, p.seat, 1, hex_ok=False, why="Divination")
-
-    def do_consume_noble(self, g, p, a):
-        g.spend(p, "noble")
-        before = p.life
-        p.life = min(g.max_life(p), p.life + 2)
-        g.event("consumes_noble", p.seat, before=before, life=p.life, spent="noble")
-
-    def do_lick_wounds(self, g, p, a):
-        discard_card(g, p, a.card)
-        p.life = min(g.max_life(p), p.life + 1)
-        g.event("licks_wounds", p.seat, card=a.card, life=p.life)
-
-    def do_end_turn(self, g, p, a):
-        choices = level_up_choices(g, p)
-        if len(choices) > 1:
-            g.push(LevelUp(p.seat))
-            return
-        if choices:
-            gain_ability(g, p, choices[0])
-        finish_turn(g, p, self)
+        mode = self.mode(g)
+        spec = self.spec(a.kind)
+        offered = spec is not None and mode in getattr(spec, "modes", ("free",))
+        if mode == "assign" and not offered:
+            return turn_cards.FINISH_ATTACK
+        if mode == "passing" and not offered:
+            p = g.state.players[self.seat]
+            return f"{p.region} has another dragon: you may only fly on (the Dragon Ward would let you stay)."
+        return spec.refused(g, self, a) if spec is not None else None
 
 
 def feat_done(g, p):
@@ -437,22 +122,30 @@ def gain_ability(g, p, ability_id):
     g.event("levels_up", p.seat, level=p.level, ability=ability_id)
 
 
+class LevelUpKind(ActionKind):
+    names = ("level_up",)
+
+    def options(self, g, f):
+        return [act("level_up", choice=a) for a in level_up_choices(g, g.state.players[f.seat])]
+
+    def apply(self, g, f, a):
+        p = g.state.players[f.seat]
+        g.pop(f)
+        gain_ability(g, p, a.choice)
+        finish_turn(g, p, g.state.stack[-1])
+
+    def sentence(self, g, a):
+        return f"Learn {g.data.ability(a.choice).name}"
+
+
 @dataclass
 class LevelUp(Frame):
     kind: ClassVar[str] = "level_up"
+    kinds: ClassVar[tuple] = (LevelUpKind(),)
 
     def prompt(self, g):
         p = g.state.players[self.seat]
         return f"{p.name} accomplished a Feat: choose a level {p.level + 1} ability."
-
-    def options(self, g):
-        return tuple(act("level_up", choice=a) for a in level_up_choices(g, g.state.players[self.seat]))
-
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
-        g.pop(self)
-        gain_ability(g, p, a.choice)
-        finish_turn(g, p, g.state.stack[-1])
 
 
 def finish_turn(g, p, turn_frame):
@@ -473,102 +166,3 @@ def finish_turn(g, p, turn_frame):
     g.event("returns", p.seat, res=dict(h.res), villages=dict(h.villages), cities=dict(h.cities))
     h.pour_into(p.lair)
     g.pop(turn_frame)
-
-
-# ----- card effects, resolved in order ------------------------------------
-@dataclass
-class Effects(Frame):
-    """The icons of a played card line, resolved in order."""
-    kind: ClassVar[str] = "effects"
-    auto: ClassVar[bool] = True
-    card: CardId
-    alt: int                # which line of the card
-    i: int                  # icons resolved so far
-
-    def run(self, g):
-        p = g.state.players[self.seat]
-        card = g.cards[self.card]
-        alt = card.alternatives[self.alt]
-        while self.i < len(alt):
-            e = alt[self.i]
-            self.i += 1
-            if resolve(g, p, card, e):
-                return          # a choice frame is now on top; resume after it
-        g.pop(self)
-
-
-def resolve(g, p, card, e):
-    """Resolve one icon; True if it pushed a choice for the player."""
-    icon, region = e.icon, p.region
-    if icon == "attack":
-        p.pool += 1
-        p.pool_cards += 1
-    elif icon in ICON_RESOURCE:
-        take_resource(g, p, ICON_RESOURCE[icon], e.source, region)
-    elif icon == "raze_village":
-        if e.source == "stockpile":
-            take_village_from_stockpile(g, p, region)
-        else:
-            sites = raze_sites(g.regions[region])
-            kinds = {g.regions[region].sites[i] for i in sites}
-            if len(kinds) > 1:
-                g.push(Raze(p.seat))
-                return True
-            if sites:
-                raze_site(g, p, sites[0])
-    elif icon == "gain_resource":
-        choices = [res for res in TAKEABLE if source_has(g, p, res, e.source)]
-        if len(choices) > 1:
-            g.push(ChooseResource(p.seat, e.source))
-            return True
-        if choices:
-            take_resource(g, p, choices[0], e.source, region)
-    elif icon == "lose_life":
-        p.life -= e.amount
-        g.event("loses_life", p.seat, card=card.id, n=e.amount, life=p.life)
-    elif icon == "gain_life":
-        before = p.life
-        p.life = min(g.max_life(p), p.life + e.amount)
-        g.event("heals", p.seat, before=before, life=p.life)
-    elif icon == "draw":
-        g.draw(p.seat, e.amount)
-    elif icon == "discard":
-        push_discard(g, p.seat, e.amount, hex_ok=False, why=card.name)
-        return g.state.stack[-1].kind == "discard"
-    return False
-
-
-@dataclass
-class ChooseResource(Frame):
-    kind: ClassVar[str] = "choose_resource"
-    source: str             # "region" or "stockpile"
-
-    def prompt(self, g):
-        where = "the stockpile" if self.source == "stockpile" else g.state.players[self.seat].region
-        return f"{g.name(self.seat)}: choose a livestock, gold or noble from {where}."
-
-    def options(self, g):
-        p = g.state.players[self.seat]
-        return tuple(act("choose_resource", choice=r) for r in TAKEABLE if source_has(g, p, r, self.source))
-
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
-        g.pop(self)
-        take_resource(g, p, a.choice, self.source, p.region)
-
-
-@dataclass
-class Raze(Frame):
-    kind: ClassVar[str] = "raze"
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: choose the village (or town) to raze."
-
-    def options(self, g):
-        p = g.state.players[self.seat]
-        return tuple(act("raze", site=i) for i in raze_sites(g.regions[p.region]))
-
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
-        g.pop(self)
-        raze_site(g, p, a.site)

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..actions import act
 from ..frames import Frame, Seat
+from ..kinds import ActionKind, Touch, card_title
 from .common import push_discard
 
 
@@ -26,19 +27,14 @@ def no_lair_action_left(g, seat):
     return not available_lair_actions(g)
 
 
-@dataclass
-class LairActionChoice(Frame):
-    kind: ClassVar[str] = "lair_action"
+class LairActionKind(ActionKind):
+    names = ("lair_action",)
+    target = "lair_action"
 
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: choose a Lair Action."
+    def options(self, g, f):
+        return [act("lair_action", choice=a.id) for a in available_lair_actions(g)]
 
-    def options(self, g):
-        return tuple(act("lair_action", choice=a.id) for a in available_lair_actions(g))
-
-    def explain(self, g, a):
-        if a.kind != "lair_action":
-            return None
+    def refused(self, g, f, a):
         taker = g.state.lair_taken.get(a.choice)
         if taker is not None:
             return f"{g.name(taker)} already took that Lair Action this century."
@@ -47,13 +43,22 @@ class LairActionChoice(Frame):
             return f"That Lair Action opens in century {known[a.choice].century}."
         return None
 
-    def apply(self, g, a):
+    def sentence(self, g, a):
+        return f"Lair Action: {g.data.lair_action(a.choice).name}"
+
+    def touches(self, g, a):
+        eff = g.data.lair_action(a.choice).effect
+        stock = g.state.stock
+        return Touch(lair_action=a.choice, cards_drawn=eff.get("draw", 0), cards_lost=eff.get("discard", 0),
+                     gains={res: min(n, stock[res]) for res, n in eff.get("gain", {}).items()})
+
+    def apply(self, g, f, a):
         s = g.state
-        seat = self.seat
+        seat = f.seat
         p = s.players[seat]
         action = g.data.lair_action(a.choice)
         s.lair_taken[action.id] = seat
-        g.pop(self)
+        g.pop(f)
         g.event("lair_action", seat, action=action.id)
         eff = action.effect
         if "take_marker" in eff:
@@ -76,6 +81,15 @@ class LairActionChoice(Frame):
             g.push(FirstStrike(seat))
 
 
+@dataclass
+class LairActionChoice(Frame):
+    kind: ClassVar[str] = "lair_action"
+    kinds: ClassVar[tuple] = (LairActionKind(),)
+
+    def prompt(self, g):
+        return f"{g.name(self.seat)}: choose a Lair Action."
+
+
 def start_scheme(g, owner):
     s = g.state
     for _ in range(s.num_players + 1):
@@ -88,59 +102,77 @@ def start_scheme(g, owner):
         g.push(SchemePick(owner, owner, s.num_players))
 
 
+class SchemePickKind(ActionKind):
+    names = ("scheme_pick",)
+    target = "draft"
+
+    def options(self, g, f):
+        return [act("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft)]
+
+    def refused(self, g, f, a):
+        if a.card not in g.state.draft:
+            return "That card is not among the cards passed to you."
+        return None
+
+    def sentence(self, g, a):
+        return f"Keep {card_title(g, a.card)}"
+
+    def apply(self, g, f, a):
+        s = g.state
+        p = s.players[f.seat]
+        s.draft.remove(a.card)
+        p.hand.append(a.card)
+        g.event("keeps_scheme_card", p.seat)
+        g.event("kept", p.seat, private=p.seat, card=a.card)
+        f.left -= 1
+        if f.left == 0 or not s.draft:
+            owner = s.players[f.owner]
+            if s.draft:
+                g.event("last_scheme_cards", owner.seat)
+                g.event("received", owner.seat, private=owner.seat, cards=list(s.draft))
+            owner.hand.extend(s.draft)
+            s.draft.clear()
+            g.pop(f)
+        else:
+            f.seat = (f.seat + 1) % s.num_players
+
+
 @dataclass
 class SchemePick(Frame):
     kind: ClassVar[str] = "scheme_pick"
+    kinds: ClassVar[tuple] = (SchemePickKind(),)
     owner: Seat             # who schemed: receives the last cards
     left: int               # picks still to make
 
     def prompt(self, g):
         return f"{g.name(self.seat)}: keep one of the Scheme cards; the rest pass to the left."
 
-    def options(self, g):
-        return tuple(act("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft))
 
-    def explain(self, g, a):
-        if a.kind == "scheme_pick" and a.card not in g.state.draft:
-            return "That card is not among the cards passed to you."
-        return None
+class FirstStrikeKind(ActionKind):
+    names = ("first_strike",)
+    target = "region"
 
-    def apply(self, g, a):
-        s = g.state
-        p = s.players[self.seat]
-        s.draft.remove(a.card)
-        p.hand.append(a.card)
-        g.event("keeps_scheme_card", p.seat)
-        g.event("kept", p.seat, private=p.seat, card=a.card)
-        self.left -= 1
-        if self.left == 0 or not s.draft:
-            owner = s.players[self.owner]
-            if s.draft:
-                g.event("last_scheme_cards", owner.seat)
-                g.event("received", owner.seat, private=owner.seat, cards=list(s.draft))
-            owner.hand.extend(s.draft)
-            s.draft.clear()
-            g.pop(self)
-        else:
-            self.seat = (self.seat + 1) % s.num_players
+    def options(self, g, f):
+        return [act("first_strike", region=r.name) for r in g.state.regions if r.villages]
+
+    def sentence(self, g, a):
+        return f"Take a village from the {a.region} stockpile"
+
+    def apply(self, g, f, a):
+        p = g.state.players[f.seat]
+        g.regions[a.region].villages -= 1
+        p.lair.add_piece("village", a.region)
+        g.event("first_strike", p.seat, region=a.region)
+        g.pop(f)
 
 
 @dataclass
 class FirstStrike(Frame):
     kind: ClassVar[str] = "first_strike"
+    kinds: ClassVar[tuple] = (FirstStrikeKind(),)
 
     def prompt(self, g):
         return f"{g.name(self.seat)}: take a village from a region's stockpile."
-
-    def options(self, g):
-        return tuple(act("first_strike", region=r.name) for r in g.state.regions if r.villages)
-
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
-        g.regions[a.region].villages -= 1
-        p.lair.add_piece("village", a.region)
-        g.event("first_strike", p.seat, region=a.region)
-        g.pop(self)
 
 
 # ----- Card Selection ------------------------------------------------------
@@ -160,25 +192,34 @@ def discard_the_last_card(g):
         s.track = []
 
 
-@dataclass
-class SelectCard(Frame):
-    kind: ClassVar[str] = "select_card"
+class SelectCardKind(ActionKind):
+    names = ("select_card",)
+    target = "track"
 
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: take a card from the Card Selection Track."
+    def options(self, g, f):
+        return [act("select_card", card=c) for c in dict.fromkeys(g.state.track)]
 
-    def options(self, g):
-        return tuple(act("select_card", card=c) for c in dict.fromkeys(g.state.track))
-
-    def explain(self, g, a):
-        if a.kind == "select_card" and a.card not in g.state.track:
+    def refused(self, g, f, a):
+        if a.card not in g.state.track:
             return "That card is not on the Card Selection Track."
         return None
 
-    def apply(self, g, a):
+    def sentence(self, g, a):
+        return f"Take {card_title(g, a.card)}"
+
+    def apply(self, g, f, a):
         s = g.state
-        p = s.players[self.seat]
+        p = s.players[f.seat]
         s.track.remove(a.card)
         p.hand.append(a.card)
         g.event("takes_from_track", p.seat, card=a.card)
-        g.pop(self)
+        g.pop(f)
+
+
+@dataclass
+class SelectCard(Frame):
+    kind: ClassVar[str] = "select_card"
+    kinds: ClassVar[tuple] = (SelectCardKind(),)
+
+    def prompt(self, g):
+        return f"{g.name(self.seat)}: take a card from the Card Selection Track."

@@ -7,6 +7,7 @@ from typing import ClassVar
 from ..actions import act
 from ..data import ICON_RESOURCE
 from ..frames import Frame
+from ..kinds import ActionKind
 from ..state import TOWN, VILLAGE
 
 
@@ -19,26 +20,35 @@ def placeable(g, seat):
     return [name for name in g.ring if ward or not g.occupants(name, exclude=seat)]
 
 
-@dataclass
-class PlaceDragon(Frame):
-    kind: ClassVar[str] = "place_dragon"
+class PlaceKind(ActionKind):
+    names = ("place",)
+    target = "region"
 
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: place your dragon in an unoccupied region."
+    def options(self, g, f):
+        return [act("place", region=r) for r in placeable(g, f.seat)]
 
-    def options(self, g):
-        return tuple(act("place", region=r) for r in placeable(g, self.seat))
-
-    def explain(self, g, a):
-        if a.kind == "place" and a.region in g.regions and g.occupants(a.region, exclude=self.seat):
+    def refused(self, g, f, a):
+        if a.region in g.regions and g.occupants(a.region, exclude=f.seat):
             return f"{a.region} is occupied; only the Dragon Ward lets a dragon share a region."
         return None
 
-    def apply(self, g, a):
-        p = g.state.players[self.seat]
+    def sentence(self, g, a):
+        return f"Place your dragon in {a.region}"
+
+    def apply(self, g, f, a):
+        p = g.state.players[f.seat]
         p.region = a.region
         g.event("lands", p.seat, region=a.region)
-        g.pop(self)
+        g.pop(f)
+
+
+@dataclass
+class PlaceDragon(Frame):
+    kind: ClassVar[str] = "place_dragon"
+    kinds: ClassVar[tuple] = (PlaceKind(),)
+
+    def prompt(self, g):
+        return f"{g.name(self.seat)}: place your dragon in an unoccupied region."
 
 
 def rogues_act(g):
