@@ -52,6 +52,7 @@ def test_random_and_easy_play_legal_whole_games(n, variant):
 
 @pytest.mark.parametrize("n,variant", [(2, "desolation"), (3, "strategist"), (4, "standard"),
                                        (5, "strategist+desolation"), (6, "standard")])
+@pytest.mark.slow
 def test_all_levels_play_legal_whole_games(n, variant):
     g = new_game(n, seed=n, variant=variant)
     ais = [small(make_ai(LEVELS[(i + n) % 4], i)) for i in range(n)]

@@ -61,6 +61,7 @@ def ai_game(monkeypatch=None):
     return actions
 
 
+@pytest.mark.slow
 def test_rewording_the_log_changes_no_ai_choice(monkeypatch):
     """The AI's tracking of hidden lairs reads event fields: other words on
     screen leave every choice as it was."""

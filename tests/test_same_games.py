@@ -21,6 +21,7 @@ def _first_difference(old, new):
     return f"recorded {len(old)} entries, now {len(new)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", record_games.GAMES, ids=lambda s: f"{s[0]}p-{s[1]}-{s[2]}")
 def test_recorded_game_replays_identically(spec):
     old = next(g for g in GOLDEN if (g["players"], g["seed"], g["variant"]) == spec[:3])

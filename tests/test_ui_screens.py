@@ -7,6 +7,7 @@ import random
 from ui_helpers import click, make_app, play_option, press
 
 import pygame
+import pytest
 
 from game.session import Seat, Session
 from sprites.anim import now_ms
@@ -206,6 +207,7 @@ def test_continue_resumes_the_autosave(tmp_path):
     assert app.scene.session.actions == session.actions
 
 
+@pytest.mark.slow
 def test_the_real_event_loop_runs_a_game_of_ai_dragons(tmp_path):
     import threading
     from sprites.scenes.scores import ScoresScene

@@ -72,7 +72,7 @@ class LairActionKind(ActionKind):
             if got:
                 g.event("hoards", seat, n=got, res=res)
         if eff.get("draw"):
-            # Pushed first so that it resolves after the draw below.
+            # The cards are drawn now; the discard waits on the stack for its decision.
             g.draw(seat, eff["draw"])
             push_discard(g, seat, eff.get("discard", 0), hex_ok=False, why=action.name)
         if eff.get("scheme"):
