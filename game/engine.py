@@ -13,7 +13,7 @@ from .flow import FLOW, FRAMES, KINDS
 from .frames import frame_from_dict
 from .phases import attack, scoring, setup
 from .rng import Rng
-from .state import CITY, TOWN, VILLAGE, GameState
+from .state import CITY, TOWN, VILLAGE, GameState, copy_state
 from .variants import Variant
 from .view import view
 
@@ -111,6 +111,23 @@ class Game:
 
     def view(self, seat):
         return view(self, seat)
+
+    def copy(self, rng_state=None, keep_log=False):
+        """An independent Game in the same position, made fast for search: the
+        log is left behind unless asked for, and the derived tables are shared;
+        ``rng_state`` gives the copy other future chance."""
+        state = copy_state(self.state)
+        if keep_log:
+            state.log = list(self.state.log)     # events are never changed once recorded
+        state.rng = self.rng.state if rng_state is None else rng_state
+        c = object.__new__(type(self))
+        c.__dict__ = self.__dict__.copy()        # shared, read-only derived tables
+        c.state = state
+        c.rng = Rng(state.rng)
+        c._decision = None
+        c.__dict__.pop("_log_texts", None)
+        c.regions = {r.name: r for r in state.regions}
+        return c
 
     def to_dict(self):
         self.state.rng = self.rng.state

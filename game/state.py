@@ -7,8 +7,8 @@ Every field is declared once, with ``declared(type, ...)``; what else must be
 known about it is in the declaration and read from there:
 
 - ``type``: its kind of value (``seat``, ``count``, ``cards``, ``holdings``,
-  ...): the save check validates it by this type and the AI's fast copy
-  (``ai/clone``) copies it by this type;
+  ...): the save check validates it by this type and the fast copy
+  (``copy_state``) copies it by this type;
 - ``turn=True``: reset to its default when a dragon's attack turn starts;
 - ``hidden``: who may not see it (``view.sees``): "owner" (only its owner
   sees it), "owner_unless_open_lairs" (also everyone in The Strategist),
@@ -181,6 +181,14 @@ class GameState:
         return cls(**d)
 
 
+def _player_from_dict(p):
+    p = dict(p)
+    p["lair"] = Holdings(**p["lair"])
+    p["card"] = Holdings(**p["card"])
+    return PlayerState(**p)
+
+
+# ----- copies ---------------------------------------------------------------
 _STATE_FIELDS = [f.name for f in fields(GameState)]
 
 
@@ -201,8 +209,55 @@ def plain(x):
 _SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
-def _player_from_dict(p):
-    p = dict(p)
-    p["lair"] = Holdings(**p["lair"])
-    p["card"] = Holdings(**p["card"])
-    return PlayerState(**p)
+# How each declared field type (state.declared) is copied by copy_state.
+_SCALAR_TYPES = ("seat", "dragon", "text", "count", "region?", "flag", "century", "region_name", "num_players",
+                 "variant", "seed", "rng", "ring_index", "century_number", "phase", "cursor")
+_LISTS = ("abilities", "cards", "regions", "sites", "action_cards", "seats", "dragons", "century_fields")
+_DICTS = ("resources", "stock", "markers", "lair_taken")
+
+
+def _holdings(h):
+    obj = object.__new__(Holdings)
+    obj.__dict__ = {"res": h.res.copy(), "villages": h.villages.copy(), "cities": h.cities.copy()}
+    return obj
+
+
+def _copier(type_):
+    if type_ in _SCALAR_TYPES:
+        return None
+    if type_ in _LISTS:
+        return list.copy
+    if type_ in _DICTS:
+        return dict.copy
+    return {"holdings": _holdings,
+            "gained": lambda d: {k: v[:] for k, v in d.items()},
+            "players": lambda ps: [_copy(p, _PLAYER) for p in ps],
+            "region_states": lambda rs: [_copy(r, _REGION) for r in rs],
+            "rogues": lambda rs: [r[:] for r in rs],
+            "stack": lambda fs: [f.copy() for f in fs],
+            "log": lambda log: []}[type_]
+
+
+def _plan(cls):
+    """(class, [(field, copier)] for the fields that are not scalars)."""
+    return cls, [(name, cp) for name, meta in declarations(cls) if (cp := _copier(meta["type"]))]
+
+
+def _copy(x, plan):
+    cls, copiers = plan
+    d = x.__dict__.copy()
+    for name, cp in copiers:
+        d[name] = cp(d[name])
+    obj = object.__new__(cls)
+    obj.__dict__ = d
+    return obj
+
+
+_PLAYER, _REGION, _STATE = _plan(PlayerState), _plan(RegionState), _plan(GameState)
+
+
+def copy_state(s):
+    """A deep copy of a GameState without its log, fast (the AI's search copies
+    positions all the time): by the fields' declared types, scalars shared,
+    lists and dicts of scalars copied flat, the rest by their own copier."""
+    return _copy(s, _STATE)

@@ -12,7 +12,6 @@ import pytest
 
 from game import VARIANTS, new_game
 from game.ai import LEVELS, make_ai
-from game.ai.clone import clone_game
 from game.ai.determinize import determinize
 from game.ai.lairs import estimated_lairs
 from game.invariants import check
@@ -69,7 +68,7 @@ def hidden_shuffled(g, seat, rng):
     """The same public position with everything ``seat`` cannot see changed:
     the other hands and the deck redealt (the public top-card back kept), the
     game's generator reseeded, and hoards moved between the other lairs."""
-    h = clone_game(g, rng_state=rng.getrandbits(64), keep_log=True)
+    h = g.copy(rng_state=rng.getrandbits(64), keep_log=True)
     s = h.state
     others = [p for p in s.players if p.seat != seat]
     top = s.deck[-1:] if s.deck else []
@@ -169,13 +168,13 @@ def test_headless_rejects_a_bad_ai_list():
     assert r.returncode == 2 and "levels" in r.stderr
 
 
-def test_clone_plays_on_exactly_like_a_saved_copy():
+def test_a_fast_copy_plays_on_exactly_like_a_saved_copy():
     from game import Game
     g = new_game(5, seed=12, variant="strategist")
     rng = random.Random(3)
     for _ in range(120):
         g.apply(rng.choice(g.decision.options))
-    c, h = clone_game(g), Game.from_dict(g.to_dict())
+    c, h = g.copy(), Game.from_dict(g.to_dict())
     a, b = c.to_dict(), h.to_dict()
     a["log"] = b["log"] = []
     assert a == b

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from game import new_game
-from game.ai.clone import clone_game
 from game.ai.determinize import determinize
 from game.ai.planner import signature
 from game.save import Invalid, session_document, session_from_document
@@ -47,24 +46,24 @@ def test_the_signature_tells_apart_positions_that_differ_in_any_declared_field()
                "gained": lambda d: {**d, "Gallia": ["gold"] + d.get("Gallia", [])}}
     for name, meta in declarations(PlayerState):
         if meta["sig"] in changed:
-            c = clone_game(g)
+            c = g.copy()
             p = c.state.players[seat]
             setattr(p, name, changed[meta["sig"]](getattr(p, name)))
             assert signature(c, seat) != base, f"PlayerState.{name} is declared part of the signature"
-    c = clone_game(g)
+    c = g.copy()
     c.state.players[seat].card.add_piece("village", "Gallia")
     assert signature(c, seat) != base
-    c = clone_game(g)
+    c = g.copy()
     c.state.regions[2].villages += 1
     assert signature(c, seat) != base
-    c = clone_game(g)
+    c = g.copy()
     c.state.players[seat].lair.res["gold"] += 5          # declared outside, with its reason
     assert signature(c, seat) == base
 
 
-def test_the_clone_copies_every_field_that_can_change():
+def test_the_copy_copies_every_field_that_can_change():
     g = mid_turn_game()
-    c = clone_game(g)
+    c = g.copy()
     for cls, pairs in ((GameState, [(g.state, c.state)]),
                        (PlayerState, list(zip(g.state.players, c.state.players))),
                        (RegionState, list(zip(g.state.regions, c.state.regions)))):

@@ -11,7 +11,6 @@ on ``rng``, so an AI built on it cannot peek.
 from __future__ import annotations
 
 from ..view import sees, unseen_cards
-from .clone import clone_game
 from .lairs import estimated_lairs
 
 
@@ -26,7 +25,7 @@ def determinize(g, seat, rng):
         k = next((i for i, c in enumerate(pool) if g.cards[c].back == top_back), None)
         if k is not None:
             pool[k], pool[-1] = pool[-1], pool[k]
-    d = clone_game(g, rng_state=rng.getrandbits(64))
+    d = g.copy(rng_state=rng.getrandbits(64))
     t = d.state
     deck_top = pool.pop() if t.deck else None
     for p in t.players:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from .clone import clone_game
 from .determinize import determinize
 from .evaluate import value
 from .players import NormalAI
@@ -60,7 +59,7 @@ class HardAI(NormalAI):
             world = determinize(g, seat, rng)
             seed = rng.getrandbits(32)
             for i in order:
-                c = clone_game(world)
+                c = world.copy()
                 c.apply(d.options[i])
                 totals[i] += playout(c, seat, _Rng(seed))
         score = {i: self.blend * totals[i] / self.worlds + (1 - self.blend) * prior[i] for i in order}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ..state import GameState, PlayerState, RegionState, declarations
 from .cardvalue import keep_value
-from .clone import clone_game
 from .evaluate import value
 from .quick import quick_choice, quick_scores
 
@@ -130,7 +129,7 @@ class TurnPlanner:
         steps = candidate_steps(g, seat, d)
         for k, a in enumerate(steps):
             # The caller never reads g again, so the last step may use it in place.
-            c = g if k == len(steps) - 1 else clone_game(g)
+            c = g if k == len(steps) - 1 else g.copy()
             c.apply(a)
             v, line = self._search(c)
             if v > best:
@@ -143,6 +142,6 @@ class TurnPlanner:
 def solo_turn_value(root, seat, region, budget, rng):
     """The value of playing a whole turn from ``region`` right now (used to
     choose where to place the dragon): the other dragons stay where they are."""
-    g = clone_game(root)
+    g = root.copy()
     g.rehearse_turn(seat, region)
     return TurnPlanner(seat, budget, rng).plan(g)[0]
