@@ -44,8 +44,11 @@ def one_step_values(root, seat, rng, options):
     return out
 
 
+PLACE_WIDTH = 4            # steps tried at each node of a placement search (best-looking first)
+
+
 def placement_values(root, seat, rng, options, budget):
-    return [solo_turn_value(root, seat, a.region, budget, rng) for a in options]
+    return [solo_turn_value(root, seat, a.region, budget, rng, PLACE_WIDTH) for a in options]
 
 
 def strategic_values(root, seat, rng, budget):
@@ -60,3 +63,4 @@ def strategic_choice(root, seat, rng, budget):
     values = strategic_values(root, seat, rng, budget)
     best = max(values)
     return rng.choice([a for a, v in zip(d.options, values) if v >= best - 1e-9])
+
