@@ -244,7 +244,7 @@ def test_expert_search_grows_with_its_budget():
     nodes = []
     for budget in (10, 40, 160):
         ai = make_ai("expert", 3, budget=budget, clock=Ticks())
-        ai.start = ai.clock()
+        ai.began = ai.clock()
         planner = ai.planner(seat, random.Random(1))
         planner.plan(determinize(g, seat, random.Random(2)))
         nodes.append(planner.nodes)

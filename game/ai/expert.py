@@ -14,14 +14,17 @@ import time
 from .hard import HardAI
 from .montecarlo import Effort
 from .planner import TurnPlanner
+from .strategy import PLACE_WIDTH
 
 PLAN_SHARE = 0.4           # of a turn decision's budget spent searching, the rest on playouts
+FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches every step, not the best few
 
 
 class ExpertAI(HardAI):
     level = "expert"
-    candidates = 6
-    margin = 3.0
+    candidates = 8             # more options and plans are worth playing out with time to spare:
+    margin = 4.0               # the best 3 first, the next ones as the weakest drop out
+    start = 3
     min_worlds, max_worlds = 4, float("inf")
     default_budget = 1.0       # seconds per decision
 
@@ -31,16 +34,21 @@ class ExpertAI(HardAI):
         if self.budget <= 0:
             raise ValueError(f"the expert's time budget must be positive, not {budget!r}")
         self.clock = clock or time.perf_counter
-        self.start = self.deadline = None
+        self.began = self.deadline = None
+
+    @property
+    def place_width(self):
+        """With time to spare, placement searches every step from each region."""
+        return None if self.budget >= FULL_PLACEMENT else PLACE_WIDTH
 
     def choose(self, g, seat):
-        self.start = self.clock()
-        self.deadline = self.start + self.budget
+        self.began = self.clock()
+        self.deadline = self.began + self.budget
         return super().choose(g, seat)
 
     def effort(self):
         return Effort(self.min_worlds, self.max_worlds, self.deadline, self.clock)
 
     def planner(self, seat, rng):
-        until = self.start + PLAN_SHARE * self.budget
+        until = self.began + PLAN_SHARE * self.budget
         return TurnPlanner(seat, float("inf"), rng, deadline=until, clock=self.clock)

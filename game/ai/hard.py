@@ -24,19 +24,21 @@ from .montecarlo import Effort, compare, follow_line
 from .planner import TurnPlanner, signature
 from .players import NormalAI
 from .quick import quick_choice
-from .strategy import strategic_values
+from .strategy import PLACE_WIDTH, strategic_values
 
 
 class HardAI(NormalAI):
     level = "hard"
     turn_budget = 80
     place_budget = 10
+    place_width = PLACE_WIDTH
     # Choices that shape the century; discards and the like stay one-step.
     mc_kinds = ("lair_action", "select_card", "place_dragon", "scheme_pick", "first_strike")
     candidates = 4             # at most this many options (or turn plans) played out
     margin = 2.0               # ... and only those valued within this of the best
     min_worlds, max_worlds = 6, 16
     blend = 0.7                # weight of the playout average against the search's value
+    start = None               # candidates played out at first (the others join as these drop out)
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -64,12 +66,12 @@ class HardAI(NormalAI):
         d = g.decision
         if d.kind not in self.mc_kinds:
             return super().strategic(g, root, seat, rng)
-        prior = strategic_values(root, seat, rng, self.place_budget)
+        prior = strategic_values(root, seat, rng, self.place_budget, self.place_width)
         order = self.shortlist(prior)
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
-                    [prior[i] for i in order], self.effort(), self.blend)
+                    [prior[i] for i in order], self.effort(), self.blend, start=self.start)
         return d.options[order[k]]
 
     def planner(self, seat, rng):
@@ -88,7 +90,7 @@ class HardAI(NormalAI):
         k = 0
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
-                        [v for v, _ in plans], self.effort(), self.blend)
+                        [v for v, _ in plans], self.effort(), self.blend, start=self.start)
         line = plans[k][1]
         if not line or line[0][1] not in d.options:
             return quick_choice(g, seat, rng)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .lairs import cached_reader
+
 _PREFIXES = (("plays ", "."), ("discards ", "."))
 _LICK = "licks its wounds, discarding "
 
@@ -64,18 +66,9 @@ class HandBook:
         return [kind for at, kind in self.gone[seat] if at >= pos]
 
 
-_BOOKS: dict = {}
-
-
 def hand_book(g):
-    """The (cached) HandBook of a game, brought up to date."""
-    key = id(g.state.log)
-    book = _BOOKS.get(key)
-    if book is None or book.log is not g.state.log or book.pos > len(g.state.log):
-        if len(_BOOKS) > 16:
-            _BOOKS.clear()
-        book = _BOOKS[key] = HandBook(g)
-    return book.update()
+    """The HandBook of a game, brought up to date."""
+    return cached_reader(g, HandBook)
 
 
 class SchemeMemory:

@@ -76,15 +76,20 @@ class LairBook:
 _BOOKS: dict = {}
 
 
-def book_for(g):
-    """The (cached) LairBook of a game, brought up to date."""
-    key = id(g.state.log)
+def cached_reader(g, cls):
+    """The log reader ``cls(g)`` of a game (one per game and class), brought up to date."""
+    key = (id(g.state.log), cls)
     book = _BOOKS.get(key)
     if book is None or book.log is not g.state.log or book.pos > len(g.state.log):
-        if len(_BOOKS) > 16:
+        if len(_BOOKS) > 32:
             _BOOKS.clear()
-        book = _BOOKS[key] = LairBook(g)
+        book = _BOOKS[key] = cls(g)
     return book.update()
+
+
+def book_for(g):
+    """The LairBook of a game, brought up to date."""
+    return cached_reader(g, LairBook)
 
 
 def hidden_totals(g, seat):

@@ -8,9 +8,10 @@ opponents"), and the position is valued for the seat.
 
 Worlds are added until the candidates are told apart or the effort runs out:
 after ``min_worlds``, a candidate whose blended score trails the leader's by
-more than ``z`` standard errors of their paired differences is dropped. The
-effort is a count of worlds (``max_worlds``: reproducible from the seed) and,
-for the expert, also a deadline on a clock.
+more than ``z`` standard errors of their paired differences is dropped, and
+(if some were held back) the next candidate joins. The effort is a count of
+worlds (``max_worlds``: reproducible from the seed) and, for the expert, also
+a deadline on a clock.
 """
 from __future__ import annotations
 
@@ -72,43 +73,52 @@ class Effort:
         return self.clock() < self.deadline
 
 
-def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0):
+def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None):
     """The index of the best candidate. ``play(world, i)`` plays candidate i on
-    a copy of a determinised world; ``prior[i]`` is its value by search."""
-    alive = list(range(len(prior)))
-    samples = {i: [] for i in alive}
+    a copy of a determinised world; ``prior[i]`` is its value by search, best
+    first. Only the first ``start`` candidates (default: all) are played out at
+    first; when one is left and the effort allows more, the next joins."""
+    waiting = list(range(len(prior)))
+    alive = [waiting.pop(0) for _ in range(min(start or len(prior), len(prior)))]
+    samples = {i: {} for i in waiting + alive}        # candidate -> {world: value}
     worlds = 0
-    while len(alive) > 1 and effort.more(worlds):
+    while effort.more(worlds):
+        if len(alive) == 1:
+            if not waiting:
+                break
+            alive.append(waiting.pop(0))
         world = determinize(g, seat, rng, memory)
         seed = rng.getrandbits(32)
         for i in alive:
             c = clone_game(world)
             play(c, i)
-            samples[i].append(playout(c, seat, SameRng(seed)))
+            samples[i][worlds] = playout(c, seat, SameRng(seed))
         worlds += 1
-        if worlds >= effort.min_worlds:
-            alive = _survivors(alive, samples, prior, blend, z)
-    n = max(1, worlds)
-    score = {i: blend * sum(samples[i][:n]) / n + (1 - blend) * prior[i] if samples[i] else prior[i]
-             for i in alive}
-    return max(alive, key=lambda i: (score[i], -i))
-
-
-def _survivors(alive, samples, prior, blend, z):
-    """Drop the candidates clearly behind the leader (paired over the same worlds)."""
-    n = len(samples[alive[0]])
+        alive = _survivors(alive, samples, prior, blend, z, effort.min_worlds)
 
     def score(i):
-        return blend * sum(samples[i]) / n + (1 - blend) * prior[i]
+        got = samples[i].values()
+        return blend * sum(got) / len(got) + (1 - blend) * prior[i] if got else prior[i]
+    return max(alive, key=lambda i: (score(i), -i))
+
+
+def _survivors(alive, samples, prior, blend, z, min_worlds):
+    """Drop the candidates clearly behind the leader, compared over the worlds
+    both were played in (the same worlds: paired differences)."""
+    def score(i):
+        got = samples[i].values()
+        return blend * sum(got) / len(got) + (1 - blend) * prior[i]
     lead = max(alive, key=score)
     keep = []
     for i in alive:
-        if i == lead:
+        common = [w for w in samples[i] if w in samples[lead]]
+        n = len(common)
+        if i == lead or n < min_worlds:
             keep.append(i)
             continue
-        diffs = [a - b for a, b in zip(samples[lead], samples[i])]
+        diffs = [samples[lead][w] - samples[i][w] for w in common]
         mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         gap = blend * mean + (1 - blend) * (prior[lead] - prior[i])
         if gap <= z * blend * math.sqrt(var / n):
             keep.append(i)

@@ -47,14 +47,14 @@ def one_step_values(root, seat, rng, options):
 PLACE_WIDTH = 4            # steps tried at each node of a placement search (best-looking first)
 
 
-def placement_values(root, seat, rng, options, budget):
-    return [solo_turn_value(root, seat, a.region, budget, rng, PLACE_WIDTH) for a in options]
+def placement_values(root, seat, rng, options, budget, width=PLACE_WIDTH):
+    return [solo_turn_value(root, seat, a.region, budget, rng, width) for a in options]
 
 
-def strategic_values(root, seat, rng, budget):
+def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH):
     d = root.decision
     if d.kind == "place_dragon":
-        return placement_values(root, seat, rng, d.options, budget)
+        return placement_values(root, seat, rng, d.options, budget, place_width)
     return one_step_values(root, seat, rng, d.options)
 
 
