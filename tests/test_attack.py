@@ -494,7 +494,8 @@ def level_up_game(century, region="Gallia"):
 def test_leveling_up_example_ash_red_dragon():
     """Leveling Up example: 4 resources in the 2nd Century, 3 villages in the 3rd, a city in the 4th:
     "Finally, in the 4th Century, the Red Dragon destroys a city, which earns Ash the final
-    ability, Dragon Wrath."""
+    ability, Dragon Wrath." It is the only level 4 ability, so it is taken without a question,
+    and "Dragon Wrath: Gain a second Dragon Hex Card": the one set aside at setup joins the hand."""
     g = level_up_game(2)
     s = g.state
     p = s.players[0]

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game import Action, IllegalAction
-from game.state import CITY, VILLAGE
+from game.state import VILLAGE
 from rules_helpers import attack_turn, clear_hand, do, give, options, refresh, set_sites
 from test_attack import hex_facing
 from test_awakening_lair import to_lair
@@ -109,28 +109,6 @@ def test_scheme_cards_are_seen_only_by_the_player_choosing():
             assert view["draft"] == (list(g.state.draft) if seat == picker else None)
             assert view["draft_count"] == len(g.state.draft)
         g.apply(g.decision.options[0])
-
-
-def test_one_ability_at_the_next_level_is_taken_without_a_question():
-    """Leveling Up: "Level 4 Ability / Dragon Wrath: Gain a second Dragon Hex Card." With one
-    ability at the next level there is nothing to choose: it is gained at the end of the turn,
-    and the second Dragon Hex Card, set aside at setup ("it will not come into play until
-    later"), joins the hand."""
-    g = attack_turn(region="Gallia", century=4, dragons=["Red", "Blue", "Green", "Orange"])
-    clear_hand(g, 0)
-    p = g.state.players[0]
-    p.abilities = ["great_fortitude", "mighty_wings"]
-    p.life = 6
-    give(g, 0, "attack_gallia_1", "attack_gallia_2")
-    set_sites(g, "Gallia", CITY)
-    do(g, "play_card", card="attack_gallia_1")
-    do(g, "play_card", card="attack_gallia_2")
-    do(g, "attack", site=0, icons=2)
-    assert p.aside
-    do(g, "end_turn")
-    assert g.decision is None or g.decision.kind != "level_up"
-    assert p.abilities[-1] == "dragon_wrath" and not p.aside
-    assert sorted(c for c in p.hand if g.cards[c].is_hex) == ["hex_red_1", "hex_red_2"]
 
 
 def test_every_reading_names_tests_that_exist_and_quote_the_rulebook():

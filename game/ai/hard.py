@@ -21,9 +21,7 @@ from collections import Counter
 from .determinize import determinize
 from .knowledge import SchemeMemory
 from .montecarlo import Effort, compare, follow_line
-from .planner import TurnPlanner, signature
 from .players import NormalAI
-from .quick import quick_choice
 from .strategy import PLACE_WIDTH, strategic_values
 
 
@@ -74,16 +72,7 @@ class HardAI(NormalAI):
                     [prior[i] for i in order], self.effort(), self.blend, start=self.start)
         return d.options[order[k]]
 
-    def planner(self, seat, rng):
-        return TurnPlanner(seat, self.turn_budget, rng)
-
-    def turn_step(self, g, seat, rng):
-        d = g.decision
-        if self._line:
-            sig, action = self._line[0]
-            if sig == signature(g, seat) and action in d.options:
-                self._line.pop(0)
-                return action
+    def plan_turn(self, g, seat, rng):
         root = self.determinize(g, seat, rng)
         plans = distinct_plans(self.planner(seat, rng).alternatives(root))
         plans = [plans[i] for i in self.shortlist([v for v, _ in plans])]
@@ -91,11 +80,7 @@ class HardAI(NormalAI):
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
                         [v for v, _ in plans], self.effort(), self.blend, start=self.start)
-        line = plans[k][1]
-        if not line or line[0][1] not in d.options:
-            return quick_choice(g, seat, rng)
-        self._line = line[1:]
-        return line[0][1]
+        return plans[k][1]
 
 
 def distinct_plans(alternatives):

@@ -15,31 +15,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .lairs import cached_reader
+from .lairs import LogReader, cached_reader
 
 _PREFIXES = (("plays ", "."), ("discards ", "."))
 _LICK = "licks its wounds, discarding "
 
 
-class HandBook:
-    """Incremental reader of the public log: track picks and cards that left hands."""
+class HandBook(LogReader):
+    """Track picks, and cards that left hands, as the public log tells."""
 
     def __init__(self, g):
-        self.log = g.state.log
-        self.pos = 0
-        self.names = [p.name for p in g.state.players]
+        super().__init__(g)
         self.kind_of = {c.title: g.card_key[cid] for cid, c in g.cards.items() if not c.is_hex}
         self.known = [Counter() for _ in self.names]       # from the track
         self.gone = [[] for _ in self.names]               # (log position, kind) played or discarded
-
-    def update(self):
-        log = self.log
-        while self.pos < len(log):
-            seat, text, private = log[self.pos]
-            self.pos += 1
-            if private is None and seat is not None and text.startswith(self.names[seat]):
-                self._event(seat, text[len(self.names[seat]) + 1:])
-        return self
 
     def _event(self, seat, t):
         if t.startswith("takes ") and t.endswith(" from the track."):

@@ -89,9 +89,15 @@ class NormalAI(AI):
             if sig == signature(g, seat) and action in d.options:
                 self._line.pop(0)
                 return action
-        root = self.determinize(g, seat, rng)
-        _, line = TurnPlanner(seat, self.turn_budget, rng).plan(root)
+        line = self.plan_turn(g, seat, rng)
         if not line or line[0][1] not in d.options:
             return quick_choice(g, seat, rng)
         self._line = line[1:]
         return line[0][1]
+
+    def planner(self, seat, rng):
+        return TurnPlanner(seat, self.turn_budget, rng)
+
+    def plan_turn(self, g, seat, rng):
+        """The line [(signature, action), ...] to play from here to the end of the turn."""
+        return self.planner(seat, rng).plan(self.determinize(g, seat, rng))[1]
