@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .engine import new_game
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "expert")
 
 
 @dataclass

@@ -9,21 +9,21 @@ players instead of silently breaking the AI.
 """
 from __future__ import annotations
 
+import abc
+
 from ..data import RESOURCES
 from ..events import is_public
 from ..state import CITY, TOWN, VILLAGE, Holdings
 from ..view import sees
 
 
-class LairBook:
-    """Incremental reader of one game's public events."""
+class LogReader(abc.ABC):
+    """Reads a game's public events incrementally: ``_event(seat, event)`` for
+    each public event of a seat (its fields, never its words)."""
 
     def __init__(self, g):
         self.log = g.state.log
         self.pos = 0
-        n = g.state.num_players
-        self.lairs = [Holdings() for _ in range(n)]
-        self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
     def update(self):
         log = self.log
@@ -33,6 +33,20 @@ class LairBook:
             if e["seat"] is not None and is_public(e):
                 self._event(e["seat"], e)
         return self
+
+    @abc.abstractmethod
+    def _event(self, seat, e):
+        """One public event of ``seat``."""
+
+
+class LairBook(LogReader):
+    """What each dragon carried home, hoarded and spent, as the public events tell."""
+
+    def __init__(self, g):
+        super().__init__(g)
+        n = g.state.num_players
+        self.lairs = [Holdings() for _ in range(n)]
+        self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
     def _event(self, seat, e):
         lair, card = self.lairs[seat], self.card[seat]
@@ -66,15 +80,20 @@ class LairBook:
 _BOOKS: dict = {}
 
 
-def book_for(g):
-    """The (cached) LairBook of a game, brought up to date."""
-    key = id(g.state.log)
+def cached_reader(g, cls):
+    """The log reader ``cls(g)`` of a game (one per game and class), brought up to date."""
+    key = (id(g.state.log), cls)
     book = _BOOKS.get(key)
     if book is None or book.log is not g.state.log or book.pos > len(g.state.log):
-        if len(_BOOKS) > 16:
+        if len(_BOOKS) > 32:
             _BOOKS.clear()
-        book = _BOOKS[key] = LairBook(g)
+        book = _BOOKS[key] = cls(g)
     return book.update()
+
+
+def book_for(g):
+    """The LairBook of a game, brought up to date."""
+    return cached_reader(g, LairBook)
 
 
 def hidden_totals(g, seat):

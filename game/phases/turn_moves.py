@@ -172,7 +172,9 @@ class Divination(ActionKind):
         p.divined = True
         g.event("divination", p.seat, spent="field")
         g.draw(p.seat, rule["draw"])
-        push_discard(g, p.seat, rule["discard"], hex_ok=False, why="Divination")
+        # In the Attack Phase a Dragon Hex Card may be the discard ("Players may
+        # discard their Dragon Hex Card as if it were any other card").
+        push_discard(g, p.seat, rule["discard"], hex_ok=True, why="Divination")
 
     def sentence(self, g, a):
         rule = g.data.setup["divination"]
