@@ -24,12 +24,13 @@ class Frame:
     kind: ClassVar[str] = "?"
     auto: ClassVar[bool] = False
     kinds: ClassVar[tuple] = ()         # the action kinds (kinds.ActionKind) it offers, in order
+    asks: ClassVar[str] = "choose."     # the prompt's words after the decider's name
 
     def decision_kind(self, g):
         return self.kind
 
     def prompt(self, g):
-        return "Choose."
+        return f"{g.name(self.seat)}: {self.asks}"
 
     def options(self, g):
         out = []

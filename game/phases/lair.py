@@ -85,9 +85,7 @@ class LairActionKind(ActionKind):
 class LairActionChoice(Frame):
     kind: ClassVar[str] = "lair_action"
     kinds: ClassVar[tuple] = (LairActionKind(),)
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: choose a Lair Action."
+    asks: ClassVar[str] = "choose a Lair Action."
 
 
 def start_scheme(g, owner):
@@ -141,11 +139,9 @@ class SchemePickKind(ActionKind):
 class SchemePick(Frame):
     kind: ClassVar[str] = "scheme_pick"
     kinds: ClassVar[tuple] = (SchemePickKind(),)
+    asks: ClassVar[str] = "keep one of the Scheme cards; the rest pass to the left."
     owner: Seat             # who schemed: receives the last cards
     left: int               # picks still to make
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: keep one of the Scheme cards; the rest pass to the left."
 
 
 class FirstStrikeKind(ActionKind):
@@ -170,9 +166,7 @@ class FirstStrikeKind(ActionKind):
 class FirstStrike(Frame):
     kind: ClassVar[str] = "first_strike"
     kinds: ClassVar[tuple] = (FirstStrikeKind(),)
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: take a village from a region's stockpile."
+    asks: ClassVar[str] = "take a village from a region's stockpile."
 
 
 # ----- Card Selection ------------------------------------------------------
@@ -220,6 +214,4 @@ class SelectCardKind(ActionKind):
 class SelectCard(Frame):
     kind: ClassVar[str] = "select_card"
     kinds: ClassVar[tuple] = (SelectCardKind(),)
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: take a card from the Card Selection Track."
+    asks: ClassVar[str] = "take a card from the Card Selection Track."

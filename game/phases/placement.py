@@ -46,9 +46,7 @@ class PlaceKind(ActionKind):
 class PlaceDragon(Frame):
     kind: ClassVar[str] = "place_dragon"
     kinds: ClassVar[tuple] = (PlaceKind(),)
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: place your dragon in an unoccupied region."
+    asks: ClassVar[str] = "place your dragon in an unoccupied region."
 
 
 def rogues_act(g):

@@ -509,6 +509,4 @@ class RazeKind(ActionKind):
 class Raze(Frame):
     kind: ClassVar[str] = "raze"
     kinds: ClassVar[tuple] = (RazeKind(),)
-
-    def prompt(self, g):
-        return f"{g.name(self.seat)}: choose the village (or town) to raze."
+    asks: ClassVar[str] = "choose the village (or town) to raze."
