@@ -27,6 +27,9 @@ MUTED = (120, 104, 84)
 WHITE = (252, 248, 238)
 HILITE = (255, 214, 92)
 SEA = (120, 160, 178)
+# pygame's default font draws a size-n font n * 0.6875 px high: size 18 is the
+# smallest that gives text of 12 px, the least any text on screen may have.
+MIN_FONT = 18
 
 
 def is_light(c):

@@ -51,15 +51,31 @@ def option_elements(table, index):
     return sorted(names, key=lambda n: n.startswith("option:"))
 
 
+def offered_index(table, index):
+    """The option the table offers for option ``index``: itself, or the same
+    action on another copy of the card (copies count once on the table)."""
+    from sprites.targets import signature
+    options = table.game.decision.options
+    if option_elements(table, index):
+        return index
+    sig = signature(options[index], table.game.card_key)
+    return next(i for i, a in enumerate(options) if signature(a, table.game.card_key) == sig
+                and option_elements(table, i))
+
+
 def play_option(app, table, index):
-    """Choose option ``index`` of the current decision by clicking."""
+    """Choose option ``index`` of the current decision (or the same action on
+    another copy of the card) by clicking, answering the table's questions."""
     session = table.session
     before = len(session.actions)
+    index = offered_index(table, index)
     action = table.game.decision.options[index]
     names = option_elements(table, index)
     assert names, f"no element offers {action} (groups {table.groups})"
     click(app, names[0])
-    if len(session.actions) == before and table.dialog is not None:
+    for _ in range(2):                  # a "which one?" list, then maybe "this cannot be undone: sure?"
+        if len(session.actions) > before or table.dialog is None:
+            break
         if table.dialog_kind == "confirm":
             click(app, "button:confirm")
         else:

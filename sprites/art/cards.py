@@ -35,7 +35,7 @@ def _freeze(v):
 
 def _memo(key, build):
     if key not in _cache:
-        if len(_cache) > 600:
+        if len(_cache) > 1000:
             _cache.clear()
         _cache[key] = build()
     return _cache[key]
@@ -256,6 +256,79 @@ def _build_face(card, w, h, region_colour, region_letter):
     icon_area = pygame.Rect(round(m), round(top), w - 2 * round(m), round(text_rect.y - top - 0.02 * h))
     _draw_icons(out, card, icon_area, band)
     return common.finish(out)
+
+
+def compact_face(card, size, text_size, region_colour=None, region_letter=None):
+    """An Action Card for a small space (Card Selection Track, a hand in a
+    small window): the name at a readable ``text_size`` on the region's
+    colour band, the region letter on a badge (so colour is never the only
+    cue), and the icons as large as the rest allows. The rules text is left
+    out: the tooltip and the enlarged card show it."""
+    w, h = size
+    key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter)
+    return _memo(key, lambda: _build_compact(card, w, h, text_size, region_colour, region_letter))
+
+
+def compact_hex_face(dragon, colour, letter, size, text_size):
+    """A Dragon Hex Card for a small space: its name, the dragon's letter and the hex glyph."""
+    w, h = size
+    key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size)
+    return _memo(key, lambda: _build_compact_hex(rgb(colour), letter, w, h, text_size))
+
+
+def _compact_band(w, h, band, name, text_size):
+    """Card base with a band tall enough for the name's lines; returns (surface, band bottom)."""
+    m = max(2, round(0.045 * w))
+    lines = common.wrap_text(name, text_size, w - 2 * m - 4) or [name]
+    line_h = common.font(text_size).get_linesize()
+    band_h = len(lines) * line_h + 4
+    out = pygame.transform.smoothscale(_base(w, h, band, band_h), (w, h))
+    fg = common.contrast(band)
+    y = m + 2
+    for line in lines:
+        img = common.font(text_size).render(line, True, fg)
+        out.blit(img, img.get_rect(midtop=(w / 2, y)))
+        y += line_h
+    return out, m + band_h, m
+
+
+def _build_compact(card, w, h, text_size, region_colour, region_letter):
+    region = card.get("region")
+    any_region = not region or region == "any" or region_colour is None
+    band = ANY_BAND if any_region else rgb(region_colour)
+    name = card.get("name", "?")
+    if any_region and ":" in name:
+        name = "Any: " + name.split(":", 1)[1].strip()
+    out, top, m = _compact_band(w, h, band, name, text_size)
+    bw = _tile_badge(out, "*" if any_region else (region_letter or "?"), band, text_size, m, h - m)
+    area = pygame.Rect(m + bw + 1, top + 2, w - 2 * m - bw - 1, h - top - m - 3)
+    if area.h > 6:
+        _draw_icons(out, card, area, band)
+    return common.finish(out)
+
+
+def _build_compact_hex(colour, letter, w, h, text_size):
+    out, top, m = _compact_band(w, h, colour, "Dragon Hex", text_size)
+    bw = _tile_badge(out, letter, colour, text_size, m, h - m)
+    glyph_size = max(6, min(w - 2 * m - bw, h - top - m - 4))
+
+    def paint(pen):
+        icons.paint_hex(pen, fill=colour, arrow=(196, 40, 34))
+    glyph = common.supersampled(glyph_size, paint)
+    out.blit(glyph, glyph.get_rect(center=(m + bw + (w - 2 * m - bw) / 2, (top + h - m) / 2)))
+    return common.finish(out)
+
+
+def _tile_badge(surface, letter, colour, text_size, x, bottom):
+    """The region (or dragon) letter on a disc of its colour, in the corner: returns its width."""
+    f = common.font(text_size, True)
+    d = f.get_height() + 4
+    rect = pygame.Rect(x, bottom - d, d, d)
+    pygame.draw.circle(surface, rgb(colour), rect.center, d // 2)
+    pygame.draw.circle(surface, INK, rect.center, d // 2, 1)
+    img = f.render(letter, True, common.contrast(colour))
+    surface.blit(img, img.get_rect(center=rect.center))
+    return d
 
 
 def card_back(region, colour, letter, size):

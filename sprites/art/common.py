@@ -103,14 +103,25 @@ def alpha(c, a):
 
 
 # ---------------------------------------------------------------- fonts
-@functools.lru_cache(maxsize=64)
+_fonts = {}
+
+
 def font(size, bold=False):
-    """pygame's bundled default font, so no system font is ever needed."""
+    """pygame's bundled default font, so no system font is ever needed.
+    Kept per size (making one takes 0.1 ms, too much to do in every frame);
+    clear_caches() forgets them, as after pygame.quit()."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, max(6, int(size)))
-    f.set_bold(bold)
+        _fonts.clear()
+    key = (max(6, int(size)), bool(bold))
+    f = _fonts.get(key)
+    if f is None:
+        f = _fonts[key] = pygame.font.Font(None, key[0])
+        f.set_bold(bold)
     return f
+
+
+register_cache(_fonts.clear)
 
 
 SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down

@@ -71,8 +71,10 @@ class MapView:
         scene.add("hex:use", pygame.Rect(round(cx - hr), round(cy - hr), round(2 * hr), round(2 * hr)),
                   hit=lambda pos: _near(pos, (cx, cy), hr * 0.95), tip=tips.get("hex:use"))
         for name in g.ring:
+            # the whole region: its land, its coast (where its outline glows), its label and dragon spot
             scene.add(f"region:{name}", self.region_boxes[name],
-                      hit=lambda pos, n=name: g.region_at(pos) == n or _near(pos, g.dragon_spots[n], g.dragon_radius),
+                      hit=lambda pos, n=name: (g.region_near(pos) == n or g.label_rects[n].collidepoint(pos)
+                                               or _near(pos, g.dragon_spots[n], g.dragon_radius)),
                       tip=tips.get(f"region:{name}"), point=g.label_rects[name].center)
 
     # ----- drawing ----------------------------------------------------------
