@@ -10,7 +10,7 @@ import functools
 
 import pygame
 
-from .art.common import font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
+from .art.common import MIN_TEXT, font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
 
 INK = (40, 28, 18)
 PAPER = (238, 226, 196)
@@ -29,7 +29,7 @@ HILITE = (255, 214, 92)
 SEA = (120, 160, 178)
 # pygame's default font draws a size-n font n * 0.6875 px high: size 18 is the
 # smallest that gives text of 12 px, the least any text on screen may have.
-MIN_FONT = 18
+MIN_FONT = MIN_TEXT
 
 
 def is_light(c):

@@ -54,10 +54,10 @@ def option_elements(table, index):
 def offered_index(table, index):
     """The option the table offers for option ``index``: itself, or the same
     action on another copy of the card (copies count once on the table)."""
-    from sprites.targets import signature
     options = table.game.decision.options
     if option_elements(table, index):
         return index
+    from sprites.targets import signature
     sig = signature(options[index], table.game.card_key)
     return next(i for i, a in enumerate(options) if signature(a, table.game.card_key) == sig
                 and option_elements(table, i))
@@ -83,3 +83,50 @@ def play_option(app, table, index):
     assert len(session.actions) > before, f"clicking {names[0]} for {action} applied nothing"
     assert session.actions[before] == action      # AI dragons may have moved right after it
     return action
+
+
+class DrawnText:
+    """Every string the view draws through sprites.theme (blit_text,
+    blit_wrapped, button labels), with its font size; install with
+    ``DrawnText(monkeypatch)``, then ``clear()``, draw, and read ``items``."""
+
+    def __init__(self, monkeypatch):
+        from sprites import theme
+        self.items = []
+        for name in ("blit_text", "blit_wrapped", "button"):
+            real = getattr(theme, name)
+            monkeypatch.setattr(theme, name, self._wrap(name, real))
+
+    def _wrap(self, name, real):
+        def recorded(surface, *args, **kw):
+            if name == "button":
+                rect, label, size = args[0], args[1], args[2]
+                self.items.append((str(label), size, rect))
+            else:
+                s, size = args[0], args[1]
+                self.items.append((str(s), size, args[2] if name == "blit_wrapped" else None))
+            return real(surface, *args, **kw)
+        return recorded
+
+    def clear(self):
+        self.items = []
+
+    def strings(self):
+        return [s for s, _, _ in self.items]
+
+    def joined(self):
+        return "\n".join(self.strings())
+
+
+def redraw(app):
+    """Draw the current scene afresh (every part repainted), as after a resize."""
+    scene = app.scene
+    if hasattr(scene, "_painted"):
+        scene.base = None
+        scene._painted = {}
+    app.dirty = True
+    app.render()
+
+
+def screen_bytes(app):
+    return pygame.image.tostring(app.screen, "RGB")

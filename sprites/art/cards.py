@@ -156,7 +156,7 @@ def _row(surface, effects, cx, cy, size, region_colour, arrows=True):
 ARROW_GAP, OR_GAP, SLASH_GAP, COND_SCALE = 0.3, 0.32, 0.42, 0.66
 
 
-def _draw_icons(surface, card, area, region_colour):
+def _draw_icons(surface, card, area, region_colour, or_label=True):
     """The middle of the card: condition above a slash, then the alternatives.
 
     Everything is measured in units of the icon size, so the icons come out
@@ -184,8 +184,9 @@ def _draw_icons(surface, card, area, region_colour):
             ly = y + OR_GAP * size / 2
             pygame.draw.line(surface, INK, (area.x + area.w * 0.06, ly), (area.right - area.w * 0.06, ly),
                              max(1, round(size / 28)))
-            tag = common.outlined_text("OR", max(8, round(size * 0.3)), INK, CARD, 2, True)
-            surface.blit(tag, tag.get_rect(center=(area.centerx, ly)))
+            if or_label:            # too small to read on a compact face: the line alone says "or"
+                tag = common.outlined_text("OR", max(8, round(size * 0.3)), INK, CARD, 2, True)
+                surface.blit(tag, tag.get_rect(center=(area.centerx, ly)))
             y += OR_GAP * size
         _row(surface, alt, area.centerx, y + size / 2, size, region_colour)
         y += size
@@ -279,15 +280,15 @@ def compact_hex_face(dragon, colour, letter, size, text_size):
 def _compact_band(w, h, band, name, text_size):
     """Card base with a band tall enough for the name's lines; returns (surface, band bottom)."""
     m = max(2, round(0.045 * w))
-    lines = common.wrap_text(name, text_size, w - 2 * m - 4) or [name]
+    lines = common.wrap_text(name, text_size, w - 2 * m - 6) or [name]
     line_h = common.font(text_size).get_linesize()
     band_h = len(lines) * line_h + 4
     out = pygame.transform.smoothscale(_base(w, h, band, band_h), (w, h))
     fg = common.contrast(band)
     y = m + 2
-    for line in lines:
+    for line in lines:          # from the left: in an overlapping hand the left edge is what shows
         img = common.font(text_size).render(line, True, fg)
-        out.blit(img, img.get_rect(midtop=(w / 2, y)))
+        out.blit(img, (m + 3, y))
         y += line_h
     return out, m + band_h, m
 
@@ -303,7 +304,7 @@ def _build_compact(card, w, h, text_size, region_colour, region_letter):
     bw = _tile_badge(out, "*" if any_region else (region_letter or "?"), band, text_size, m, h - m)
     area = pygame.Rect(m + bw + 1, top + 2, w - 2 * m - bw - 1, h - top - m - 3)
     if area.h > 6:
-        _draw_icons(out, card, area, band)
+        _draw_icons(out, card, area, band, or_label=False)
     return common.finish(out)
 
 
@@ -367,8 +368,10 @@ def _build_back(region, colour, letter, w, h):
     size = round(w * 0.12)
     while size > 7 and common.display_size(region, size)[0] > w * 0.8:
         size -= 1
-    title = common.display_text(region, size, fg, common.darken(colour, 0.4) if fg != INK else common.lighten(colour, 0.4))
-    out.blit(title, title.get_rect(center=(w / 2, h * 0.8)))
+    if size >= common.MIN_TEXT:        # on a small back the name would be too small to read: the shield says it
+        title = common.display_text(region, size, fg,
+                                    common.darken(colour, 0.4) if fg != INK else common.lighten(colour, 0.4))
+        out.blit(title, title.get_rect(center=(w / 2, h * 0.8)))
     return common.finish(out)
 
 

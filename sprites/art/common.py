@@ -103,6 +103,7 @@ def alpha(c, a):
 
 
 # ---------------------------------------------------------------- fonts
+MIN_TEXT = 18             # the smallest font size for words (pygame's default font: 12 px high)
 _fonts = {}
 
 

@@ -182,7 +182,7 @@ class MapGeometry:
         self.site_radius = 17 * s
         self.dragon_radius = 26 * s
         self.token_radius = 14 * s
-        self.label_size = max(12, round(28 * s))
+        self.label_size = max(18, round(28 * s))      # region names stay >= 12 px high
         self.turn_arrow_radius = 0.2 * self.hex_radius
         d = self.hex_radius * 1.24
         cx, cy = self.center

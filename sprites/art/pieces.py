@@ -83,16 +83,6 @@ def building(kind, colour, size):
 
 
 @cached()
-def lettered_building(kind, colour, letter, size, text_size):
-    """A building with its region's letter written on it (colour is never
-    the only cue): the lair and Dragon Card panels use it."""
-    out = building(kind, colour, size).copy()
-    tag = common.outlined_text(letter, text_size, (255, 255, 255), INK, 2, True)
-    out.blit(tag, tag.get_rect(center=(size / 2, size * 0.58)))
-    return common.finish(out)
-
-
-@cached()
 def empty_site(size):
     """A faint dashed ring: a printed space on the map where a settlement can grow."""
     def paint(pen):

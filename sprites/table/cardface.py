@@ -31,14 +31,14 @@ def _card_dict(data_id, cid):
                              for alt in c.alternatives]}
 
 
-SAFE_H = 150          # below this the printed layout's text gets too small to read: a compact face instead
+FULL_W = 240          # narrower, the printed layout's rules text gets too small to read: a compact face instead
 
 
 def face(data, cid, w, h, text_size=theme.MIN_FONT):
-    """The card at w x h: the printed layout, or below SAFE_H pixels the
-    compact one whose words stay readable (``text_size``)."""
+    """The card at w x h: the printed layout (the enlarged card), or below
+    FULL_W pixels the compact one whose words stay readable (``text_size``)."""
     w, h = int(w), int(h)
-    if h >= SAFE_H:
+    if w >= FULL_W:
         return _face(data, cid, (w, h))
     return compact(data, cid, w, h, text_size)
 

@@ -11,9 +11,12 @@ from sprites.table import cardface
 HINT_COLOUR = (70, 200, 230)
 
 
+ZOOM = (240, 343)          # the enlarged card: its rules text readable at any window size
+
+
 def zoom_rect(lay, anchor):
     """Where the enlarged card of a hovered hand or track card goes: above it."""
-    r = pygame.Rect(0, 0, lay.px(196), lay.px(280))
+    r = pygame.Rect(0, 0, *ZOOM)
     r.midbottom = (anchor.x + lay.px(60), lay.strip.y + lay.px(40))
     return r.clamp(lay.map.union(lay.strip))
 

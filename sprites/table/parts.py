@@ -60,8 +60,8 @@ def paint_changed(t, surf, painted):
         "card": (repr(v["players"][t.seats.viewer]), v["variant"], repr(layout)),
         "log": (t.seats.viewer, len(v["log"]), t.right.log_scroll, repr(layout)),
         "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
-                  v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(t.labels)),
-        "hand": (repr(t.slots), repr(t.gaps), repr(sorted(hot))),
+                  v["discard"][-1] if v["discard"] else None, repr(sorted(hot))),
+        "hand": (repr(t.slots), repr(t.gaps), repr(sorted(hot)), repr(t.labels)),
         "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(t.labels), repr(disabled)),
     }
     paint = {
@@ -70,8 +70,8 @@ def paint_changed(t, surf, painted):
         "rows": lambda: t.right.draw_rows(surf, v, d.player if d else None, t.seats.viewer, kinds),
         "card": lambda: t.right.draw_card(surf, v, t.seats.viewer),
         "log": lambda: t.right.draw_log(surf, v, [t.map.dragons[p["dragon"]] for p in v["players"]]),
-        "strip": lambda: t.handview.draw_strip(surf, v, hot, t.labels, enabled),
-        "hand": lambda: t.handview.draw_hand(surf, t.slots, hot, t.gaps),
+        "strip": lambda: t.handview.draw_strip(surf, v, hot),
+        "hand": lambda: t.handview.draw_hand(surf, t.slots, hot, t.labels, enabled, t.gaps),
         "prompt": lambda: promptbar.draw(surf, t.lay, head, prompt, colour, letter, buttons,
                                          hot | set(buttons), None, t.labels, disabled),
     }

@@ -277,9 +277,14 @@ class RightPanel:
             iy = y + row * (isz + 2)
             if kind == "res":
                 surf.blit(icons.resource_icon(key, isz - 2), (ix, iy + 1))
-            else:
+            else:                       # the piece in its region's colour, and the region's letter on it
                 region = self.data.regions[self.data.region_index[key]]
-                surf.blit(art_pieces.lettered_building(kind, region.colour, region.letter, isz, lay.font(16)), (ix, iy))
+                surf.blit(art_pieces.building(kind, region.colour, isz), (ix, iy))
+                tag = theme.text(region.letter, lay.font(15), theme.WHITE, True).get_rect()
+                tag = tag.inflate(4, 0)
+                tag.bottomright = (ix + isz + 1, iy + isz + 1)
+                pygame.draw.rect(surf, theme.INK, tag, border_radius=3)
+                theme.blit_text(surf, region.letter, lay.font(15), tag.center, theme.WHITE, True, "center")
             theme.blit_text(surf, str(n), lay.font(18), (ix + isz + 2, iy + isz // 2), theme.INK, True, "midleft")
 
     # ----- the log ------------------------------------------------------------------------
