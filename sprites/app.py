@@ -81,6 +81,14 @@ class App:
                 problems.append(saver.last_error)
         return problems
 
+    def close(self):
+        """Before the window closes: the last autosaves land and the window
+        size is remembered. Returns the problems (one line each)."""
+        problems = self.flush_saves()
+        self.settings.window = self.windowed_size
+        problems.append(self.settings.save())
+        return [p for p in problems if p]
+
     def find(self, cls):
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
 
@@ -270,13 +278,11 @@ def run(args):
     settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
     app = build(args, open_window(remembered=settings.window), settings)
     app.loop()
-    problems = app.flush_saves()
-    settings.window = app.windowed_size
-    problems.append(settings.save())
+    problems = app.close()
     pygame.quit()
     from sprites.art import common
     common.clear_caches()                   # pictures and fonts of the closed window
-    for problem in filter(None, problems):
+    for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
     return 0
 

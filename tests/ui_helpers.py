@@ -87,25 +87,36 @@ def play_option(app, table, index):
 
 class DrawnText:
     """Every string the view draws through sprites.theme (blit_text,
-    blit_wrapped, button labels), with its font size; install with
+    blit_wrapped, button labels) as it appears on screen (shortened with
+    "..." where the view cuts it), with its font size and rect; install with
     ``DrawnText(monkeypatch)``, then ``clear()``, draw, and read ``items``."""
 
     def __init__(self, monkeypatch):
         from sprites import theme
+        self.theme = theme
         self.items = []
         for name in ("blit_text", "blit_wrapped", "button"):
             real = getattr(theme, name)
             monkeypatch.setattr(theme, name, self._wrap(name, real))
 
     def _wrap(self, name, real):
+        fit = self.theme.fit
+
         def recorded(surface, *args, **kw):
+            out = real(surface, *args, **kw)
             if name == "button":
-                rect, label, size = args[0], args[1], args[2]
-                self.items.append((str(label), size, rect))
+                rect, label, size = pygame.Rect(args[0]), str(args[1]), args[2]
+                if label:
+                    self.items.append((fit(label, size, rect.w - 8, True), size, rect))
+            elif name == "blit_wrapped":
+                self.items.append((str(args[0]), args[1], pygame.Rect(args[2])))
             else:
-                s, size = args[0], args[1]
-                self.items.append((str(s), size, args[2] if name == "blit_wrapped" else None))
-            return real(surface, *args, **kw)
+                s, size = str(args[0]), args[1]
+                width = kw.get("width", args[6] if len(args) > 6 else None)
+                bold = kw.get("bold", args[4] if len(args) > 4 else False)
+                shown = fit(s, size, int(width), bold) if width is not None else s
+                self.items.append((shown, size, out))
+            return out
         return recorded
 
     def clear(self):
@@ -116,6 +127,11 @@ class DrawnText:
 
     def joined(self):
         return "\n".join(self.strings())
+
+    def within(self, rect):
+        """The strings drawn inside rect."""
+        rect = pygame.Rect(rect)
+        return [s for s, _, r in self.items if r is not None and rect.collidepoint(pygame.Rect(r).center)]
 
 
 def redraw(app):

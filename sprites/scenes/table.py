@@ -251,7 +251,7 @@ class TableScene(Scene):
             if name in ("button:choices", "button:hint") and not self.groups:
                 continue
             self.add(name, rect, tip=self.tips.get(name))
-        self.handview.register(self, self.view, self.slots, self.tips)
+        self.handview.register(self, self.view, self.slots, self.tips, self.gaps)
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)

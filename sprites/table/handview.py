@@ -89,22 +89,22 @@ class HandView:
         return [pygame.Rect(round(area.x + i * step), y, w, h) for i in range(n)]
 
     @staticmethod
-    def visible(rects, j):
-        """The part of card j not covered by the card laid on top of it (the next one)."""
+    def visible(rects, j, gaps=()):
+        """The part of card j not covered by the cards laid on top of it (those
+        to its right), nor by the place of a card that just left the hand."""
         r = rects[j]
-        if j == len(rects) - 1 or rects[j + 1].x >= r.right:
-            return pygame.Rect(r)
-        return pygame.Rect(r.x, r.y, max(4, rects[j + 1].x - r.x), r.h)
+        right = min([o.x for o in list(rects[j + 1:]) + list(gaps) if r.x < o.x < r.right], default=r.right)
+        return pygame.Rect(r.x, r.y, max(4, right - r.x), r.h)
 
     # ----- elements -------------------------------------------------------------
-    def register(self, scene, view, slots, tips):
+    def register(self, scene, view, slots, tips, gaps=()):
         for j, r in enumerate(self.track_rects(len(view["track"]))):
             scene.add(f"track:{j}", r, tip=tips.get(f"track:{j}"))
         for name, r in self.button_rects().items():
             scene.add(name, r, tip=tips.get(name))
         rects = [r for _, r in slots]
         for j in range(len(slots)):
-            scene.add(f"hand:{j}", self.visible(rects, j), tip=tips.get(f"hand:{j}"))
+            scene.add(f"hand:{j}", self.visible(rects, j, gaps), tip=tips.get(f"hand:{j}"))
         scene.add("deck", self.deck_rect(), tip=tips.get("deck"))
         scene.add("discard_pile", self.discard_rect(), tip=tips.get("discard_pile"))
 
@@ -148,11 +148,13 @@ class HandView:
         lay = self.lay
         surf.set_clip(lay.hand)
         pygame.draw.rect(surf, (64, 46, 32), lay.hand)
-        rects = [r for _, r in slots]
-        for r in gaps:
-            pygame.draw.rect(surf, (84, 62, 44), r, border_radius=8)
-            pygame.draw.rect(surf, (120, 96, 70), r, 2, border_radius=8)
-        for j, (cid, r) in enumerate(slots):
+        items = sorted([(r.x, 1, j, cid, r) for j, (cid, r) in enumerate(slots)] +
+                       [(r.x, 0, -1, None, r) for r in gaps])       # left to right, each over the one before
+        for _, _, j, cid, r in items:
+            if cid is None:             # where a card just left: an empty place (it closes up when the pointer moves)
+                pygame.draw.rect(surf, (84, 62, 44), r, border_radius=8)
+                pygame.draw.rect(surf, (120, 96, 70), r, 2, border_radius=8)
+                continue
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
             surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16)), rr)
