@@ -632,6 +632,10 @@ class TableScene(Scene):
     def header(self):
         return parts.header(self)
 
+    def bar_extra(self):
+        """Rects of buttons a subclass puts in the prompt bar (the prompt's text stays clear of them)."""
+        return ()
+
     def _paint_base(self, surf):
         parts.paint_changed(self, surf, self._painted)
 

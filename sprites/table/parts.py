@@ -14,8 +14,6 @@ def header(t):
     head = f"Century {v['century']} of {t.data.setup['centuries']}  -  {phase}"
     if v["desolation"] is not None:
         head += "  -  Desolation (cooperative)"
-    if v["log"]:
-        head += "   |   Last: " + v["log"][-1]["text"]
     if d is None:
         return head, "The game is over.", None, ""
     p = v["players"][d.player]
@@ -73,7 +71,7 @@ def paint_changed(t, surf, painted):
         "strip": lambda: t.handview.draw_strip(surf, v, hot),
         "hand": lambda: t.handview.draw_hand(surf, t.slots, hot, t.labels, enabled, t.gaps),
         "prompt": lambda: promptbar.draw(surf, t.lay, head, prompt, colour, letter, buttons,
-                                         hot | set(buttons), None, t.labels, disabled),
+                                         hot | set(buttons), None, t.labels, disabled, t.bar_extra()),
     }
     for part, sig in shows.items():
         if painted.get(part) != sig:

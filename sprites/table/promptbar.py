@@ -45,7 +45,8 @@ def prompt_lines(lay, prompt, width):
     return size, lines
 
 
-def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels, disabled=()):
+def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels, disabled=(), extra=()):
+    """The bar; ``extra``: rects of other buttons in the bar (the text stays left of them)."""
     bar = lay.prompt
     pygame.draw.rect(surf, theme.WOOD, bar)
     pygame.draw.rect(surf, (24, 16, 10), (bar.x, bar.bottom - 2, bar.w, 2))     # inside the bar: the map starts below
@@ -56,7 +57,7 @@ def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels,
         pygame.draw.circle(surf, theme.GOLD, disc, r, 2)
         theme.blit_text(surf, letter, lay.font(22), disc, theme.on(colour), True, "center")
     x = disc[0] + r + lay.pad
-    right = min(rect.x for rect in buttons.values()) - lay.pad
+    right = min(rect.x for rect in list(buttons.values()) + list(extra)) - lay.pad
     head_size = lay.font(17)
     y = bar.y + lay.px(4)
     theme.blit_text(surf, header, head_size, (x, y), theme.GOLD, True, width=right - x)
