@@ -8,6 +8,7 @@ timeout: idle CPU stays near zero.
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -38,6 +39,8 @@ class App:
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        if threaded_ai:
+            sys.setswitchinterval(SWITCH_S)
 
     # ----- the stack -------------------------------------------------------------
     @property
@@ -114,6 +117,7 @@ class App:
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
+        settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
         if table.seats.needs_handoff():
             table.handoff_pending = True
@@ -205,17 +209,35 @@ class App:
         return 1000 if wait is None else max(1, min(1000, wait))
 
     def loop(self):
+        idle_since = time.monotonic()
         while self.running and self.stack:
             self.tick()
             self.render()
             event = wait_event(self.timeout())
             if event.type != pygame.NOEVENT:
                 self.handle(event)
+                idle_since = time.monotonic()
+            elif not self.animating and time.monotonic() - idle_since > IDLE_S:
+                settle_memory()                 # a quiet moment: collect now, not in the middle of a frame
+                idle_since = float("inf")
             for event in pygame.event.get():
                 self.handle(event)
+                idle_since = time.monotonic()
 
 
 POLL_S = 0.015
+IDLE_S = 1.0
+# While an AI dragon thinks in its thread, every blit hands the GIL over and
+# the window waits up to this long to get it back (Python's default: 5 ms).
+SWITCH_S = 0.001
+
+
+def settle_memory():
+    """Collect garbage now and freeze what is left (gc.freeze): the automatic
+    collections then only look at objects made since, and a full collection
+    of everything (20 ms late in a game) never lands in a frame."""
+    gc.collect()
+    gc.freeze()
 WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
 
 

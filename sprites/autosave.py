@@ -15,6 +15,7 @@ the newest copy with a timeout and says so if it ran out.
 from __future__ import annotations
 
 import threading
+import time
 
 from game.ai.clone import clone_game
 from game.save import SaveError
@@ -39,18 +40,20 @@ class BackgroundAutosaver:
         self.last_error = None
         self._reported = None
         self._pending = None
-        self._lock = threading.Lock()
+        self._busy = False              # a copy is being written
+        self._work = threading.Condition()
         self._drawn = threading.Event()
         self._thread = None
 
     def __call__(self, session):
         copy = snapshot(session)
-        with self._lock:
+        with self._work:
             self._pending = copy
             self._drawn.clear()
-            if self._thread is None:
+            if self._thread is None:    # one writer for the whole game (starting a thread takes milliseconds)
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
+            self._work.notify()
 
     def frame_drawn(self):
         """The window has drawn the frame after the last action: writing may start."""
@@ -59,16 +62,23 @@ class BackgroundAutosaver:
     def _run(self):
         try:
             while True:
+                with self._work:
+                    while self._pending is None:
+                        self._work.wait()
                 self._drawn.wait(HOLD_S)
-                with self._lock:
+                with self._work:
                     copy, self._pending = self._pending, None
-                    if copy is None:
-                        self._thread = None
-                        return
-                self._write(copy)
+                    self._busy = True
+                try:
+                    self._write(copy)
+                finally:
+                    with self._work:
+                        self._busy = False
+                        self._work.notify_all()
         except BaseException as exc:        # never die silently: the table shows it
-            with self._lock:
+            with self._work:
                 self._thread = None
+                self._work.notify_all()
             self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}")
 
     def _write(self, copy):
@@ -97,11 +107,14 @@ class BackgroundAutosaver:
         """Wait until the newest copy is on disk; False (and last_error says
         so) if it is still being written after ``timeout`` seconds."""
         self._drawn.set()
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-            if thread.is_alive():
-                self._fail(f"{self.fname}: the autosave did not finish within {timeout:g} s")
-                return False
-        return True
+        deadline = time.monotonic() + timeout
+        with self._work:
+            while (self._pending is not None or self._busy) and self._thread is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._work.wait(left)
+            done = not (self._pending is not None or self._busy) or self._thread is None
+        if not done:
+            self._fail(f"{self.fname}: the autosave did not finish within {timeout:g} s")
+        return done

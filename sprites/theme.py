@@ -57,6 +57,7 @@ def text_on(s, size, colour, background, bold=False):
     return img.convert() if pygame.display.get_surface() is not None else img
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(s, size, bold=False):
     return font(size, bold).size(str(s))[0]
 

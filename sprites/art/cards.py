@@ -366,9 +366,10 @@ def _build_back(region, colour, letter, w, h):
     emblem = icons.shield(letter, colour, round(w * 0.46))
     out.blit(emblem, emblem.get_rect(center=(w / 2, h * 0.45)))
     size = round(w * 0.12)
-    while size > 7 and common.display_size(region, size)[0] > w * 0.8:
+    while size > common.MIN_TEXT and common.display_size(region, size)[0] > w * 0.8:
         size -= 1
-    if size >= common.MIN_TEXT:        # on a small back the name would be too small to read: the shield says it
+    # on a small back the name would be too small to read: the shield's letter says it
+    if size >= common.MIN_TEXT and common.display_size(region, size)[0] <= w * 0.8:
         title = common.display_text(region, size, fg,
                                     common.darken(colour, 0.4) if fg != INK else common.lighten(colour, 0.4))
         out.blit(title, title.get_rect(center=(w / 2, h * 0.8)))

@@ -57,11 +57,18 @@ def finish(surface):
 
 
 # ---------------------------------------------------------------- colours
+_hex_colours = {}
+
+
 def rgb(colour):
     """'#rrggbb', (r, g, b) or (r, g, b, a) -> (r, g, b)."""
+    if type(colour) is tuple and len(colour) == 3:      # the common case, on every line of text drawn
+        return colour
     if isinstance(colour, str):
-        c = colour.lstrip("#")
-        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        if colour not in _hex_colours:
+            c = colour.lstrip("#")
+            _hex_colours[colour] = (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        return _hex_colours[colour]
     return tuple(int(v) for v in colour[:3])
 
 

@@ -86,22 +86,23 @@ class TableScene(Scene):
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data)
         self.right = RightPanel(self.lay, self.data)
-        self.handview = HandView(self.lay, self.data)
+        self.handview = HandView(self.lay, self.data, len(self.session.seats) + self.data.setup["track_extra"])
         self.base = None
-        self.slots = []
+        self.slots, self.gaps, self.freeze = [], [], None
         self._prewarm()
-        if self.view is not None:
-            self.refresh()
+        if self.view is not None:                 # the same view, laid out afresh (no need to recompute it)
+            self._layout_hand(self.hand)
+            self._register()
+            self.base_dirty = True
+            self.app.dirty = True
 
     def _prewarm(self):
-        """Draw every card once at the hand and strip sizes (about half a
-        second), so that no frame has to draw a card the first time it shows."""
-        hv = self.handview
-        track = hv.track_rects(len(self.session.seats) + 1)[0].size
-        for cid in self.data.cards:
-            cardface.face(self.data, cid, *hv.card_size(), self.lay.font(16))
-            cardface.face(self.data, cid, *hv.small_size(), self.lay.font(16))
-            cardface.compact(self.data, cid, *track, self.lay.font(16))
+        """Draw the cards and pieces once at this window size (half a second
+        the first time), so that no frame draws one the first time it shows."""
+        self.handview.prewarm(dialog.card_size(self.lay))
+        self.right.prewarm()
+        self.map.prewarm()
+        self.motion.prewarm(self.data, self.lay.px(30))
 
     @property
     def game(self):
@@ -642,7 +643,7 @@ class TableScene(Scene):
     def draw(self, surface):
         size = surface.get_size()
         if self.base is None or self.base.get_size() != size:
-            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self.base = pygame.Surface(size, 0, surface)      # the screen's pixel format: fast blits, no conversion
             self.base_dirty = True
             self._painted = {}
         if self.base_dirty:

@@ -39,18 +39,29 @@ def face(data, cid, w, h, text_size=theme.MIN_FONT):
     FULL_W pixels the compact one whose words stay readable (``text_size``)."""
     w, h = int(w), int(h)
     if w >= FULL_W:
-        return _face(data, cid, (w, h))
+        return _full(_key(data), cid, w, h)
     return compact(data, cid, w, h, text_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _full(data_id, cid, w, h):
+    return _face(_DATA[data_id], cid, (w, h))
 
 
 def compact(data, cid, w, h, text_size=theme.MIN_FONT):
     """The compact face: name, region letter and icons (track, small hands)."""
+    return _compact(_key(data), cid, int(w), int(h), text_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compact(data_id, cid, w, h, text_size):
+    data = _DATA[data_id]
     card = data.cards[cid]
     if card.is_hex:
         d = next(x for x in data.dragons if x.name == card.hex_dragon)
-        return art_cards.compact_hex_face(d.name, d.colour, d.letter, (int(w), int(h)), text_size)
+        return art_cards.compact_hex_face(d.name, d.colour, d.letter, (w, h), text_size)
     region = data.regions[data.region_index[card.region]] if card.region else None
-    return art_cards.compact_face(_card_dict(_key(data), cid), (int(w), int(h)), text_size,
+    return art_cards.compact_face(_card_dict(data_id, cid), (w, h), text_size,
                                   region.colour if region else None, region.letter if region else None)
 
 

@@ -13,6 +13,11 @@ from sprites import theme
 from sprites.table import cardface
 
 
+def card_size(lay):
+    """The cards shown in a dialog (the Scheme draft)."""
+    return lay.px(119), lay.px(170)
+
+
 class Dialog:
     def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380):
         self.title = title
@@ -68,7 +73,7 @@ class Dialog:
     def elements(self, lay):
         out = []
         r = self.rect
-        cw, ch = lay.px(119), lay.px(170)
+        cw, ch = card_size(lay)
         x0 = r.centerx - (len(self.cards) * (cw + lay.px(8)) - lay.px(8)) // 2
         for i, (name, _) in enumerate(self.cards):
             out.append((name, pygame.Rect(x0 + i * (cw + lay.px(8)), r.y + self._cards_y, cw, ch)))

@@ -15,13 +15,21 @@ from sprites import theme
 from sprites.table import cardface
 
 CARD_RATIO = 0.7
+
+
+def overlays_zoom():
+    from sprites.table.overlays import ZOOM
+    return ZOOM
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
 
 
 class HandView:
-    def __init__(self, lay, data):
+    def __init__(self, lay, data, track_slots=7):
         self.lay = lay
         self.data = data
+        self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
+        words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
+        self._word_w = max(theme.text_width(w, lay.font(16)) for w in words) + 14
 
     # ----- geometry -----------------------------------------------------------
     def label_h(self):
@@ -29,8 +37,7 @@ class HandView:
 
     def word_w(self):
         """The width a compact card needs so that the longest word of a card name fits."""
-        words = {w for c in self.data.cards.values() for w in c.name.replace(":", " ").split()}
-        return max(theme.text_width(w, self.lay.font(16)) for w in words) + 14
+        return self._word_w
 
     def small_size(self):
         """The discard pile: card-shaped, wide enough for the discarded card's name."""
@@ -70,7 +77,8 @@ class HandView:
         right = lay.strip.right - lay.pad
         gap = lay.px(5)
         h = self.small_size()[1]
-        w = max(self.word_w(), min(lay.px(TILE_MAX_W), (right - x0 - gap * (max(n, 1) - 1)) // max(n, 1)))
+        most = max(n, self.track_slots)
+        w = max(self.word_w(), min(lay.px(TILE_MAX_W), (right - x0 - gap * (most - 1)) // most))
         return [pygame.Rect(x0 + i * (w + gap), self.deck_rect().y, w, h) for i in range(n)]
 
     def card_size(self):
@@ -95,6 +103,21 @@ class HandView:
         r = rects[j]
         right = min([o.x for o in list(rects[j + 1:]) + list(gaps) if r.x < o.x < r.right], default=r.right)
         return pygame.Rect(r.x, r.y, max(4, right - r.x), r.h)
+
+    def prewarm(self, dialog_card):
+        """Draw every card once at the sizes of the hand, the discard pile, the
+        track, a dialog and the enlarged card, and the deck's backs (about half a
+        second the first time), so that no frame draws a card the first time it shows."""
+        size = self.lay.font(16)
+        deck, tile = self.deck_rect(), self.track_rects(1)[0]
+        sizes = (self.card_size(), self.small_size(), dialog_card, overlays_zoom())
+        for cid in self.data.cards:
+            for w, h in sizes:
+                cardface.face(self.data, cid, w, h, size)
+            cardface.compact(self.data, cid, tile.w, tile.h, size)
+        for region in list(self.data.ring) + [None]:
+            cardface.back(self.data, region, deck.w, deck.h)
+            cardface.back(self.data, region, tile.w, tile.h)          # track cards turning face up
 
     # ----- elements -------------------------------------------------------------
     def register(self, scene, view, slots, tips, gaps=()):

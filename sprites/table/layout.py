@@ -16,6 +16,7 @@ class TableLayout:
     def __init__(self, size):
         w, h = size
         self.size = tuple(size)
+        self._lines, self._fonts = {}, {}
         self.k = k = max(0.45, min(w / 1600, h / 900))
         self.pad = max(4, round(8 * k))
         bar = max(50, round(62 * k))                # a header line and up to two lines of prompt
@@ -33,11 +34,16 @@ class TableLayout:
 
     def font(self, base):
         """A font size scaled from its size at 1600 x 900 (never below 12 px text)."""
-        return max(theme.MIN_FONT, round(base * self.k))
+        size = self._fonts.get(base)
+        if size is None:
+            size = self._fonts[base] = max(theme.MIN_FONT, round(base * self.k))
+        return size
 
     def px(self, v):
         return max(1, round(v * self.k))
 
     def line(self, base):
         """The height of a line of text of font(base)."""
-        return theme.font(self.font(base)).get_linesize()
+        if base not in self._lines:
+            self._lines[base] = theme.font(self.font(base)).get_linesize()
+        return self._lines[base]

@@ -46,6 +46,17 @@ class MapView:
                 [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in self.geo.polygons[name]])
             for name in self.geo.ring}
 
+    def prewarm(self):
+        """Every settlement in every region's colour, and the dragons (drawn once per size)."""
+        size = round(self.geo.site_radius * 2)
+        for region in self.regions.values():
+            for kind in SITE_KINDS[1:]:
+                pieces.building(kind, region.colour, size)
+        dsize = round(self.geo.dragon_radius * 2.3)
+        for d in self.dragons.values():
+            pieces.dragon_token(d.colour, d.letter, dsize)
+            pieces.dragon_token(d.colour, "R", dsize, rogue=True)
+
     # ----- elements ---------------------------------------------------------
     def register(self, scene, tips):
         """Named hit areas: sites first, then the hex, then the regions."""

@@ -78,6 +78,15 @@ class Motion:
         if after["century"] != before["century"] and game.state.track:
             self.reveal = (now, len(game.state.track))
 
+    @staticmethod
+    def prewarm(data, size):
+        """The flying pieces, drawn once at their size."""
+        for r in RESOURCES:
+            art_icons.icon(r, size)
+        for region in data.regions:
+            for kind in ("village", "city"):
+                art_pieces.building(kind, region.colour, size)
+
     def update(self, now):
         """(the map must be redrawn, the overlays must be redrawn). Both stay
         True for the tick on which the last of their animations ends, so

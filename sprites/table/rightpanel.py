@@ -30,6 +30,20 @@ class RightPanel:
         self.log_scroll = 0           # lines scrolled up from the newest
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
         self._layout = None
+        self._layout_key = self._layout_sig = None
+
+    def prewarm(self):
+        """Draw the pictures this panel uses once (no frame should draw one the first time it shows)."""
+        lay, isz = self.lay, self._isz()
+        for res in RESOURCES:
+            icons.resource_icon(res, isz - 2)
+            icons.resource_icon(res, lay.line(16))
+        for region in self.data.regions:
+            for kind in ("village", "city"):
+                art_pieces.building(kind, region.colour, isz)
+        icons.icon("heart", max(lay.px(18), lay.line(17) - 2))
+        for d in self.data.dragons:
+            art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
 
     # ----- geometry ----------------------------------------------------------------
     def row_h(self, open_lairs):
@@ -47,7 +61,11 @@ class RightPanel:
         return [pygame.Rect(self.inner.x + lay.pad, top + i * h, self.inner.w - 2 * lay.pad, h - 2) for i in range(n)]
 
     def layout(self, view, viewer):
-        """Rects of the rows, the Dragon Card, the lair and the log for this view."""
+        """Rects of the rows, the Dragon Card, the lair and the log for this view (worked out once per view)."""
+        key = (id(view), viewer)
+        if self._layout is not None and self._layout_key == key:
+            return self._layout_sig
+        self._layout_key = key
         lay = self.lay
         me = view["players"][viewer]
         open_lairs = any(p["lair"] is not None and p["seat"] != viewer for p in view["players"])
@@ -59,7 +77,8 @@ class RightPanel:
                                                              lay.px(6) - lay.pad))
         self._layout = {"open": open_lairs, "card": card, "lair": lair, "log": log}
         self.log_rect = log
-        return tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
+        self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
+        return self._layout_sig
 
     def card_rect(self, n):
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
