@@ -238,15 +238,21 @@ def test_replay_buttons_stay_off_the_map():
 
 
 def test_the_ai_prompt_names_the_dragon_once():
-    """Point 17: "Dain (AI) is thinking: place your dragon..." (not "Dain: ..." again)."""
+    """Point 17: "Dain (AI) is thinking: place your dragon..." (not "Dain: ..." again), for every kind of decision."""
     session = Session.new(seats(3, ["human", "random", "random"]), seed=3)
     rng = random.Random(2)
-    while session.seats[session.game.decision.player].is_human:
-        session.apply(rng.choice(session.game.decision.options))
     app, table = table_at(session)
-    _, prompt, _, _ = table.header()
-    name = session.seats[session.game.decision.player].name
-    assert prompt.startswith(f"{name} (AI) is thinking") and prompt.count(name) == 1
+    seen = set()
+    while not session.game.is_over:
+        d = session.game.decision
+        if not session.seats[d.player].is_human and d.kind not in seen:
+            seen.add(d.kind)
+            table.refresh()
+            _, prompt, _, _ = table.header()
+            name = session.seats[d.player].name
+            assert prompt.startswith(f"{name} (AI) is thinking") and prompt.count(name) == 1, prompt
+        session.apply(rng.choice(d.options))
+    assert {"discard", "place_dragon", "attack_turn"} <= seen
 
 
 def test_strategist_rows_break_down_each_lair_and_keep_the_hand_count(monkeypatch):

@@ -108,9 +108,9 @@ class TitleScene(Scene):
         self.options_bottom = ry + px(44)
         # right: recent games, and Save as for a game in progress
         rx = x0 + px(850)
-        self.recent_rect = pygame.Rect(rx, px(196), max(px(300), w - rx - px(40)), px(40) + RECENT_ROWS * px(54))
+        self.recent_rect = pygame.Rect(rx, px(196), max(px(300), w - rx - px(40)), RECENT_ROWS * px(54))
         for i, info in enumerate(self.recent[:RECENT_ROWS]):
-            self.add(f"recent:{i}", pygame.Rect(rx, px(236) + i * px(54), self.recent_rect.w, px(48)),
+            self.add(f"recent:{i}", pygame.Rect(rx, px(196) + i * px(54), self.recent_rect.w, px(48)),
                      tip=self._recent_tip(info))
         if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
             sy = self.recent_rect.bottom + px(44)
@@ -463,8 +463,11 @@ class TitleScene(Scene):
             theme.blit_text(surface, f"{d.name} ({d.letter})", f, dr.center, theme.on(d.colour), True, "center")
             kind = s["kind"]
             kr = self.element_rect(f"seat:{i}:kind")
-            theme.button(surface, kr, KIND_LABELS.get(kind, f"AI: {kind}") + "  v", f,
+            theme.button(surface, kr, KIND_LABELS.get(kind, f"AI: {kind}"), f,
                          hot=self.hover == f"seat:{i}:kind" or self.menu == i, primary=kind == "human")
+            tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
+            pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
+                                                       tip])
         for name, label, on in (("toggle:strategist", "The Strategist", self.strategist),
                                 ("toggle:desolation", "Desolation of the Old World", self.desolation),
                                 ("toggle:handoff", "Hide the table between players", self.handoff)):

@@ -25,8 +25,8 @@ def header(t):
             prompt = f"Waiting for {p['name']}."
     else:
         task = d.prompt
-        if task.startswith(p["name"] + ": "):          # the engine's prompts start with the name
-            task = task[len(p["name"]) + 2:]
+        if task.startswith(p["name"]):          # the engine's prompts start with the name ("Bryn: ...", "Bryn in X: ...")
+            task = task[len(p["name"]):].lstrip(" :")
         prompt = f"{p['name']} (AI) is thinking: {task}"
     return head, prompt, dragon.colour, dragon.letter
 

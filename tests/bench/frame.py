@@ -17,7 +17,7 @@ animation ends. Prints wall time and the UI thread's CPU time (median and
   - the full repaint after a resize (the window switching between two sizes;
     the first switch to each size, which draws every card for it, is shown
     apart);
-then the CPU the real event loop uses while nothing happens.
+then the CPU the real event loop uses while it waits for the human.
 """
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ def main(argv=None):
     ap.add_argument("--actions", type=int, default=60, help="actions to time in the running game")
     ap.add_argument("--speed", type=int, default=1, choices=(1, 2, 4), help="the table's Speed (AI pace, animations)")
     ap.add_argument("--frames", type=int, default=300)
-    ap.add_argument("--idle", type=float, default=5.0)
+    ap.add_argument("--idle", type=float, default=10.0)
     ap.add_argument("--steps", type=int, default=260, help="random steps into the game (mid-game)")
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
@@ -197,6 +197,14 @@ def main(argv=None):
     print(line("first frame at a new window size (layout, every card drawn for it)", *first))
     print(line("full repaint after a resize (sizes seen before)", *again))
 
+    # idle: the human's turn, nothing moving (the AI dragons wait for the human)
+    while not session.game.is_over and (not table.seats.is_human(session.game.decision.player)
+                                        or table.motion.busy() or app.scene is not table):
+        if isinstance(app.scene, HandOffScene):
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0, scancode=0))
+        app.tick()
+        app.render()
+        time.sleep(0.01)
     stop = threading.Timer(args.idle, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     cpu0, wall0 = time.process_time(), time.perf_counter()
     stop.start()
