@@ -256,6 +256,9 @@ class TableScene(Scene):
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
+        if self.hover is not None:      # names like hand:3 mean another card now: ask what is under the pointer
+            e = self.element_at(self.pointer) if self.pointer else None
+            self.hover = e.name if e else None
 
     def _has_undo(self):
         return hasattr(self.session, "can_undo")
@@ -397,7 +400,7 @@ class TableScene(Scene):
         if not self.apply(action):
             return None
         if action.kind in MAP_SPENDING and self.can_undo():
-            self.say(f"{self.game.describe(action)}: done. Undo (U) takes it back.", ms=2500)
+            self.say(f"{self.game.describe(action)}: done. Undo (U) takes it back.", ms=2500, note=True)
         return None
 
     def _undoable(self, action):
@@ -454,8 +457,9 @@ class TableScene(Scene):
         self.hinted = {"text": text, "at": len(self.session.actions), "names": names}
         self.app.dirty = True
 
-    def say(self, text, ms=4500):
-        self.toast = (text, now_ms() + ms)
+    def say(self, text, ms=4500, note=False):
+        """A message over the map: red for a refusal or a failure, dark for a ``note``."""
+        self.toast = (text, now_ms() + ms, note)
         self.app.dirty = True
 
     def key(self, event):
@@ -673,6 +677,8 @@ class TableScene(Scene):
         if self.hinted and self.dialog is None:
             for name in self.hinted["names"]:
                 rect = self.element_rect(name)
+                if rect is not None and name.startswith("hand:"):       # the card as drawn: lifted
+                    rect = self.slots[int(name.split(":")[1])][1].move(0, -lay.px(10))
                 if rect is not None:
                     overlays.hint_mark(surface, lay, rect)
         if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
@@ -691,7 +697,7 @@ class TableScene(Scene):
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
         if self.toast:
-            overlays.banner(surface, lay, self.toast[0], top)
+            overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
         if hover is not None and hover.tip and in_dialog:
             overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer)

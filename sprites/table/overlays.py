@@ -29,7 +29,7 @@ def zoom_card(surface, lay, data, cid, anchor):
     surface.blit(img, r)
 
 
-def banner(surface, lay, text, top, hint=False):
+def banner(surface, lay, text, top, hint=False, note=False):
     """A message at the top of the map (why a click was not allowed, the
     hint, ...); returns the y below it, for the next banner."""
     size = lay.font(22)
@@ -40,6 +40,8 @@ def banner(surface, lay, text, top, hint=False):
     r.midtop = (lay.map.centerx, top)
     if hint:
         theme.panel(surface, r, fill=(24, 70, 86), edge=HINT_COLOUR, radius=8, width=3)
+    elif note:
+        theme.panel(surface, r, fill=theme.WOOD, edge=theme.GOLD, radius=8)
     else:
         theme.panel(surface, r, fill=(120, 30, 24), edge=(250, 210, 120), radius=8)
     theme.blit_wrapped(surface, text, size, r.inflate(-30, -lay.px(18)), theme.WHITE, align="center")
@@ -52,7 +54,7 @@ def hint_mark(surface, lay, rect):
     pygame.draw.rect(surface, HINT_COLOUR, r, max(3, lay.px(4)), border_radius=8)
     tag = theme.text("HINT", lay.font(16), theme.WHITE, True)
     box = tag.get_rect().inflate(lay.px(10), lay.px(4))
-    box.midbottom = (r.centerx, r.y + box.h // 2)
+    box.midbottom = (r.centerx, r.y + 2)            # above the outline: the card's name stays readable
     box.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (24, 70, 86), box, border_radius=5)
     pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=5)

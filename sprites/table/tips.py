@@ -17,7 +17,9 @@ PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakeni
 
 def card_text(data, cid):
     c = data.cards[cid]
-    where = "Dragon Hex Card" if c.is_hex else (f"Play in {c.region}" if c.region else "Any Region")
+    if c.is_hex:
+        return f"{c.title}. {c.text}"
+    where = f"Play in {c.region}" if c.region else "Any Region"
     back = f" Back: {c.back}." if c.back else ""
     return f"{c.title} - {where}. {c.text}{back}"
 
