@@ -171,3 +171,27 @@ def test_two_copies_of_a_card_are_one_choice():
     click(app, f"track:{j}")
     assert table.dialog is None, "asked which of two identical cards"
     assert len(session.actions) == n + 1 and g.card_key[session.actions[-1].card] == g.card_key[track[j]]
+
+
+def test_cards_drawn_while_the_hand_keeps_its_places_stay_in_the_hand():
+    """Point 7: a card that arrives while the pointer rests on the hand never covers the hand's buttons."""
+    def draws_one(g, a):
+        c = g.cards.get(a.card)
+        return a.kind == "play_card" and c is not None and len(c.alternatives) == 1 and \
+            sum(e.icon == "draw" for e in c.alternatives[0]) == 1
+
+    def full_hand(g):
+        d = g.decision
+        return d.kind == "attack_turn" and len(g.state.players[d.player].hand) >= 11 and \
+            any(draws_one(g, a) for a in d.options)
+    session = reach(full_hand, seeds=range(1, 200))
+    app, table = open_table(session)
+    g = session.game
+    card = next(a.card for a in g.decision.options if draws_one(g, a))
+    click(app, f"hand:{table.hand.index(card)}")
+    if table.dialog_kind == "confirm":
+        press(app, pygame.K_RETURN)
+    assert session.actions[-1].card == card
+    area = table.handview.cards_area()
+    for cid, rect in table.slots:
+        assert area.contains(rect), f"{cid} lies outside the hand's row (over the buttons?)"

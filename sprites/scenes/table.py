@@ -181,7 +181,7 @@ class TableScene(Scene):
             x = max(r.right for _, r in old) + self.lay.px(8)
             y = self.handview.hand_rects(1)[0].y
             for cid in left:
-                if x + w > self.lay.hand.right - self.lay.pad:
+                if x + w > self.handview.cards_area().right:
                     self.slots, self.gaps, self.freeze = fresh, [], None
                     return
                 kept.append((cid, pygame.Rect(x, y, w, old[0][1].h)))
