@@ -271,3 +271,27 @@ def test_strategist_rows_break_down_each_lair_and_keep_the_hand_count(monkeypatc
         assert f"{len(p.hand)} cards" in text, f"{p.name}'s row lost the hand count"
         for res, n in p.lair.res.items():
             assert str(n) in inside, f"{p.name}'s row does not show the {res} in the lair"
+
+
+def test_every_screen_keeps_12_px_text_in_the_smallest_window(monkeypatch, tmp_path):
+    """Point 15: the title, hand-off, rules and scores screens too."""
+    from sprites.scenes.help import HelpScene
+    from sprites.scenes.scores import ScoresScene
+    from sprites.scenes.title import TitleScene
+    drawn = DrawnText(monkeypatch)
+    app = make_app(tmp_path, size=(1100, 650))
+    session = Session.new(seats(3), seed=4)
+    rng = random.Random(1)
+    while not session.game.is_over:
+        session.apply(rng.choice(session.game.decision.options))
+    screens = [TitleScene(app, players=6), HelpScene(app), ScoresScene(app, session)]
+    table = app.start_game(Session.new(seats(3), seed=4))
+    from sprites.scenes.handoff import HandOffScene
+    screens.append(HandOffScene(app, table))
+    for scene in screens:
+        app.push(scene)
+        drawn.clear()
+        redraw(app)
+        small = sorted({(s, size) for s, size, _ in drawn.items if size < MIN_FONT})
+        assert not small, f"{type(scene).__name__}: text below 12 px: {small[:5]}"
+        app.pop()

@@ -180,13 +180,13 @@ class ScoresScene(Scene):
         k = self.k
         r = g.desolation()
         x0, y = page.x + round(24 * k), page.y + round(16 * k)
-        theme.blit_text(surface, f"Desolation of the Old World: {r['level']}", max(18, round(40 * k)), (x0, y),
+        theme.blit_text(surface, f"Desolation of the Old World: {r['level']}", self.fs(40), (x0, y),
                         theme.RED, True)
         y += round(50 * k)
         theme.blit_text(surface, f"Survival Points left on the board: {r['survival_points']} (fewer is better)",
-                        max(14, round(26 * k)), (x0, y), theme.INK, True)
+                        self.fs(26), (x0, y), theme.INK, True)
         y += round(44 * k)
-        size = max(12, round(22 * k))
+        size = self.fs(22)
         for x, head in zip((x0, x0 + round(200 * k), x0 + round(320 * k)), ("Piece", "Left", "SP")):
             theme.blit_text(surface, head, size, (x, y), theme.WOOD, True)
         y += round(30 * k)

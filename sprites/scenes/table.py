@@ -693,11 +693,13 @@ class TableScene(Scene):
         if self.dialog is not None:
             theme.shade(surface, lay.map, 70)
             self.dialog.draw(surface, lay, self.data, self.hover)
+            if hover is not None and hover.name.startswith("draft:"):
+                overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
         top = lay.map.y + lay.px(10)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
         if self.toast:
             overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
-        if hover is not None and hover.tip and in_dialog:
+        if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
             overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer)

@@ -29,6 +29,17 @@ def zoom_card(surface, lay, data, cid, anchor):
     surface.blit(img, r)
 
 
+def zoom_beside(surface, lay, data, cid, box):
+    """The enlarged card beside a dialog (a card of the Scheme draft under the pointer)."""
+    r = pygame.Rect(0, 0, *ZOOM)
+    r.midleft = (box.right + lay.pad, box.centery)
+    if r.right > surface.get_width():
+        r.midright = (box.x - lay.pad, box.centery)
+    r.clamp_ip(surface.get_rect())
+    theme.shade(surface, r.move(5, 6), 120)
+    surface.blit(cardface.face(data, cid, r.w, r.h), r)
+
+
 def banner(surface, lay, text, top, hint=False, note=False):
     """A message at the top of the map (why a click was not allowed, the
     hint, ...); returns the y below it, for the next banner."""
