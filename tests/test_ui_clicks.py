@@ -4,29 +4,11 @@ not Lick Wounds is possible, spending clicks that cannot be undone ask, a
 whole glowing region is a target, and two copies of a card are one choice."""
 from __future__ import annotations
 
-import random
 
-from ui_helpers import click, click_at, make_app, press
+from ui_helpers import click, click_at, make_app, press, reach
 
 import pygame
 
-from game.session import Seat, Session
-
-
-def seats(n):
-    return [Seat(x, d) for x, d in zip(["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"])][:n]
-
-
-def reach(done, seeds=range(1, 60), players=3):
-    """A session (played with random legal moves) at a position where done(game) holds."""
-    for seed in seeds:
-        s = Session.new(seats(players), seed=seed)
-        rng = random.Random(seed)
-        while not s.game.is_over:
-            if done(s.game):
-                return s
-            s.apply(rng.choice(s.game.decision.options))
-    raise AssertionError("no such position")
 
 
 def open_table(session, **kw):

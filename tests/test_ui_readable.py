@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, click, make_app, redraw
+from ui_helpers import DrawnText, make_app, reach, redraw
 
 import pygame
 
@@ -20,17 +20,6 @@ MIN_FONT = 18               # pygame's default font at size 18 is 12 px high
 
 def seats(n, kinds=None):
     return [Seat(NAMES[i], DRAGONS[i], (kinds or ["human"] * n)[i]) for i in range(n)]
-
-
-def reach(done, players=4, variant="standard", seeds=range(1, 80)):
-    for seed in seeds:
-        s = Session.new(seats(players), seed=seed, variant=variant)
-        rng = random.Random(seed)
-        while not s.game.is_over:
-            if done(s.game):
-                return s
-            s.apply(rng.choice(s.game.decision.options))
-    raise AssertionError("no such position")
 
 
 def reach_by_ai(done, players=4, seed=1):
@@ -115,7 +104,7 @@ def test_colour_is_never_the_only_cue(monkeypatch):
     and each card of an overlapping hand shows its region letter in the part that shows."""
     drawn = DrawnText(monkeypatch)
     session = reach(lambda g: not g.is_over and len(g.state.players[g.decision.player].hand) >= 11 and
-                    items(g.view(g.decision.player)["players"][g.decision.player]["lair"]) >= 5)
+                    items(g.view(g.decision.player)["players"][g.decision.player]["lair"]) >= 5, players=4)
     viewer = session.game.decision.player
     app, table = table_at(session, viewer=viewer)
     data = table.data
@@ -215,7 +204,7 @@ def test_text_is_at_least_12_px_in_the_smallest_window(monkeypatch):
 
 def test_tooltips_do_not_cover_the_rows_next_to_the_hovered_one():
     """Point 17: hovering a Lair Action or a dragon's row, the tooltip leaves the other rows visible."""
-    session = reach(lambda g: g.decision.kind == "lair_action")
+    session = reach(lambda g: g.decision.kind == "lair_action", players=4)
     app, table = table_at(session)
     for group in ("lair_action:", "player:"):
         rows = [e for e in table.elements if e.name.startswith(group)]
@@ -258,7 +247,8 @@ def test_the_ai_prompt_names_the_dragon_once():
 def test_strategist_rows_break_down_each_lair_and_keep_the_hand_count(monkeypatch):
     """Point 19: in The Strategist each opponent's row shows its lair per resource and its cards."""
     drawn = DrawnText(monkeypatch)
-    session = reach(lambda g: g.state.century >= 3 and g.decision.kind == "attack_turn", variant="strategist")
+    session = reach(lambda g: g.state.century >= 3 and g.decision.kind == "attack_turn", players=4,
+                    variant="strategist")
     viewer = session.game.decision.player
     app, table = table_at(session, viewer=viewer)
     drawn.clear()

@@ -3,6 +3,7 @@ elements with synthetic mouse events (as a person would)."""
 from __future__ import annotations
 
 import os
+import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
@@ -146,3 +147,26 @@ def redraw(app):
 
 def screen_bytes(app):
     return pygame.image.tostring(app.screen, "RGB")
+
+
+NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
+
+
+def human_seats(n):
+    from game.session import Seat
+    return [Seat(NAMES[i], DRAGONS[i]) for i in range(n)]
+
+
+def reach(done, players=3, variant="standard", seeds=range(1, 80)):
+    """A session of human seats, played with random legal moves from the first
+    of ``seeds`` that gets there, at a position where done(game) holds."""
+    from game.session import Session
+    for seed in seeds:
+        s = Session.new(human_seats(players), seed=seed, variant=variant)
+        rng = random.Random(seed)
+        while not s.game.is_over:
+            if done(s.game):
+                return s
+            s.apply(rng.choice(s.game.decision.options))
+    raise AssertionError("no such position")

@@ -21,7 +21,7 @@ from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import cardface, dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
+from sprites.table import dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
 from sprites.table.aiplayer import AIPlayer
 from sprites.table.hint import Hint
 from sprites.table.handview import HandView

@@ -38,7 +38,6 @@ import pygame  # noqa: E402
 from game.session import Seat, Session  # noqa: E402
 from sprites.app import App, open_window, wait_event  # noqa: E402
 from sprites.scenes.handoff import HandOffScene  # noqa: E402
-from sprites.scenes.table import TableScene  # noqa: E402
 
 SIZES = ((1600, 900), (1280, 720))
 
