@@ -48,6 +48,9 @@ class Place(Handler):
     kind = "place_dragon"
 
     def prompt(self, g, f):
+        if g.state.markers.get("dragon_ward") == f["p"]:
+            return (f"{g.name(f['p'])}: place your dragon in any region (you hold the Dragon Ward: "
+                    "you may share a region with another dragon).")
         return f"{g.name(f['p'])}: place your dragon in an unoccupied region."
 
     def options(self, g, f):
