@@ -70,13 +70,15 @@ def test_a_card_click_means_the_same_whether_or_not_lick_wounds_is_possible():
             return False
         licks = {a.card for a in d.options if a.kind == "lick_wounds"}
         plays = {a.card for a in d.options if a.kind == "play_card"}
-        return any(c not in plays for c in licks) and any(
+        used = {a.card for a in d.options if a.kind != "lick_wounds"}    # played, or the hex used
+        return any(c not in used for c in licks) and any(
             c in plays and len(g.cards[c].alternatives) == 1 for c in licks)
     session = reach(wounded)
     app, table = open_table(session)
     d = session.game.decision
     plays = {a.card for a in d.options if a.kind == "play_card"}
-    stuck = next(a.card for a in d.options if a.kind == "lick_wounds" and a.card not in plays)
+    used = {a.card for a in d.options if a.kind != "lick_wounds"}
+    stuck = next(a.card for a in d.options if a.kind == "lick_wounds" and a.card not in used)
     n = len(session.actions)
     click(app, f"hand:{table.hand.index(stuck)}")
     assert len(session.actions) == n and table.dialog is None, "a click on an unplayable card discarded it"
