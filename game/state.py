@@ -11,7 +11,8 @@ known about it is in the declaration and read from there:
   (``copy_state``) copies it by this type;
 - ``turn=True``: reset to its default when a dragon's attack turn starts;
 - ``hidden``: who may not see it (``view.sees``): "owner" (only its owner
-  sees it), "owner_unless_open_lairs" (also everyone in The Strategist),
+  sees it), "owner_unless_open_lairs" (also everyone in The Strategist, and
+  once the game is over),
   "chooser" (only the seat choosing among it), "nobody" (its order);
 - ``sig``: how it enters the AI's signature of a position inside a turn
   (``planner.signature``), or None with ``why_not`` saying why it may stay out.

@@ -48,6 +48,11 @@ class Variant:
         return "+".join(o.name for o in self.options) or STANDARD
 
     @property
+    def brief(self):
+        """A few words for a list of games."""
+        return " + ".join(o.short for o in self.options) or "standard rules"
+
+    @property
     def title(self):
         on = self.options
         if len(on) == 1:

@@ -1,9 +1,10 @@
 """What one seat may see, defined once.
 
 The state's fields declare who may not see them (``state.declared(hidden=...)``):
-another player's hand, another lair (open to all in The Strategist), the
-Scheme cards in someone else's hands, the order of the deck. ``sees`` reads
-those declarations; ``view`` (the table's picture of the game) and the AI's
+another player's hand, another lair (open to all in The Strategist, and to
+everyone once the game is over: every lair screen is lifted), the Scheme
+cards in someone else's hands, the order of the deck. ``sees`` reads those
+declarations; ``view`` (the table's picture of the game) and the AI's
 determinisation (``ai/determinize``, ``ai/lairs``) both ask it. Private log
 events reach only their owner (``events.visible_to``).
 """
@@ -13,6 +14,7 @@ from dataclasses import asdict, fields
 
 from .events import visible_to
 from .log_text import log_texts
+from .phases.scoring import regional_value
 from .state import GameState, PlayerState
 
 HIDDEN = {f.name: f.metadata["hidden"] for cls in (PlayerState, GameState) for f in fields(cls)
@@ -27,7 +29,7 @@ def sees(g, seat, name, owner=None):
     if rule == "owner":
         return seat == owner
     if rule == "owner_unless_open_lairs":
-        return seat == owner or g.strategist
+        return seat == owner or g.strategist or g.state.over
     if rule == "chooser":
         st = g.state.stack
         return bool(st) and st[-1].kind == "scheme_pick" and st[-1].seat == seat
@@ -48,6 +50,29 @@ def unseen_cards(g, seat):
         pool += s.draft
     return sorted(pool)
 
+ATTACK_ROUND = ("attack",)
+AFTER_LAIR = ("lair", "card_selection", "placement", "attack", "over")
+
+
+def turn_status(g, seat):
+    """Whose numbers the per-turn fields of a dragon (feats, spent, played,
+    Divination) hold: "now" during its attack turn, "done" after its turn in
+    this century, "before" until then (left over from an earlier century)."""
+    s = g.state
+    if s.over:
+        return "done"
+    if s.phase not in ATTACK_ROUND or seat not in s.order[:s.cursor]:
+        return "before"
+    d = g.decision
+    return "now" if d is not None and d.player == seat and s.order[s.cursor - 1] == seat else "done"
+
+
+def lair_century(g):
+    """The century of the Lair Actions taken so far (``lair_taken``): the
+    current one from its Lair phase on, the previous one before that."""
+    s = g.state
+    return s.century if s.phase in AFTER_LAIR else s.century - 1
+
 
 def view(g, seat):
     s = g.state
@@ -59,17 +84,20 @@ def view(g, seat):
             decision["options"] = [a.to_dict() for a in d.options]
     players = []
     for p in s.players:
+        open_lair = sees(g, seat, "lair", p.seat)
         players.append({
             "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
             "level": p.level, "abilities": list(p.abilities), "region": p.region,
             "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
-            "lair": asdict(p.lair) if sees(g, seat, "lair", p.seat) else None,
+            "lair": asdict(p.lair) if open_lair else None,
+            "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
             "card": asdict(p.card), "spent": dict(p.spent),
             "played": list(p.played), "hex_out": list(p.hex_out),
             "pool": p.pool, "reduction": p.reduction,
             "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
             "divined": p.divined,
             "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
+            "turn": turn_status(g, p.seat),
         })
     return {
         "seat": seat, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
@@ -84,6 +112,8 @@ def view(g, seat):
         "discard": list(s.discard), "track": list(s.track),
         "draft": list(s.draft) if sees(g, seat, "draft") else None, "draft_count": len(s.draft),
         "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
+        "lair_century": lair_century(g),
+        "desolation": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
         "log": [{"seat": e["seat"], "text": text, "event": e}
                 for e, text in zip(s.log, log_texts(g)) if visible_to(e, seat)],

@@ -48,6 +48,12 @@ class PlaceDragon(Frame):
     kinds: ClassVar[tuple] = (PlaceKind(),)
     asks: ClassVar[str] = "place your dragon in an unoccupied region."
 
+    def prompt(self, g):
+        if g.state.markers.get("dragon_ward") == self.seat:
+            return (f"{g.name(self.seat)}: place your dragon in any region (you hold the Dragon Ward: "
+                    "you may share a region with another dragon).")
+        return super().prompt(g)
+
 
 def rogues_act(g):
     """Each Rogue Dragon does the hex action facing its region, then leaves.
