@@ -99,7 +99,8 @@ class Game:
 
     def aimed(self, where, what):
         """The action the current decision would make of pointing at ``what`` in ``where``
-        ("hand", "track", "draft", "region", "site", "hex" or "lair_action"), or None."""
+        (a target of kinds.ActionKind: "hand", "track", "draft", "region", "site", "hex",
+        "hex:use" or "lair_action"), or None."""
         d = self.decision
         return self.state.stack[-1].aimed(self, where, what) if d is not None else None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .state import SITE_NAMES
 
 MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First Attack Action marker",
-                "dragon_ward": "Dragon Ward marker", "terrify": "+3 VP counter"}
+                "dragon_ward": "Dragon Ward marker", "terrify": "+{terrify} VP counter"}
 
 
 def ordinal(n):
@@ -76,7 +76,8 @@ SENTENCES = {
     "rogue_lands": lambda g, e, who: f"The Rogue {e['dragon']} Dragon lands in {e['region']}.",
     "awakens": lambda g, e, who: f"{who} awakens: Life {e['before']} -> {e['life']}.",
     "lair_action": lambda g, e, who: f"{who} takes the Lair Action {g.data.lair_action(e['action']).name}.",
-    "takes_marker": lambda g, e, who: f"{who} holds the {MARKER_NAMES[e['marker']]}.",
+    "takes_marker": lambda g, e, who: (f"{who} holds the "
+                                       f"{MARKER_NAMES[e['marker']].format(**g.data.scoring['independent'])}."),
     "hoards": lambda g, e, who: f"{who} hoards {e['n']} {e['res']} from the stockpile.",
     "schemes": lambda g, e, who: f"{who} schemes: {e['n']} cards are drafted to the left.",
     "keeps_scheme_card": lambda g, e, who: f"{who} keeps a Scheme card.",

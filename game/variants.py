@@ -28,8 +28,8 @@ OPTIONS = (
            "Cooperative: the dragons score together by what is left standing on the board."),
 )
 ROGUE_DRAGONS = Option("rogue_dragons", "Rogue Dragons", "Rogue Dragons",
-                       "With 2 or 3 players, unplayed dragons land each century, take what their hex side "
-                       "gives and fly away.")
+                       "With few players, unplayed dragons land each century, take what their hex side "
+                       "gives and fly away (how many: data/setup.yaml).")
 STANDARD = "standard"
 
 

@@ -17,6 +17,8 @@ from game.ai import make_ai
 from game.ai.quick import quick_scores, score_touch
 from game.kinds import ActionKind, Touch
 from game.phases import attack
+from sprites.table import tips
+from sprites.targets import group_options
 
 DIG = act("dig")
 
@@ -87,6 +89,18 @@ def test_the_engine_offers_applies_and_explains_the_new_kind(toy):
 
 
 @pytest.mark.slow
+def test_the_view_offers_it_with_its_sentence(toy):
+    g = turn_with_a_field(toy)
+    d = g.decision
+    p = g.state.players[d.player]
+    i = d.options.index(DIG)
+    v = g.view(d.player)
+    groups = group_options(g, d.options, p.hand, v["track"], [])
+    assert groups[f"option:{i}"] == [i]                  # in the list of choices (it touches nothing to click)
+    names = [q["name"] for q in v["players"]]
+    assert tips.build(g, v, groups, p.hand, names)[f"option:{i}"] == "Dig: burn a field for 2 gold"
+
+
 def test_the_ai_uses_it_without_knowing_it(toy):
     g = turn_with_a_field(toy)
     d = g.decision

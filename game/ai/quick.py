@@ -174,7 +174,9 @@ def quick_scores(g, seat, d):
     if kind == "place_dragon":
         return [region_potential(g, p, a.region) for a in opts]
     if kind == "first_strike":
-        return [p.lair.villages.get(a.region, 0) + 3 * p.lair.cities.get(a.region, 0) for a in opts]
+        rv = g.data.scoring["region_value"]
+        return [rv["village"] * p.lair.villages.get(a.region, 0) + rv["city"] * p.lair.cities.get(a.region, 0)
+                for a in opts]
     if kind == "choose_resource":
         return [p.lair.res[a.choice] + p.card.res[a.choice] for a in opts]
     if kind == "raze":

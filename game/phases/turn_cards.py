@@ -291,7 +291,7 @@ class UseHex(ActionKind):
         return Touch(cards=(("hand", a.card),), hex="use")
 
     def aimed(self, g, f, where, what):
-        if where == "hex" and what == "use":
+        if where == "hex:use":
             p = g.state.players[f.seat]
             return act("use_hex", card=next((c for c in p.hand if g.cards[c].is_hex), None))
         return None

@@ -248,6 +248,9 @@ class LickWounds(ActionKind):
     def sentence(self, g, a):
         return f"Lick wounds: discard {card_title(g, a.card)} (+{g.data.setup['heal']['lick_wounds']} Life)"
 
+    def help(self, g):
+        return f"Lick wounds: discard cards for +{g.data.setup['heal']['lick_wounds']} Life each (you choose which)."
+
     def touches(self, g, a):
         p = g.state.players[g.decision.player]
         return Touch(cards=(("hand", a.card),), cards_lost=1,

@@ -11,7 +11,7 @@ from sprites.table import icons
 
 RES = ("livestock", "gold", "noble")
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
-           ("terrify", "+3 VP"))
+           ("terrify", "+{terrify} VP"))
 
 
 def register(scene, lay, data, view, tips):
@@ -126,6 +126,7 @@ def draw(surf, lay, data, view, hot, names):
             bx = max(bx + isz + lay.px(26), rect.right + lay.px(4))
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
+        label = label.format(**data.scoring["independent"])      # the VP of Terrify are the data's
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)
