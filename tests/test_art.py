@@ -215,7 +215,7 @@ def test_clear_caches_forgets_pictures():
 
 def test_text_helpers():
     pygame.font.init()
-    lines = common.wrap_text("one two three four five six seven", 12, 60)
+    lines = common.wrap("one two three four five six seven", 12, 60)
     assert len(lines) > 1 and all(common.text_width(line, 12) <= 60 or " " not in line for line in lines)
     w, h = common.display_size("Gallia", 20)
     assert common.display_text("Gallia", 20).get_size() == (w, h)
