@@ -43,6 +43,9 @@ class ActionKind(abc.ABC):
     # "region" (a.region), "site" (a.site), "hex" (turn: a.choice), "hex:use", "lair_action"
     # (a.choice), or None (a button or a list of choices).
     target: str | None = None
+    # In a dragon's attack turn (phases/attack.Turn): the turn's modes in which it
+    # is offered - "free", "assign" (Attack icons wait) or "passing" (it must fly on).
+    modes: tuple = ("free",)
 
     def options(self, g, frame):
         """The options of this kind that ``frame``'s decision offers now."""

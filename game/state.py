@@ -130,9 +130,12 @@ class PlayerState:
 
 def reset_turn(p):
     """The start of a dragon's turn: every ``turn`` field back to its default."""
-    for f in fields(PlayerState):
-        if f.metadata["turn"]:
-            setattr(p, f.name, f.default if f.default_factory is MISSING else f.default_factory())
+    d = p.__dict__
+    for name, default, factory in _TURN_FIELDS:
+        d[name] = default if factory is MISSING else factory()
+
+
+_TURN_FIELDS = [(f.name, f.default, f.default_factory) for f in fields(PlayerState) if f.metadata["turn"]]
 
 
 @dataclass

@@ -29,7 +29,7 @@ class Dig(ActionKind):
 
     def options(self, g, f):
         p = g.state.players[f.seat]
-        return [DIG] if f.mode(g) == "free" and g.available(p, "field") and g.state.stock["gold"] else []
+        return [DIG] if g.available(p, "field") and g.state.stock["gold"] else []
 
     def refused(self, g, f, a):
         return "Digging needs a field, and gold left in the stockpile."

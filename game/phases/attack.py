@@ -42,7 +42,7 @@ class EndTurn(ActionKind):
     names = ("end_turn",)
 
     def options(self, g, f):
-        return [END_TURN] if f.mode(g) == "free" else []
+        return [END_TURN]
 
     def refused(self, g, f, a):
         return "You cannot end your turn in a region with another dragon."
@@ -66,6 +66,7 @@ class EndTurn(ActionKind):
 
 @dataclass
 class Turn(Frame):
+    """A dragon's attack turn: it offers each kind in the modes the kind lists (``modes``)."""
     kind: ClassVar[str] = "turn"
     # In the order their options are listed.
     kinds: ClassVar[tuple] = (turn_cards.Attack(), turn_cards.PlayCard(), turn_cards.UseHex(), turn_cards.StopAttack(),
@@ -75,6 +76,14 @@ class Turn(Frame):
     def mode(self, g):
         p = g.state.players[self.seat]
         return "assign" if p.pool else "passing" if must_move_on(g, p) else "free"
+
+    def options(self, g):
+        mode = self.mode(g)
+        out = []
+        for spec in self.kinds:
+            if mode in spec.modes:
+                out += spec.options(g, self)
+        return tuple(out)
 
     def decision_kind(self, g):
         return "attack_assign" if g.state.players[self.seat].pool else "attack_turn"
@@ -91,7 +100,7 @@ class Turn(Frame):
     def explain(self, g, a):
         mode = self.mode(g)
         spec = self.spec(a.kind)
-        offered = spec is not None and mode in getattr(spec, "modes", ("free",))
+        offered = spec is not None and mode in spec.modes
         if mode == "assign" and not offered:
             return turn_cards.FINISH_ATTACK
         if mode == "passing" and not offered:

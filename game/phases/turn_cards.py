@@ -161,11 +161,8 @@ class PlayCard(ActionKind):
     modes = ("free", "assign")      # while Attack icons wait, only lines with an Attack icon
 
     def options(self, g, f):
-        mode = f.mode(g)
-        if mode not in self.modes:
-            return []
         p = g.state.players[f.seat]
-        attack_only = mode == "assign"
+        attack_only = p.pool > 0
         out = []
         region = p.region
         for cid in distinct_cards(g, p.hand):
@@ -250,15 +247,12 @@ class UseHex(ActionKind):
     modes = ("free", "assign")
 
     def options(self, g, f):
-        mode = f.mode(g)
-        if mode not in self.modes:
-            return []
         p = g.state.players[f.seat]
         hexes = [c for c in p.hand if g.cards[c].is_hex]
         if not hexes:
             return []
         icon = g.facing_icon(p.region)
-        if mode == "assign" and icon != "attack":
+        if p.pool and icon != "attack":       # while Attack icons wait, only an Attack icon
             return []
         if icon == "attack":
             ok = attack_usable(g, p, 1, p.reduction, hexes[0])
@@ -307,8 +301,6 @@ class Attack(ActionKind):
     modes = ("assign",)
 
     def options(self, g, f):
-        if f.mode(g) != "assign":
-            return []
         p = g.state.players[f.seat]
         out = []
         hits = g.hits
@@ -379,7 +371,7 @@ class StopAttack(ActionKind):
     modes = ("assign",)
 
     def options(self, g, f):
-        return [STOP_ATTACK] if f.mode(g) == "assign" else []
+        return [STOP_ATTACK]
 
     def apply(self, g, f, a):
         p = g.state.players[f.seat]

@@ -56,8 +56,6 @@ class Move(ActionKind):
     modes = ("free", "passing")
 
     def options(self, g, f):
-        if f.mode(g) not in self.modes:
-            return []
         p = g.state.players[f.seat]
         out = []
         livestock, wings = g.available(p, "livestock"), wings_left(g, p)
@@ -113,7 +111,7 @@ class TurnHex(ActionKind):
 
     def options(self, g, f):
         p = g.state.players[f.seat]
-        if f.mode(g) == "free" and g.available(p, "gold"):
+        if g.available(p, "gold"):
             return [act("turn_hex", choice="left"), act("turn_hex", choice="right")]
         return []
 
@@ -138,7 +136,7 @@ class TurnHexFree(ActionKind):
     target = "hex"
 
     def options(self, g, f):
-        if f.mode(g) == "free" and intellect_left(g, g.state.players[f.seat]):
+        if intellect_left(g, g.state.players[f.seat]):
             return [act("turn_hex_free", choice="left"), act("turn_hex_free", choice="right")]
         return []
 
@@ -160,7 +158,7 @@ class Divination(ActionKind):
 
     def options(self, g, f):
         p = g.state.players[f.seat]
-        return [DIVINATION] if f.mode(g) == "free" and not p.divined and g.available(p, "field") else []
+        return [DIVINATION] if not p.divined and g.available(p, "field") else []
 
     def refused(self, g, f, a):
         return "Divination needs a field and can be done once per turn."
@@ -199,7 +197,7 @@ class ConsumeNoble(ActionKind):
 
     def options(self, g, f):
         p = g.state.players[f.seat]
-        return [CONSUME_NOBLE] if f.mode(g) == "free" and p.life < g.max_life(p) and g.available(p, "noble") else []
+        return [CONSUME_NOBLE] if p.life < g.max_life(p) and g.available(p, "noble") else []
 
     def refused(self, g, f, a):
         p = g.state.players[f.seat]
@@ -230,7 +228,7 @@ class LickWounds(ActionKind):
 
     def options(self, g, f):
         p = g.state.players[f.seat]
-        if f.mode(g) == "free" and p.life < g.max_life(p):
+        if p.life < g.max_life(p):
             return [act("lick_wounds", card=c) for c in distinct_cards(g, p.hand)]
         return []
 
