@@ -3,6 +3,9 @@
 Every problem is collected and reported at once, each naming the file, the
 entry and the field, e.g.
 ``data/cards.yaml: cards[12] (wrath_attack_gallia).back: unknown region 'Galia'``.
+Files are read like saves (``game.safe_yaml``: regular files only, no
+aliases, no duplicate keys); every text must be printable; numbers must be
+ones the game can be played with (e.g. enough cards to deal).
 """
 from __future__ import annotations
 
@@ -10,9 +13,11 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
+from . import safe_yaml
+from .plaintext import escape
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+MAX_FILE_BYTES = 1024 * 1024      # the largest file, cards.yaml, has 11 KB
 FILES = ("regions", "hex", "setup", "dragons", "lair_actions", "cards", "scoring", "desolation")
 
 RESOURCES = ("livestock", "gold", "noble", "field")
@@ -38,7 +43,7 @@ class DataError(Exception):
     """Bad data files; ``problems`` lists every problem found."""
 
     def __init__(self, problems):
-        self.problems = list(problems)
+        self.problems = [escape(p) for p in problems]
         super().__init__("invalid game data:\n  " + "\n  ".join(self.problems))
 
 
@@ -159,7 +164,20 @@ class _Checker:
         if not isinstance(value, types):
             self.add(_join(where, key), f"expected {_type_names(types)}, got {type(value).__name__} {value!r}")
             return default
+        if isinstance(value, str) and not value.isprintable():
+            self.add(_join(where, key), f"unprintable text {value!r}")
+            return default
         return value
+
+    def texts(self, d, key, where, default=()):
+        """A list of printable texts (e.g. names)."""
+        out = []
+        for i, value in enumerate(self.get(d, key, list, where, default=default)):
+            if not isinstance(value, str) or not value.isprintable():
+                self.add(f"{_join(where, key)}[{i}]", f"expected text, got {_value_name(value)} {value!r}")
+            else:
+                out.append(value)
+        return out
 
     def count(self, d, key, where, required=True, default=0, low=0, high=1000):
         value = self.get(d, key, int, where, required, None)
@@ -180,25 +198,35 @@ def _as_tuple(types):
     return types if isinstance(types, tuple) else (types,)
 
 
+def _value_name(value):
+    names = {list: "a list", dict: "a mapping", int: "a number", float: "a decimal number", type(None): "nothing",
+             bool: "true/false", str: "unprintable text"}
+    return names.get(type(value), type(value).__name__)
+
+
 def _type_names(types):
     names = {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true/false"}
     return " or ".join(names.get(t, t.__name__) for t in _as_tuple(types))
 
 
 def read_yaml(path, problems):
-    """safe_load a file; problems get a line naming the file."""
+    """Read and parse a file; problems get a line naming the file."""
     rel = os.path.join("data", os.path.basename(path))
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = yaml.safe_load(fh)
-    except FileNotFoundError:
-        problems.append(f"{rel}: file is missing")
+        raw = safe_yaml.read_bytes(path, MAX_FILE_BYTES)
+    except safe_yaml.FileProblem as exc:
+        problems.append(f"{rel}: {'file is missing' if str(exc) == 'no such file' else exc}")
         return None
-    except yaml.YAMLError as exc:
-        problems.append(f"{rel}: not valid YAML ({' '.join(str(exc).split())})")
+    if len(raw) > MAX_FILE_BYTES:
+        problems.append(f"{rel}: larger than {MAX_FILE_BYTES // 1024} KB")
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(f"{rel}: cannot be read ({exc})")
+    try:
+        doc = safe_yaml.load(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        problems.append(f"{rel}: not a text file (bad UTF-8 at byte {exc.start})")
+        return None
+    except safe_yaml.YamlProblem as exc:
+        problems.append(f"{rel}: {exc}")
         return None
     if doc is None:
         problems.append(f"{rel}: the file is empty")
@@ -226,6 +254,7 @@ def load_data(data_dir=None):
     cards, action_ids, hex_cards = _cards(ck, docs["cards"], names, {d.name for d in dragons})
     scoring = _scoring(ck, docs["scoring"])
     desolation = _desolation(ck, docs["desolation"])
+    _enough_cards(ck, setup, len(action_ids))
     if ck.problems:
         raise DataError(ck.problems)
     return GameData(regions=regions, sites=sites, village_stock=vstock, city_stock=cstock,
@@ -253,12 +282,12 @@ def _regions(ck, doc):
         where = f"{f}: regions[{i}]"
         name = ck.get(entry, "name", str, where, default=f"?{i}")
         where = f"{where} ({name})"
-        nbrs = ck.get(entry, "neighbours", list, where, default=[])
+        nbrs = ck.texts(entry, "neighbours", where)
         regions.append(Region(name=name, index=i,
                               letter=ck.get(entry, "letter", str, where, default="?"),
                               colour=_colour(ck, entry, "colour", where),
                               land=_colour(ck, entry, "land", where),
-                              neighbours=tuple(n for n in nbrs if isinstance(n, str))))
+                              neighbours=tuple(nbrs)))
     if len(regions) != 6:
         ck.add(f + ": regions", f"expected 6 regions, found {len(regions)}")
     by_name = {r.name: r for r in regions}
@@ -292,7 +321,7 @@ def _colour(ck, entry, key, where):
 
 def _hex(ck, doc):
     f = "data/hex.yaml"
-    sides = ck.get(doc, "sides", list, f, default=[])
+    sides = ck.texts(doc, "sides", f)
     icons = ck.get(doc, "side_icons", dict, f, default={})
     if len(sides) != 6:
         ck.add(f + ": sides", f"expected 6 sides, found {len(sides)}")
@@ -300,7 +329,7 @@ def _hex(ck, doc):
         if side not in icons:
             ck.add(f"{f}: sides[{k}]", f"side {side!r} has no entry in side_icons")
     for side, icon in icons.items():
-        if icon not in ICONS or ICON_SOURCES.get(icon) is None:
+        if not isinstance(icon, str) or icon not in ICONS or ICON_SOURCES[icon] is None:
             ck.add(f"{f}: side_icons.{side}", f"unknown or unusable icon {icon!r}")
     return tuple(sides), dict(icons)
 
@@ -311,6 +340,8 @@ def _setup(ck, doc):
     players = ck.get(doc, "players", dict, f, default={})
     lo = ck.count(players, "min", f + ": players", low=2, high=6, default=2)
     hi = ck.count(players, "max", f + ": players", low=2, high=6, default=6)
+    if lo > hi:
+        ck.add(f + ": players", f"min ({lo}) is more than max ({hi})")
     out["players"] = {"min": lo, "max": hi}
     out["centuries"] = ck.count(doc, "centuries", f, low=1, high=12, default=6)
     for key in ("pieces", "per_region"):
@@ -338,6 +369,17 @@ def _setup(ck, doc):
         if out["pieces"][r] < need:
             ck.add(f"{f}: pieces.{r}", f"{out['pieces'][r]} pieces cannot cover setup, which needs {need}")
     return out
+
+
+def _enough_cards(ck, setup, cards):
+    """The deal and the Card Selection Track of the largest game come from a
+    full deck, before anything is discarded."""
+    n = setup["players"]["max"]
+    track = n + setup["track_extra"]
+    need = n * setup["deal"] + track
+    if need > cards:
+        ck.add("data/setup.yaml: deal", f"{setup['deal']} cards for each of {n} players and a track of {track} "
+                                        f"need {need} Action Cards; there are {cards}")
 
 
 def _dragons(ck, doc):

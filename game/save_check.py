@@ -14,6 +14,7 @@ from dataclasses import fields
 
 from .data import RESOURCES, TAKEABLE
 from .engine import HANDLERS, PHASES, VARIANTS
+from .plaintext import MAX_NAME, name_problem
 from .session import SEAT_KINDS
 from .state import GameState, PlayerState, RegionState
 
@@ -94,7 +95,27 @@ def kind_name(v):
             bool: "true/false", type(None): "nothing"}.get(type(v), type(v).__name__)
 
 
-# ----- settings and actions ------------------------------------------------
+def label(v, where, limit, what):
+    """Text that the title screen or a terminal shows: printable, bounded."""
+    problem = name_problem(v, limit, what)
+    if problem:
+        raise Invalid(f"{where}: {problem}")
+    return v
+
+
+# ----- header, settings and actions --------------------------------------------
+def check_header(doc):
+    """The fields a list of saves shows (name, date, summary text)."""
+    for key in ("name", "saved"):
+        if doc.get(key) is not None:
+            label(doc[key], key, 100, f"a {'name' if key == 'name' else 'date'}")
+    summary = doc.get("summary")
+    if summary is not None:
+        mapping(summary, "summary")
+        if "text" in summary:
+            label(summary["text"], "summary.text", 200, "a summary")
+
+
 def check_settings(s, data):
     mapping(s, "settings", required=("seats", "seed", "variant"))
     lo, hi = data.setup["players"]["min"], data.setup["players"]["max"]
@@ -106,8 +127,7 @@ def check_settings(s, data):
     for i, seat in enumerate(seats):
         where = f"settings.seats[{i}]"
         mapping(seat, where, required=("name", "dragon", "kind"))
-        if not text(seat["name"], where + ".name").strip():
-            raise Invalid(f"{where}.name: empty name")
+        label(seat["name"], where + ".name", MAX_NAME, "a name")
         text(seat["dragon"], where + ".dragon", choices=dragons, what="dragon")
         text(seat["kind"], where + ".kind", choices=SEAT_KINDS, what="seat kind")
         if seat["dragon"] in seen:

@@ -1,0 +1,69 @@
+"""The window starts, and its Load list opens, whatever lies in the save
+folder (issue 12, points 1, 2 and 7): hostile files are listed as unreadable."""
+from __future__ import annotations
+
+import os
+
+from hostile_helpers import small_save_text
+from ui_helpers import click, make_app
+
+from sprites.scenes.title import TitleScene
+
+
+def hostile_folder(folder):
+    text = small_save_text()
+    bomb = "".join(f"l{i}: &l{i} [" + ",".join([f"*l{i - 1}"] * 10) + "]\n" for i in range(1, 10))
+    files = {
+        "huge number.yaml": text.replace("format: 1", "format: 0x" + "f" * 5000, 1),
+        "alias bomb.yaml": text.replace("summary:", "l0: &l0 [x]\n" + bomb + "summary: *l9\nold_summary:", 1),
+        "surrogate name.yaml": text.replace("name: corpus", 'name: "\\ud800"', 1),
+        "nul summary.yaml": text.replace("text: ", 'text: "\\0" ', 1),
+        "escape codes.yaml": text.replace("name: corpus", 'name: "\\e[2J"', 1),
+        "good.yaml": text,
+    }
+    for name, content in files.items():
+        (folder / name).write_text(content, encoding="utf-8")
+    if os.name == "posix":
+        (folder / os.fsdecode(b"bad \xff bytes.yaml")).write_text("format: 2\n")
+        os.mkfifo(folder / "pipe.yaml")
+    return files
+
+
+def test_the_title_starts_and_lists_hostile_saves(tmp_path):
+    hostile_folder(tmp_path)
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=3, seed=1))
+    app.pump()
+    click(app, "button:load")
+    title = app.scene
+    assert title.loading is not None
+    shown = {info.name: info for info in title.loading}
+    assert shown["corpus"].problem is None                  # the good save
+    unreadable = [info for info in title.loading if info.problem]
+    assert len(unreadable) == len(title.loading) - 1 >= 5
+    for info in title.loading:
+        assert info.name.isprintable() and info.summary.isprintable() and (info.problem or "").isprintable()
+    app.dirty = True
+    app.pump()                                              # draws every line of the list
+    click(app, f"load:{title.loading.index(unreadable[0])}")
+    assert isinstance(app.scene, TitleScene) and "cannot be loaded" in app.scene.message
+
+
+def test_names_typed_on_the_title_follow_the_engine_rule(tmp_path):
+    import pygame
+    from ui_helpers import press
+    from game.plaintext import MAX_NAME, name_problem
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=2, seed=1))
+    click(app, "seat:0:name")
+    for _ in range(4):
+        press(app, pygame.K_BACKSPACE)
+    for ch in "abcdefghijklmnopqrstuvwxyz":
+        press(app, pygame.K_a, ch)
+    press(app, pygame.K_a, "\x1b")
+    press(app, pygame.K_RETURN)
+    name = app.scene.seats[0]["name"]
+    assert len(name) == MAX_NAME and name_problem(name) is None
+    click(app, "button:start")
+    from sprites.scenes.table import TableScene
+    assert app.find(TableScene).session.seats[0].name == name
