@@ -254,7 +254,7 @@ def load_data(data_dir=None):
     cards, action_ids, hex_cards = _cards(ck, docs["cards"], names, {d.name for d in dragons})
     scoring = _scoring(ck, docs["scoring"])
     desolation = _desolation(ck, docs["desolation"])
-    _enough_cards(ck, setup, len(action_ids))
+    _room_for_the_largest_game(ck, setup, sites, vstock, len(action_ids))
     if ck.problems:
         raise DataError(ck.problems)
     return GameData(regions=regions, sites=sites, village_stock=vstock, city_stock=cstock,
@@ -347,11 +347,14 @@ def _setup(ck, doc):
     for key in ("pieces", "per_region"):
         d = ck.get(doc, key, dict, f, default={})
         out[key] = {r: ck.count(d, r, f"{f}: {key}", default=0) for r in RESOURCES}
-    for key in ("century_space_fields", "deal", "setup_discard", "hex_cards_in_hand",
-                "track_extra", "start_life"):
+    for key in ("century_space_fields", "deal", "setup_discard", "hex_cards_in_hand", "track_extra"):
         out[key] = ck.count(doc, key, f, default=0, high=50)
+    out["start_life"] = ck.count(doc, "start_life", f, default=1, low=1, high=50)    # Life 0 is out of the game
     aw = ck.get(doc, "awakening", dict, f, default={})
-    out["awakening"] = {k: ck.count(aw, k, f + ": awakening", default=0) for k in ("life", "draw", "discard")}
+    # Hands that grow by more than 3 cards a century could take in most of the deck by the last
+    # centuries, and the Rogue Dragons' placement draws until it finds a free region.
+    out["awakening"] = {k: ck.count(aw, k, f + ": awakening", default=0, high=high)
+                        for k, high in (("life", 10), ("draw", 3), ("discard", 3))}
     sizes = ck.get(doc, "growth_sizes", list, f, default=[])
     if len(sizes) != out["centuries"] or not all(isinstance(s, int) and 0 <= s <= 2 for s in sizes):
         ck.add(f + ": growth_sizes", f"expected {out['centuries']} sizes of 0, 1 or 2, got {sizes!r}")
@@ -371,10 +374,17 @@ def _setup(ck, doc):
     return out
 
 
-def _enough_cards(ck, setup, cards):
-    """The deal and the Card Selection Track of the largest game come from a
-    full deck, before anything is discarded."""
+def _room_for_the_largest_game(ck, setup, sites, villages, cards):
+    """Setup of the largest game: a village per player on the sites of every
+    region (from its stockpile), then the deal and the Card Selection Track
+    from a full deck, before anything is discarded."""
     n = setup["players"]["max"]
+    if sites < n:
+        ck.add("data/regions.yaml: sites_per_region", f"{sites} sites cannot hold the {n} villages that a "
+                                                     f"{n}-player game sets up in every region")
+    if villages < n:
+        ck.add("data/regions.yaml: stockpile.villages", f"{villages} village pieces per region cannot cover the "
+                                                       f"{n} villages that a {n}-player game sets up in every region")
     track = n + setup["track_extra"]
     need = n * setup["deal"] + track
     if need > cards:

@@ -33,6 +33,17 @@ CASES = {
     "a list as a rogue dragon count": (
         replace("setup", "rogue_dragons: {2: 2, 3: 1}", "rogue_dragons: {2: [2], 3: 1}"),
         "data/setup.yaml: rogue_dragons.2: expected players: rogues with at most 6 dragons, got [2]"),
+    "fewer sites than players": (
+        replace("regions", "sites_per_region: 6", "sites_per_region: 2"),
+        "data/regions.yaml: sites_per_region: 2 sites cannot hold the 6 villages that a 6-player game sets up"),
+    "fewer village pieces than players": (
+        replace("regions", "villages: 10", "villages: 0"),
+        "data/regions.yaml: stockpile.villages: 0 village pieces per region cannot cover the 6 villages"),
+    "no Life at the start": (replace("setup", "start_life: 4", "start_life: 0"),
+                             "data/setup.yaml: start_life: must be between 1 and 50, got 0"),
+    "awakening draws that fill the hands": (
+        replace("setup", "awakening: {life: 1, draw: 2, discard: 1}", "awakening: {life: 1, draw: 50, discard: 1}"),
+        "data/setup.yaml: awakening.draw: must be between 0 and 3, got 50"),
     "a huge hexadecimal number": (
         replace("setup", "start_life: 4", "start_life: 0x" + "f" * 5000),
         "data/setup.yaml: a number written with more than 40 characters (line"),
