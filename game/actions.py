@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .plaintext import kind_of
+
 FIELDS = ("card", "alt", "region", "site", "icons", "choice")
 
 
@@ -67,13 +69,13 @@ def malformed(action):
     or size of a field), or None. Game.apply checks this first, so that the
     rules' own checks only ever see well-formed actions."""
     if not isinstance(action, Action):
-        return f"Not an action: expected an Action, got {_kind_of(action)}."
+        return f"Not an action: expected an Action, got {kind_of(action)}."
     for name in TEXT_FIELDS:
         value = getattr(action, name)
         if value is None and name != "kind":
             continue
         if type(value) is not str:
-            return f"Malformed action: {name} must be text, got {_kind_of(value)}."
+            return f"Malformed action: {name} must be text, got {kind_of(value)}."
         if not value or len(value) > MAX_FIELD_TEXT or not value.isprintable():
             return f"Malformed action: {name} is not a name the game uses."
     for name in NUMBER_FIELDS:
@@ -81,16 +83,10 @@ def malformed(action):
         if value is None:
             continue
         if type(value) is not int:
-            return f"Malformed action: {name} must be a whole number, got {_kind_of(value)}."
+            return f"Malformed action: {name} must be a whole number, got {kind_of(value)}."
         if not 0 <= value <= MAX_FIELD_NUMBER:
             return f"Malformed action: {name} must be between 0 and {MAX_FIELD_NUMBER}."
     return None
-
-
-def _kind_of(value):
-    names = {str: "text", int: "a whole number", float: "a decimal number", bool: "true/false", list: "a list",
-             dict: "a mapping", tuple: "a tuple", bytes: "bytes", type(None): "nothing"}
-    return names.get(type(value), type(value).__name__)
 
 
 class Decision:

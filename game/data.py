@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import safe_yaml
-from .plaintext import escape
+from .plaintext import escape, kind_of
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
 MAX_FILE_BYTES = 1024 * 1024      # the largest file, cards.yaml, has 11 KB
@@ -173,8 +173,10 @@ class _Checker:
         """A list of printable texts (e.g. names)."""
         out = []
         for i, value in enumerate(self.get(d, key, list, where, default=default)):
-            if not isinstance(value, str) or not value.isprintable():
-                self.add(f"{_join(where, key)}[{i}]", f"expected text, got {_value_name(value)} {value!r}")
+            if not isinstance(value, str):
+                self.add(f"{_join(where, key)}[{i}]", f"expected text, got {kind_of(value)} {value!r}")
+            elif not value.isprintable():
+                self.add(f"{_join(where, key)}[{i}]", f"unprintable text {value!r}")
             else:
                 out.append(value)
         return out
@@ -196,12 +198,6 @@ def _join(where, key):
 
 def _as_tuple(types):
     return types if isinstance(types, tuple) else (types,)
-
-
-def _value_name(value):
-    names = {list: "a list", dict: "a mapping", int: "a number", float: "a decimal number", type(None): "nothing",
-             bool: "true/false", str: "unprintable text"}
-    return names.get(type(value), type(value).__name__)
 
 
 def _type_names(types):

@@ -23,6 +23,12 @@ def name_problem(name, limit=MAX_NAME, what="a name"):
     return None
 
 
+def kind_of(value):
+    """A value's kind in words, for messages: 'a list', 'text', ..."""
+    return {dict: "a mapping", list: "a list", tuple: "a tuple", str: "text", bytes: "bytes", int: "a number",
+            float: "a decimal number", bool: "true/false", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
 def escape(text):
     """text with every unprintable character written as a Python escape
     (a newline as \\n, an escape code as \\x1b, a lone surrogate as \\ud800)."""

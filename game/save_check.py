@@ -14,7 +14,7 @@ from dataclasses import fields
 
 from .data import RESOURCES, TAKEABLE
 from .engine import HANDLERS, PHASES, VARIANTS
-from .plaintext import MAX_NAME, name_problem
+from .plaintext import MAX_NAME, kind_of, name_problem
 from .session import SEAT_KINDS
 from .state import GameState, PlayerState, RegionState
 
@@ -42,7 +42,7 @@ def short(value, limit=60):
 # ----- generic checks ------------------------------------------------------
 def mapping(v, where, required=None, optional=()):
     if not isinstance(v, dict):
-        raise Invalid(f"{where}: expected a mapping, got {kind_name(v)}")
+        raise Invalid(f"{where}: expected a mapping, got {kind_of(v)}")
     for k in v:
         if not isinstance(k, str):
             raise Invalid(f"{where}: field names must be text, got {short(k)}")
@@ -58,7 +58,7 @@ def mapping(v, where, required=None, optional=()):
 
 def integer(v, where, lo=0, hi=MAX_COUNT):
     if isinstance(v, bool) or not isinstance(v, int):
-        raise Invalid(f"{where}: expected a whole number, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected a whole number, got {kind_of(v)} {short(v)}")
     if not lo <= v <= hi:
         raise Invalid(f"{where}: must be between {lo} and {hi}, got {short(v, 40)}")
     return v
@@ -66,7 +66,7 @@ def integer(v, where, lo=0, hi=MAX_COUNT):
 
 def text(v, where, limit=MAX_TEXT, choices=None, what="value"):
     if not isinstance(v, str):
-        raise Invalid(f"{where}: expected text, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected text, got {kind_of(v)} {short(v)}")
     if len(v) > limit:
         raise Invalid(f"{where}: text longer than {limit} characters")
     if choices is not None and v not in choices:
@@ -76,23 +76,18 @@ def text(v, where, limit=MAX_TEXT, choices=None, what="value"):
 
 def boolean(v, where):
     if not isinstance(v, bool):
-        raise Invalid(f"{where}: expected true or false, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected true or false, got {kind_of(v)} {short(v)}")
     return v
 
 
 def sequence(v, where, limit=MAX_LIST, length=None):
     if not isinstance(v, list):
-        raise Invalid(f"{where}: expected a list, got {kind_name(v)}")
+        raise Invalid(f"{where}: expected a list, got {kind_of(v)}")
     if length is not None and len(v) != length:
         raise Invalid(f"{where}: expected {length} entries, found {len(v)}")
     if len(v) > limit:
         raise Invalid(f"{where}: more than {limit} entries")
     return v
-
-
-def kind_name(v):
-    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a decimal number",
-            bool: "true/false", type(None): "nothing"}.get(type(v), type(v).__name__)
 
 
 def label(v, where, limit, what):

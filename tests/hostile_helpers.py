@@ -1,13 +1,11 @@
-"""Shared by the hostile-input tests: a real save's text, both YAML loaders,
-and running main.py or a snippet in a child process."""
+"""Shared by the hostile-input tests: a real save's text, and running main.py
+in a child process."""
 import os
 import subprocess
 import sys
 
-import pytest
 from save_helpers import new_session, play_random
 
-from game import safe_yaml
 from game.save import document_text, session_document
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,14 +16,6 @@ def small_save_text(seed=3, steps=40, n=3):
     s = new_session(n, seed=seed)
     play_random(s, seed, steps=steps)
     return document_text(session_document(s, "corpus"))
-
-
-@pytest.fixture(params=sorted(safe_yaml.LOADERS))
-def each_loader(request, monkeypatch):
-    """Runs a test once with the C loader (when PyYAML has libyaml) and once
-    with the pure-Python one: every refusal must hold with both."""
-    monkeypatch.setattr(safe_yaml, "Loader", safe_yaml.LOADERS[request.param])
-    return request.param
 
 
 def run_main(*args, timeout=60, env=None):

@@ -2,8 +2,7 @@
 point 5): each is a DataError naming the file, the entry and the problem,
 with both YAML loaders."""
 import pytest
-from hostile_helpers import each_loader  # noqa: F401
-from test_data_errors import data_copy, overwrite, replace  # noqa: F401
+from test_data_errors import data_copy, replace  # noqa: F401  (data_copy is a fixture)
 
 from game.data import DataError, load_data
 
@@ -57,7 +56,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_broken_data_is_named_not_a_traceback(data_copy, each_loader, case):  # noqa: F811
+def test_broken_data_is_named_not_a_traceback(data_copy, each_loader, case):  # noqa: F811  (the fixture)
     edit, expected = CASES[case]
     edit(data_copy)
     with pytest.raises(DataError) as err:

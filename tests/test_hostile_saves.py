@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from hostile_helpers import ROOT, each_loader, one_line_error, run_main, small_save_text  # noqa: F401
+from hostile_helpers import ROOT, one_line_error, run_main, small_save_text
 from save_helpers import new_session, play_random
 
 from game import safe_yaml

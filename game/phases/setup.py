@@ -30,8 +30,8 @@ def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None
     if len(names) != num_players:
         raise ValueError("one name per player")
     for i, name in enumerate(names):
-        if name_problem(name):
-            raise ValueError(f"player {i + 1}: {name_problem(name)}")
+        if problem := name_problem(name):
+            raise ValueError(f"player {i + 1}: {problem}")
 
     setup = data.setup
     rng = Rng(seed)
