@@ -3,6 +3,7 @@ folder (issue 12, points 1, 2 and 7): hostile files are listed as unreadable."""
 from __future__ import annotations
 
 import os
+import re
 
 from hostile_helpers import small_save_text
 from ui_helpers import click, make_app
@@ -17,7 +18,7 @@ def hostile_folder(folder):
         "huge number.yaml": text.replace("format: 1", "format: 0x" + "f" * 5000, 1),
         "alias bomb.yaml": text.replace("summary:", "l0: &l0 [x]\n" + bomb + "summary: *l9\nold_summary:", 1),
         "surrogate name.yaml": text.replace("name: corpus", 'name: "\\ud800"', 1),
-        "nul summary.yaml": text.replace("text: ", 'text: "\\0" ', 1),
+        "nul summary.yaml": re.sub(r"\n  text: .*\n", lambda m: '\n  text: "3 players\\0"\n', text, count=1),
         "escape codes.yaml": text.replace("name: corpus", 'name: "\\e[2J"', 1),
         "good.yaml": text,
     }
@@ -39,6 +40,7 @@ def test_the_title_starts_and_lists_hostile_saves(tmp_path):
     assert title.loading is not None
     shown = {info.name: info for info in title.loading}
     assert shown["corpus"].problem is None                  # the good save
+    assert shown["nul summary"].problem == "summary.text: a summary cannot contain the character \\x00"
     unreadable = [info for info in title.loading if info.problem]
     assert len(unreadable) == len(title.loading) - 1 >= 5
     for info in title.loading:
