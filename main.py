@@ -18,7 +18,8 @@ from game.plaintext import escape
 
 DEFAULTS = {"headless": False, "json": False, "players": 4, "variant": "standard", "steps": 40, "screen": "table",
             "size": "1600x900"}
-# Flags that choose a mode, and the flags each mode uses; any other flag given is refused.
+# Each mode (chosen by --headless, --screenshot, --load and --replay) and the flags it uses;
+# any other flag given is refused.
 USES = {
     "window": ("players", "seed", "variant", "ai", "save_dir"),
     "window --load": ("save_dir",),
@@ -75,7 +76,10 @@ def mode(args):
 def check_args(args, data):
     """None if the flags make sense together and have usable values, else
     the problem in one line (without the 'error: ' prefix)."""
-    from sprites.cli import MAX_STEPS, window_size
+    return combination_problem(args) or value_problem(args, data)
+
+
+def combination_problem(args):
     if args.headless and args.screenshot is not None:
         return "--screenshot cannot be used with --headless"
     if args.load is not None and args.replay is not None:
@@ -91,6 +95,11 @@ def check_args(args, data):
     for name in CHOICES:
         if getattr(args, name) is not None and name not in USES[current]:
             return f"--{name.replace('_', '-')} cannot be used with {current.split()[-1]}"
+    return None
+
+
+def value_problem(args, data):
+    from sprites.cli import MAX_STEPS, window_size
     for name in ("load", "replay", "save_dir", "screenshot"):
         value = getattr(args, name)
         if value is not None and not value.strip():
