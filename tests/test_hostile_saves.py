@@ -9,6 +9,7 @@ import time
 import pytest
 from hostile_helpers import ROOT, one_line_error, run_main, small_save_text
 from save_helpers import new_session, play_random
+from test_save_errors import load_error as refused   # one line, naming the file, the file untouched
 
 from game import safe_yaml
 from game.save import MAX_BYTES, SaveError, load_session, read_header, save_session
@@ -20,17 +21,6 @@ HEX_BOMB = "0x" + "f" * 5000
 @pytest.fixture(scope="module")
 def text():
     return small_save_text()
-
-
-def refused(path):
-    """load_session's one-line SaveError for path; the file is left as it was."""
-    before = (open(path, "rb").read(), os.stat(path).st_mtime_ns)
-    with pytest.raises(SaveError) as err:
-        load_session(path)
-    message = str(err.value)
-    assert "\n" not in message and message.startswith(str(path) + ": ")
-    assert (open(path, "rb").read(), os.stat(path).st_mtime_ns) == before
-    return message
 
 
 def header_problem(path):

@@ -53,15 +53,21 @@ def loaders():
     return [(f"{cls.__name__}", use(cls)) for cls in (safe_yaml.CLoader, safe_yaml.PyLoader) if cls]
 
 
-def time_load(path, runs):
-    from game.save import load_session
-    load_session(path)                 # data files loaded and code warmed once, as in a running game
+def timed(work, runs):
+    """Seconds taken by each of ``runs`` calls, after one call to warm up
+    (data files loaded, code imported, as in a running game)."""
+    work()
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        load_session(path)
+        work()
         times.append(time.perf_counter() - start)
     return times
+
+
+def time_load(path, runs):
+    from game.save import load_session
+    return timed(lambda: load_session(path), runs)
 
 
 def time_parse(path, runs):
@@ -72,12 +78,7 @@ def time_parse(path, runs):
         import yaml
         parse = yaml.safe_load
     text = open(path, encoding="utf-8").read()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        parse(text)
-        times.append(time.perf_counter() - start)
-    return times
+    return timed(lambda: parse(text), runs)
 
 
 FIRST_FRAME = """
