@@ -134,13 +134,22 @@ def value_problem(args, data):
 
 def ai_problem(text, players, human):
     """--ai: one level per seat (a single level fills every seat headless;
-    the window's title screen takes levels for its first seats)."""
-    from game.ai import LEVELS
+    the window's title screen takes levels for its first seats). Headless,
+    the expert may have a time budget per decision: expert:0.5."""
+    from game.ai import LEVELS, parse_level
     known = (("human",) if human else ()) + tuple(LEVELS)
     levels = [x.strip() for x in text.split(",")]
-    bad = next((x for x in levels if x not in known), None)
-    if bad is not None:
-        return f"unknown level {bad!r} (known: {', '.join(known)})"
+    for level in levels:
+        name, budget, _ = level.partition(":")
+        if name not in known:
+            return f"unknown level {name!r} (known: {', '.join(known)})"
+        if budget and human:
+            return f"a time budget ({level!r}) only works with --headless"
+        if budget:
+            try:
+                parse_level(level)
+            except ValueError as exc:
+                return str(exc)
     if len(levels) > players or (not human and len(levels) not in (1, players)):
         return f"{len(levels)} levels for {players} players"
     return None

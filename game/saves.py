@@ -1,10 +1,12 @@
 """The save folder: where it is, the autosave, named saves, the list of saves.
 
     default_save_dir() -> str                 # ~/.local/share/wrath-of-dragons (XDG), macOS, Windows
-    autosave(session, save_dir) -> path       # save_dir/autosave.yaml
+    autosave_name(session) -> file name       # each game autosaves under its own name (autosave-...yaml)
+    autosave(session, save_dir, fname) -> path  # save_dir/fname (default: the old single autosave.yaml)
     Autosaver(save_dir)                        # session.listeners.append(...): autosave after each action
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
+    recent_games(save_dir) -> [SaveInfo]       # the games' autosaves, newest first ("Recent games")
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from .plaintext import escape
 from .save import SaveError, load_session, read_header, save_session
 
 APP_DIR = "wrath-of-dragons"
-AUTOSAVE = "autosave.yaml"
+AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
+AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
 AUTOSAVE_NAME = "Autosave"
 
 
@@ -49,10 +52,21 @@ def autosave_path(save_dir):
     return os.path.join(save_dir, AUTOSAVE)
 
 
-def autosave(session, save_dir):
-    """Write save_dir/autosave.yaml atomically; raises SaveError. Returns the path."""
+def autosave_name(session, started=None):
+    """The file a new game autosaves to: when it started and its seed, so
+    that no game ever overwrites another game's autosave."""
+    started = started or datetime.datetime.now()
+    return f"{AUTOSAVE_PREFIX}{started:%Y%m%d-%H%M%S}-{session.seed}.yaml"
+
+
+def is_autosave(fname):
+    return fname == AUTOSAVE or (fname.startswith(AUTOSAVE_PREFIX) and fname.endswith(".yaml"))
+
+
+def autosave(session, save_dir, fname=AUTOSAVE):
+    """Write save_dir/fname atomically; raises SaveError. Returns the path."""
     ensure_dir(save_dir)
-    return save_session(session, autosave_path(save_dir), name=AUTOSAVE_NAME)
+    return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
 
 
 class Autosaver:
@@ -60,13 +74,14 @@ class Autosaver:
     action. A failure never stops the game: it is kept in ``last_error``
     (one line) for the view to show, and cleared by the next success."""
 
-    def __init__(self, save_dir):
+    def __init__(self, save_dir, fname=AUTOSAVE):
         self.save_dir = save_dir
+        self.fname = fname
         self.last_error = None
 
     def __call__(self, session):
         try:
-            autosave(session, self.save_dir)
+            autosave(session, self.save_dir, self.fname)
             self.last_error = None
         except SaveError as exc:
             self.last_error = str(exc)
@@ -97,6 +112,7 @@ class SaveInfo:
     summary: str                 # e.g. "4 players (standard), century 3, attack, Red to play"
     problem: str | None = None   # why it cannot be loaded, if that shows already in its header
     autosave: bool = False
+    facts: dict | None = None    # the header's summary (players, variant, century, over ...)
 
 
 def list_saves(save_dir):
@@ -125,7 +141,7 @@ def _info(path, fname):
     except OSError:
         mtime = datetime.datetime.fromtimestamp(0, datetime.timezone.utc)
     stem = escape(fname[:-5])           # undecodable bytes in a file name come back as lone surrogates
-    is_auto = fname == AUTOSAVE
+    is_auto = is_autosave(fname)
     try:
         head = read_header(path)
     except SaveError as exc:
@@ -134,7 +150,15 @@ def _info(path, fname):
     date = _parse_date(head.get("saved")) or mtime
     summary = head.get("summary")
     text = summary.get("text") if isinstance(summary, dict) and isinstance(summary.get("text"), str) else ""
-    return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto)
+    return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto,
+                    facts=summary if isinstance(summary, dict) else None)
+
+
+def recent_games(save_dir, limit=None):
+    """The autosave of each game (one file per game), newest first: what the
+    title screen's "Recent games" list and Continue offer."""
+    games = [s for s in list_saves(save_dir) if s.autosave]
+    return games if limit is None else games[:limit]
 
 
 def _parse_date(value):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .phases.setup import new_game
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "expert")
 
 
 @dataclass
@@ -43,6 +43,8 @@ class Session:
     undoable: int = field(default=0, repr=False)
     # Called with the session after every apply and undo (e.g. the autosave).
     listeners: list = field(default_factory=list, repr=False, compare=False)
+    # Why undo cannot go further back than the last ``undoable`` actions (see why_no_undo).
+    undo_block: str = field(default="nothing has been played yet", repr=False, compare=False)
 
     @classmethod
     def new(cls, seats, seed, variant="standard"):
@@ -62,10 +64,15 @@ class Session:
         """Apply one of the current options (raises IllegalAction otherwise)."""
         g = self.game
         before = _undo_key(g)
+        mover = g.name(g.decision.player) if g.decision is not None else None
         g.apply(action)
         self.actions.append(action)
         after = _undo_key(g)
-        self.undoable = self.undoable + 1 if before is not None and before == after else 0
+        if before is not None and before == after:
+            self.undoable += 1
+        else:
+            self.undoable = 0
+            self.undo_block = _block_reason(g, before, after, mover)
         self._notify()
 
     def can_undo(self):
@@ -84,6 +91,27 @@ class Session:
         self.undoable -= 1
         self._notify()
         return action
+
+    def why_no_undo(self):
+        """Why undo is refused now, in words for the player (None if it is allowed)."""
+        if self.can_undo():
+            return None
+        if self.game.is_over:
+            return "the game is over"
+        seat = self.game.decision.player
+        if not self.seats[seat].is_human:
+            return f"it is {self.seats[seat].name}'s move (an AI dragon), and AI moves are never undone"
+        return self.undo_block
+
+    def would_be_undoable(self, action):
+        """True if undo could take ``action`` (one of the current options) back
+        right after it is applied: it reveals nothing and ends no turn."""
+        from .ai.clone import clone_game
+        g = clone_game(self.game)
+        before = _undo_key(g)
+        g.apply(action)
+        return (before is not None and before == _undo_key(g) and not g.is_over
+                and self.seats[g.decision.player].is_human)
 
     def undo_turn_start(self):
         """The index in ``actions`` that undo can go back to at most."""
@@ -110,6 +138,25 @@ class Session:
     @staticmethod
     def actions_from(dicts):
         return [Action.from_dict(d) for d in dicts]
+
+
+def _block_reason(g, before, after, mover):
+    """Words for why the action just applied cannot be undone (the first
+    part of the undo key that changed)."""
+    if before is None:
+        return "nothing has been played yet"
+    if after is None:
+        return "the game is over"
+    player, century, phase, cursor, rng, deck, top = range(7)
+    if before[player] != after[player]:
+        return f"the last move was {mover}'s (only your own moves in this turn can be undone)"
+    if before[century] != after[century] or before[phase] != after[phase] or before[cursor] != after[cursor]:
+        return "a new turn or phase has begun since"
+    if before[deck] > after[deck]:
+        return "a card was drawn from the deck since (undo never takes back what you saw)"
+    if before[rng] != after[rng] or before[deck] != after[deck]:
+        return "cards were shuffled since (undo never takes back what you saw)"
+    return "the back of the next card of the deck was revealed since"
 
 
 def _undo_key(g):

@@ -16,7 +16,7 @@ import traceback
 from collections import Counter, defaultdict
 
 from . import VARIANTS, new_game
-from .ai import LEVELS, make_ai
+from .ai import LEVELS, make_ai, parse_level
 from .invariants import check
 
 
@@ -41,9 +41,13 @@ def parse_variants(text):
 
 def parse_levels(text):
     out = [x.strip() for x in text.split(",") if x.strip()]
-    bad = [x for x in out if x not in LEVELS]
-    if not out or bad:
-        raise argparse.ArgumentTypeError(f"unknown AI level(s) {bad} (known: {', '.join(LEVELS)})")
+    try:
+        for level in out:
+            parse_level(level)          # e.g. 'expert:0.5': the expert with its time budget
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not out:
+        raise argparse.ArgumentTypeError(f"no AI level given (known: {', '.join(LEVELS)})")
     return out
 
 
@@ -160,7 +164,7 @@ def report(stats):
     if stats.played:
         contests = len(stats.winning_scores)
         lines.append("win rate by AI level (shared wins split; per seat played, and share of games won):")
-        for level in LEVELS:
+        for level in dict.fromkeys(list(LEVELS) + list(stats.played)):
             if stats.played[level]:
                 lines.append(f"  {level:<7} {stats.wins[level] / stats.played[level]:6.1%} per seat"
                              f"  ({stats.wins[level]:.1f} wins in {stats.played[level]} seats),"

@@ -1,8 +1,32 @@
 """What one seat may see: other players' hands (and lairs, unless The
-Strategist) are hidden; private log lines reach only their owner."""
+Strategist or the game is over: then every lair screen is lifted) are
+hidden; private log lines reach only their owner."""
 from __future__ import annotations
 
 from dataclasses import asdict
+
+ATTACK_ROUND = ("attack",)
+AFTER_LAIR = ("lair", "card_selection", "placement", "attack", "over")
+
+
+def turn_status(g, seat):
+    """Whose numbers the per-turn fields of a dragon (feats, spent, played,
+    Divination) hold: "now" during its attack turn, "done" after its turn in
+    this century, "before" until then (left over from an earlier century)."""
+    s = g.state
+    if s.over:
+        return "done"
+    if s.phase not in ATTACK_ROUND or seat not in s.order[:s.cursor]:
+        return "before"
+    d = g.decision
+    return "now" if d is not None and d.player == seat and s.order[s.cursor - 1] == seat else "done"
+
+
+def lair_century(g):
+    """The century of the Lair Actions taken so far (``lair_taken``): the
+    current one from its Lair phase on, the previous one before that."""
+    s = g.state
+    return s.century if s.phase in AFTER_LAIR else s.century - 1
 
 
 def view(g, seat):
@@ -13,20 +37,24 @@ def view(g, seat):
         decision = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
         if d.player == seat:
             decision["options"] = [a.to_dict() for a in d.options]
+    from .phases.scoring import regional_value
     players = []
     for p in s.players:
         own = p.seat == seat
+        open_lair = own or g.strategist or s.over
         players.append({
             "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
             "level": p.level, "abilities": list(p.abilities), "region": p.region,
             "hand": list(p.hand) if own else None, "hand_count": len(p.hand),
-            "lair": asdict(p.lair) if own or g.strategist else None,
+            "lair": asdict(p.lair) if open_lair else None,
+            "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
             "card": asdict(p.card), "spent": dict(p.spent),
             "played": list(p.played), "hex_out": list(p.hex_out),
             "pool": p.pool, "reduction": p.reduction,
             "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
             "divined": p.divined,
             "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
+            "turn": turn_status(g, p.seat),
         })
     drafting = bool(s.stack) and s.stack[-1]["k"] == "scheme_pick" and s.stack[-1]["p"] == seat
     return {
@@ -42,6 +70,8 @@ def view(g, seat):
         "discard": list(s.discard), "track": list(s.track),
         "draft": list(s.draft) if drafting else None, "draft_count": len(s.draft),
         "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
+        "lair_century": lair_century(g),
+        "desolation": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
         "log": [{"seat": e[0], "text": e[1]} for e in s.log if e[2] is None or e[2] == seat],
     }

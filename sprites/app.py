@@ -8,32 +8,39 @@ timeout: idle CPU stays near zero.
 """
 from __future__ import annotations
 
+import gc
 import os
+import sys
 import time
 
 import pygame
 
 from sprites.anim import now_ms
+from sprites.settings import MIN_WINDOW
 
 WINDOW = (1600, 900)
 FRAME_MS = 16
 
 
 class App:
-    def __init__(self, screen, animate=True, threaded_ai=True, ai_delay_ms=750, handoff=True, autosave=True,
-                 save_dir=None):
+    def __init__(self, screen, animate=True, threaded_ai=True, ai_delay_ms=750, handoff=None, autosave=True,
+                 save_dir=None, settings=None):
+        from sprites.settings import Settings
         self.screen = screen
         self.autosave = autosave
         self._save_dir = save_dir
+        self.settings = settings or Settings()      # without a file: remembered for this run only
         self.stack = []
         self.dirty = True
         self.running = True
         self.animate = animate
         self.threaded_ai = threaded_ai
         self.ai_delay_ms = ai_delay_ms
-        self.handoff = handoff
+        self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        if threaded_ai:
+            sys.setswitchinterval(SWITCH_S)
 
     # ----- the stack -------------------------------------------------------------
     @property
@@ -59,13 +66,31 @@ class App:
         self.dirty = True
         return scene
 
-    def flush_saves(self):
-        """Wait for autosaves still being written (before quitting)."""
+    def autosavers(self):
+        """The autosave listeners of the games on the stack (and of a game left for the title)."""
         scenes = list(self.stack) + [getattr(s, "current", None) for s in self.stack]
         for scene in scenes:
             for listener in getattr(getattr(scene, "session", None), "listeners", ()):
                 if hasattr(listener, "flush"):
-                    listener.flush()
+                    yield listener
+
+    def flush_saves(self, timeout=None):
+        """Wait for autosaves still being written (before quitting or starting
+        another game); returns the one-line problems of those that failed."""
+        problems = []
+        for saver in list(self.autosavers()):
+            done = saver.flush() if timeout is None else saver.flush(timeout)
+            if not done or saver.last_error:
+                problems.append(saver.last_error)
+        return problems
+
+    def close(self):
+        """Before the window closes: the last autosaves land and the window
+        size is remembered. Returns the problems (one line each)."""
+        problems = self.flush_saves()
+        self.settings.window = self.windowed_size
+        problems.append(self.settings.save())
+        return [p for p in problems if p]
 
     def find(self, cls):
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
@@ -77,14 +102,22 @@ class App:
         return self._save_dir
 
     # ----- screens other scenes open ---------------------------------------------
-    def start_game(self, session, handoff=None):
+    def start_game(self, session, handoff=None, autosave_file=None):
+        """Show a game on the table. It autosaves to ``autosave_file`` (a
+        file name in the save folder: the one it was continued from) or, for
+        a new or loaded game, to a file of its own."""
         from sprites.scenes.table import TableScene
-        self.flush_saves()                      # an older game's last autosave lands first
+        problems = self.flush_saves()           # an older game's last autosave lands first
         if self.autosave and hasattr(session, "listeners"):
+            from game.saves import autosave_name
             from sprites.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
-                session.listeners.append(BackgroundAutosaver(self.save_dir()))
+                session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
+                                                             notify=_wake_up))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
+        for problem in problems:
+            table.say(f"Autosave failed: {problem}")
+        settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
         if table.seats.needs_handoff():
             table.handoff_pending = True
@@ -120,6 +153,13 @@ class App:
             self.show_help()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
+            w, h = self.screen.get_size()
+            if not self.screen.get_flags() & pygame.FULLSCREEN:
+                if w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:     # SDL 2 in pygame has no minimum size: enforce it
+                    self.screen = pygame.display.set_mode((max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])),
+                                                          pygame.RESIZABLE)
+                self.windowed_size = self.screen.get_size()
+                self.settings.window = self.windowed_size
             for scene in self.stack:
                 scene.resize(self.screen.get_size())
             self.dirty = True
@@ -152,6 +192,8 @@ class App:
             self.scene.draw(self.screen)
             pygame.display.flip()
             self.dirty = False
+            for saver in self.autosavers():
+                saver.frame_drawn()             # the frame after an action is out: the autosave may write
 
     def pump(self):
         """Handle every pending event, advance time and draw (for tests)."""
@@ -167,17 +209,44 @@ class App:
         return 1000 if wait is None else max(1, min(1000, wait))
 
     def loop(self):
+        idle_since = time.monotonic()
         while self.running and self.stack:
             self.tick()
             self.render()
             event = wait_event(self.timeout())
             if event.type != pygame.NOEVENT:
                 self.handle(event)
+                idle_since = time.monotonic()
+            elif not self.animating and time.monotonic() - idle_since > IDLE_S:
+                settle_memory()                 # a quiet moment: collect now, not in the middle of a frame
+                idle_since = float("inf")
             for event in pygame.event.get():
                 self.handle(event)
+                idle_since = time.monotonic()
 
 
 POLL_S = 0.015
+IDLE_S = 1.0
+# While an AI dragon thinks in its thread, every blit hands the GIL over and
+# the window waits up to this long to get it back (Python's default: 5 ms).
+SWITCH_S = 0.001
+
+
+def settle_memory():
+    """Collect garbage now and freeze what is left (gc.freeze): the automatic
+    collections then only look at objects made since, and a full collection
+    of everything (20 ms late in a game) never lands in a frame."""
+    gc.collect()
+    gc.freeze()
+WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
+
+
+def _wake_up():
+    """Called from background threads (pygame.event.post is thread-safe)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+    except pygame.error:                  # the window is gone: nothing to wake
+        pass
 
 
 def wait_event(timeout_ms):
@@ -196,22 +265,26 @@ def wait_event(timeout_ms):
         time.sleep(min(POLL_S, left))
 
 
-def open_window(size=None, title="Wrath of Dragons"):
-    """A resizable window: 1600 x 900, or smaller to fit a smaller screen."""
+def open_window(size=None, title="Wrath of Dragons", remembered=None):
+    """A resizable window: ``size``, else the ``remembered`` size of the last
+    run if it fits the screen, else 1600 x 900 or smaller to fit a smaller
+    screen (never below MIN_WINDOW)."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
     from sprites.art import pieces
     pygame.display.set_icon(pieces.dragon_token("#c8282d", "W", 64))
     if size is None:
-        size = WINDOW
         try:
             dw, dh = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             dw, dh = WINDOW
-        if dw < WINDOW[0] or dh < WINDOW[1] + 60:
+        size = WINDOW
+        if remembered and remembered[0] <= dw and remembered[1] <= dh:
+            size = remembered
+        elif dw < WINDOW[0] or dh < WINDOW[1] + 60:
             k = min(dw / WINDOW[0], (dh - 60) / WINDOW[1])
-            size = (max(800, round(WINDOW[0] * k)), max(450, round(WINDOW[1] * k)))
+            size = (max(MIN_WINDOW[0], round(WINDOW[0] * k)), max(MIN_WINDOW[1], round(WINDOW[1] * k)))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.key.set_repeat(400, 40)
     return screen
@@ -222,16 +295,23 @@ def run(args):
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
-    app = build(args, open_window())
+    from game.saves import default_save_dir
+    from sprites.settings import Settings
+    settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
+    app = build(args, open_window(remembered=settings.window), settings)
     app.loop()
-    app.flush_saves()
+    problems = app.close()
     pygame.quit()
+    from sprites.art import common
+    common.clear_caches()                   # pictures and fonts of the closed window
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
     return 0
 
 
-def build(args, screen):
+def build(args, screen, settings=None):
     """The app with its first screen: the title, a loaded game (--load) or a replay (--replay)."""
-    app = App(screen, save_dir=getattr(args, "save_dir", None))
+    app = App(screen, save_dir=getattr(args, "save_dir", None), settings=settings)
     session = getattr(args, "session", None)
     if session is not None and getattr(args, "replay", None):
         from sprites.scenes.replay import ReplayScene
@@ -240,8 +320,11 @@ def build(args, screen):
         app.start_game(session)
     else:
         from sprites.scenes.title import TitleScene
-        app.push(TitleScene(app, players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
-                            variant=getattr(args, "variant", "standard"), kinds=getattr(args, "ai", None)))
+        # command-line values override the remembered setup (main.py's defaults do not: 4 players, standard)
+        players = getattr(args, "players", None)
+        variant = getattr(args, "variant", None)
+        app.push(TitleScene(app, players=None if players == 4 else players, seed=getattr(args, "seed", None),
+                            variant=None if variant == "standard" else variant, kinds=getattr(args, "ai", None)))
     return app
 
 

@@ -1,57 +1,120 @@
 """Autosave without making the player wait: the window's session listener.
 
-Writing a save (YAML plus fsync) takes tens of milliseconds late in a game.
-The listener takes a copy of the session right after each action (a few
-ms) and game.saves.autosave writes the newest copy in a background thread;
-older copies that were not written yet are simply skipped. Failures are kept
-in ``last_error`` for the table to show, like game.saves.Autosaver.
+Writing a save (YAML plus fsync) takes 10-30 ms late in a game. Right after
+each action the listener takes a cheap copy of the session (a fraction of a
+millisecond: ``game.ai.clone``) and a background thread writes the newest
+copy; older copies that were not written yet are simply skipped. The thread
+waits until the frame after the action is on screen (``frame_drawn``, or
+at most ``HOLD_S``), so the save never competes with that frame.
+
+Nothing can kill the thread silently: every failure, even an unexpected
+exception, becomes one line in ``last_error`` for the table to show, and
+``notify`` is called so the window wakes up to show it. ``flush`` waits for
+the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
 
 import threading
+import time
 
-from game import Game
+from game.ai.clone import clone_game
 from game.save import SaveError
-from game.saves import autosave
+from game.saves import AUTOSAVE, autosave
 from game.session import Session
+
+HOLD_S = 0.25            # write at the latest this long after an action, frame drawn or not
+FLUSH_TIMEOUT_S = 10.0
+
+
+def snapshot(session):
+    """An independent copy of the session (its game with the log), cheap enough for every action."""
+    return Session(seats=list(session.seats), seed=session.seed, variant=session.variant,
+                   actions=list(session.actions), game=clone_game(session.game, keep_log=True))
 
 
 class BackgroundAutosaver:
-    def __init__(self, save_dir):
+    def __init__(self, save_dir, fname=AUTOSAVE, notify=None):
         self.save_dir = save_dir
+        self.fname = fname
+        self.notify = notify            # called (from the writer thread) when a new error is set
         self.last_error = None
+        self._reported = None
         self._pending = None
-        self._lock = threading.Lock()
+        self._busy = False              # a copy is being written
+        self._work = threading.Condition()
+        self._drawn = threading.Event()
         self._thread = None
 
     def __call__(self, session):
-        g = session.game
-        copy = Session(seats=list(session.seats), seed=session.seed, variant=session.variant,
-                       actions=list(session.actions), game=Game.from_dict(g.to_dict(), g.data))
-        with self._lock:
+        copy = snapshot(session)
+        with self._work:
             self._pending = copy
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._write, name="autosave")
+            self._drawn.clear()
+            if self._thread is None:    # one writer for the whole game (starting a thread takes milliseconds)
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
+            self._work.notify()
 
-    def _write(self):
-        while True:
-            with self._lock:
-                copy, self._pending = self._pending, None
-                if copy is None:
-                    self._thread = None
-                    return
-            try:
-                autosave(copy, self.save_dir)
-                self.last_error = None
-            except SaveError as exc:
-                self.last_error = str(exc)
+    def frame_drawn(self):
+        """The window has drawn the frame after the last action: writing may start."""
+        self._drawn.set()
 
-    def flush(self):
-        """Wait until the newest copy is on disk."""
-        while True:
-            with self._lock:
-                thread = self._thread
-            if thread is None:
-                return
-            thread.join()
+    def _run(self):
+        try:
+            while True:
+                with self._work:
+                    while self._pending is None:
+                        self._work.wait()
+                self._drawn.wait(HOLD_S)
+                with self._work:
+                    copy, self._pending = self._pending, None
+                    self._busy = True
+                try:
+                    self._write(copy)
+                finally:
+                    with self._work:
+                        self._busy = False
+                        self._work.notify_all()
+        except BaseException as exc:        # never die silently: the table shows it
+            with self._work:
+                self._thread = None
+                self._work.notify_all()
+            self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}")
+
+    def _write(self, copy):
+        try:
+            autosave(copy, self.save_dir, self.fname)
+            self.last_error = None
+        except SaveError as exc:
+            self._fail(str(exc))
+        except Exception as exc:            # e.g. a name the YAML writer cannot encode
+            self._fail(f"{self.fname}: cannot be written: {type(exc).__name__}: {exc}")
+
+    def _fail(self, problem):
+        self.last_error = " ".join(str(problem).split())
+        if self.notify is not None:
+            self.notify()
+
+    def take_error(self):
+        """A failure not shown yet (one line), once; None otherwise."""
+        error = self.last_error
+        if error is None or error == self._reported:
+            return None
+        self._reported = error
+        return error
+
+    def flush(self, timeout=FLUSH_TIMEOUT_S):
+        """Wait until the newest copy is on disk; False (and last_error says
+        so) if it is still being written after ``timeout`` seconds."""
+        self._drawn.set()
+        deadline = time.monotonic() + timeout
+        with self._work:
+            while (self._pending is not None or self._busy) and self._thread is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._work.wait(left)
+            done = not (self._pending is not None or self._busy) or self._thread is None
+        if not done:
+            self._fail(f"{self.fname}: the autosave did not finish within {timeout:g} s")
+        return done

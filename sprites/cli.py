@@ -1,9 +1,9 @@
 """The window's command-line options (no pygame import here)."""
 from __future__ import annotations
 
+from sprites.settings import MAX_WINDOW as MAX_SIZE, MIN_WINDOW as MIN_SIZE   # what the window accepts
+
 SCREENS = ("title", "table", "scores", "handoff", "help")
-MIN_SIZE = (800, 450)          # the smallest window the table is laid out for (open_window's floor)
-MAX_SIZE = (7680, 4320)
 MAX_STEPS = 100_000
 
 

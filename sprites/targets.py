@@ -2,17 +2,19 @@
 
 The table never decides what is legal: it takes ``decision.options`` and
 groups them by the element a player would click for each of them. One
-element may offer several options (a card with two lines, lick wounds;
-moving by livestock or by Mighty Wings) - the table then asks which.
-Copies of a card are interchangeable, so every copy in the hand offers the
-option the engine lists for one of them.
+element may offer several options (a card with two lines; moving by
+livestock or by Mighty Wings) - the table then asks which. Copies of a card
+are interchangeable, so every copy in the hand offers the option the engine
+lists for one of them, and an element never offers two options that differ
+only by which copy they use. Lick Wounds has its own button: a click on a
+card means the same whether or not the dragon is wounded.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 
-BUTTON_KINDS = ("end_turn", "stop_attack", "divination", "consume_noble")
-HAND_KINDS = ("discard", "play_card", "lick_wounds", "use_hex")
+BUTTON_KINDS = ("end_turn", "stop_attack", "divination", "consume_noble", "lick_wounds")
+HAND_KINDS = ("discard", "play_card", "use_hex")
 REGION_KINDS = ("place", "first_strike", "move", "fly")
 PANEL_KINDS = ("choose_resource", "level_up")
 
@@ -55,7 +57,26 @@ def group_options(options, hand, track, draft, region, card_key):
     for i, a in enumerate(options):
         for name in targets(a, i, hand, track, draft, region, card_key):
             groups[name].append(i)
-    return dict(groups)
+    return {name: _distinct(name, idx, options, hand, card_key) for name, idx in groups.items()}
+
+
+def signature(a, card_key):
+    """What an action means to a player: the same for copies of a card."""
+    return (a.kind, card_key.get(a.card, a.card), a.alt, a.region, a.site, a.icons, a.choice)
+
+
+def _distinct(name, idx, options, hand, card_key):
+    """One option per distinct meaning: options on interchangeable copies of a
+    card collapse into one (the clicked copy's own, if it is among them)."""
+    kind, _, rest = name.partition(":")
+    own = hand[int(rest)] if kind == "hand" and rest.isdigit() and int(rest) < len(hand) else None
+    chosen = {}
+    for i in idx:
+        a = options[i]
+        sig = signature(a, card_key)
+        if sig not in chosen or a.card == own:
+            chosen[sig] = i
+    return sorted(chosen.values())
 
 
 def candidate(name, decision_kind, hand, track, draft, hex_card):

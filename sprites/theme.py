@@ -10,7 +10,7 @@ import functools
 
 import pygame
 
-from .art.common import font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
+from .art.common import MIN_TEXT, font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
 
 INK = (40, 28, 18)
 PAPER = (238, 226, 196)
@@ -27,6 +27,9 @@ MUTED = (120, 104, 84)
 WHITE = (252, 248, 238)
 HILITE = (255, 214, 92)
 SEA = (120, 160, 178)
+# pygame's default font draws a size-n font n * 0.6875 px high: size 18 is the
+# smallest that gives text of 12 px, the least any text on screen may have.
+MIN_FONT = MIN_TEXT
 
 
 def is_light(c):
@@ -54,6 +57,7 @@ def text_on(s, size, colour, background, bold=False):
     return img.convert() if pygame.display.get_surface() is not None else img
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(s, size, bold=False):
     return font(size, bold).size(str(s))[0]
 

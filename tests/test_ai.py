@@ -20,11 +20,26 @@ from game.invariants import check
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class Ticks:
+    """A clock that advances one tick per reading: the expert's time budget
+    becomes a count of work, so its choices are reproducible in tests."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        self.now += 1
+        return self.now
+
+
 def small(ai):
     """Shrink the search so a whole game stays quick in tests (same code paths)."""
-    for name, v in (("turn_budget", 25), ("place_budget", 6), ("worlds", 2), ("candidates", 2)):
+    for name, v in (("turn_budget", 20), ("place_budget", 5), ("min_worlds", 2), ("max_worlds", 3),
+                    ("candidates", 2)):
         if hasattr(ai, name):
             setattr(ai, name, v)
+    if ai.level == "expert":
+        ai.budget, ai.clock = 20, Ticks()
     return ai
 
 
@@ -54,7 +69,7 @@ def test_random_and_easy_play_legal_whole_games(n, variant):
                                        (5, "strategist+desolation"), (6, "standard")])
 def test_all_levels_play_legal_whole_games(n, variant):
     g = new_game(n, seed=n, variant=variant)
-    ais = [small(make_ai(LEVELS[(i + n) % 4], i)) for i in range(n)]
+    ais = [small(make_ai(LEVELS[(i + n) % len(LEVELS)], i)) for i in range(n)]
     play(g, ais)
     assert g.is_over and check(g) == []
 
@@ -205,3 +220,129 @@ def test_simulate_in_parallel_matches_serial():
     b = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=2)
     assert a.errors == b.errors == 0
     assert (a.decisions, dict(a.wins), a.winning_scores) == (b.decisions, dict(b.wins), b.winning_scores)
+
+
+def test_expert_level_names_and_budgets():
+    assert "expert" in LEVELS
+    assert make_ai("expert", 1).budget == 1.0                       # the default: 1 s per decision
+    assert make_ai("expert", 1, budget=0.25).budget == 0.25
+    assert make_ai("expert:2.5", 1).budget == 2.5
+    for bad in ("expert:0", "expert:-1", "expert:soon", "hard:1", "grandmaster:1"):
+        with pytest.raises(ValueError):
+            make_ai(bad, 1)
+    with pytest.raises(ValueError):
+        make_ai("normal", 1, budget=1.0)
+
+
+def test_expert_search_grows_with_its_budget():
+    """Anytime: the more time it is given, the more positions its turn search covers."""
+    g = new_game(4, seed=8)
+    driver = [make_ai("easy", i) for i in range(4)]
+    while g.decision.kind != "attack_turn":
+        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+    seat = g.decision.player
+    nodes = []
+    for budget in (10, 40, 160):
+        ai = make_ai("expert", 3, budget=budget, clock=Ticks())
+        ai.began = ai.clock()
+        planner = ai.planner(seat, random.Random(1))
+        planner.plan(determinize(g, seat, random.Random(2)))
+        nodes.append(planner.nodes)
+    assert nodes[0] < nodes[1] < nodes[2]
+
+
+def test_expert_answers_forced_and_planned_steps_at_once():
+    """A decision with one option, or the next step of a plan it made, reads the clock only once."""
+    from game.ai.planner import signature
+    g = new_game(4, seed=8)
+    ai = small(make_ai("expert", 3))
+    driver = [make_ai("easy", i) for i in range(4)]
+    instant = 0
+    while not g.is_over and g.state.century < 4:
+        d = g.decision
+        if d.player != 0:
+            g.apply(driver[d.player].choose(g, d.player))
+            continue
+        line = ai._line
+        planned = bool(line) and line[0][0] == signature(g, 0) and line[0][1] in d.options
+        before = ai.clock.now
+        g.apply(ai.choose(g, 0))
+        if planned:
+            instant += 1
+            assert ai.clock.now - before == 1
+    assert instant
+    # Nothing left to do but end the turn: one option.
+    from rules_helpers import attack_turn, clear_hand, refresh
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    p = g.state.players[0]
+    p.hex_out, p.hand = p.hand, []
+    refresh(g)
+    assert len(g.decision.options) == 1
+    before = ai.clock.now
+    assert ai.choose(g, 0).kind == "end_turn" and ai.clock.now - before == 1
+
+
+def test_headless_runs_the_expert_with_a_budget():
+    r = subprocess.run([sys.executable, "main.py", "--headless", "--players", "2", "--seed", "4",
+                        "--ai", "expert:0.01,easy", "--json"], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert [s["ai"] for s in json.loads(r.stdout)["seats"]] == ["expert:0.01", "easy"]
+    r = subprocess.run([sys.executable, "main.py", "--headless", "--players", "2", "--ai", "expert:x,easy"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "expert:x" in r.stderr
+
+
+def _to_track_pick(g, driver):
+    while g.decision.kind != "select_card":
+        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+
+
+def test_a_card_taken_from_the_track_stays_in_that_hand_in_every_world():
+    """Cards taken from the Card Selection Track are taken face up: every
+    determinisation of another seat keeps that kind of card in the taker's hand
+    until the taker plays or discards one."""
+    g = new_game(4, seed=6)
+    driver = [make_ai("easy", i) for i in range(4)]
+    _to_track_pick(g, driver)
+    taker = g.decision.player
+    card = g.decision.options[0].card
+    g.apply(g.decision.options[0])
+    kind = g.card_key[card]
+    viewer = (taker + 1) % 4
+    for seed in range(12):
+        d = determinize(g, viewer, random.Random(seed))
+        assert kind in [d.card_key[c] for c in d.state.players[taker].hand]
+        assert check(d) == []
+
+
+def test_scheme_cards_passed_on_are_held_by_the_later_choosers():
+    """A seat that passes Scheme cards on knows that the later choosers and the
+    schemer hold them, one each; its determinisations keep them there."""
+    from game.ai.knowledge import SchemeMemory
+    g = new_game(4, seed=1)
+    driver = [make_ai("easy", i) for i in range(4)]
+    while not (g.decision.kind == "lair_action" and g.state.century == 3):
+        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+    g.apply(next(a for a in g.decision.options if a.choice == "scheme"))
+    assert g.decision.kind == "scheme_pick"
+    seat = g.decision.player
+    memory = SchemeMemory()
+    pick = g.decision.options[0]
+    passed = [g.card_key[c] for c in g.state.draft if c != pick.card]
+    memory.observe(g, seat, pick)
+    hand = list(g.state.players[seat].hand) + [pick.card]
+    g.apply(pick)
+    while g.decision.kind == "scheme_pick":
+        g.apply(g.decision.options[0])
+    for c in g.state.players[seat].hand:            # the schemer gets the last card back
+        if c not in hand:
+            passed.remove(g.card_key[c])
+    assert passed
+    for seed in range(8):
+        d = determinize(g, seat, random.Random(seed), memory)
+        held = [d.card_key[c] for p in d.state.players if p.seat != seat for c in p.hand]
+        for kind in set(passed):
+            assert held.count(kind) >= passed.count(kind)
+        assert check(d) == []

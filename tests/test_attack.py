@@ -107,6 +107,8 @@ def test_region_colour_takes_from_region_purple_from_stockpile():
 
 
 def test_no_resources_in_region_none_taken_card_not_offered():
+    """Action Cards: "If no resources of the indicated type are in the indicated region, no
+    resources can be taken." A card none of whose icons would do anything is not offered."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "capture_noble_gallia")
@@ -116,6 +118,9 @@ def test_no_resources_in_region_none_taken_card_not_offered():
 
 
 def test_no_settlements_no_attack_icon():
+    """Attacking Settlements: "You cannot play an Attack icon (either from an Action Card or the
+    Action Hex) if there are no settlements in the indicated region to attack."
+    """
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "attack_gallia_1", "breath_attack_gallia_1")
@@ -139,6 +144,9 @@ def test_village_one_icon_one_life():
 
 
 def test_town_half_with_one_icon_or_whole_with_two():
+    """Attack Icon: "2 Attack icons (either two different cards with one Attack icon each, or one
+    card with two Attack icons) allows for the destruction ... of a town (2 combined village
+    pieces) or a city"; "A player may choose to (a) strike at a town with one Attack icon"."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "attack_gallia_1", "attack_gallia_2")
@@ -166,8 +174,9 @@ def test_city_needs_two_icons_and_costs_three():
 
 
 def test_never_to_zero_life_heal_first():
-    """Dragon Life: a dragon may never take an action that leaves it below 1 Life,
-    and cannot heal in the middle of an attack."""
+    """Dragon Life: "a player may never take an action that would reduce her Dragon's health to less
+    than 1 Life"; Action Cards: "In that instance, the player must heal a Life first to then have
+    enough Life to attack the city."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "wrath_attack_gallia", "heal_1", "attack_gallia_1")
@@ -200,6 +209,9 @@ def test_never_to_zero_life_heal_first():
 
 
 def test_no_healing_in_the_middle_of_an_attack():
+    """Action Cards: "Unless a card says otherwise, you cannot heal a Dragon during another action;
+    i.e. the full damage from an action must be applied first." Attack icons wait in a pool; while
+    they wait only attack steps are offered, and stopping loses them."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "attack_gallia_1", "heal_1")
@@ -242,6 +254,8 @@ def test_wrath_attack_must_discard_another_card():
 
 
 def test_wrath_attack_may_discard_the_dragon_hex_card():
+    """Use Action Hex: "Players may discard their Dragon Hex Card as if it were any other card (to
+    gain Life or as a requirement for playing another card)"."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "wrath_attack_gallia")
@@ -254,6 +268,9 @@ def test_wrath_attack_may_discard_the_dragon_hex_card():
 
 
 def test_valiant_knight_only_after_a_card_attack_on_its_region():
+    """Card Reading Examples: "through the use of an Action Card, the player must play an Attack
+    icon on the Britannia region first, then this card may be played."
+    """
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "valiant_knight_gallia", "attack_gallia_1")
@@ -271,6 +288,8 @@ def test_valiant_knight_only_after_a_card_attack_on_its_region():
 
 
 def test_valiant_knight_not_at_one_life():
+    """Dragon Life: "a player may never take an action that would reduce her Dragon's health to
+    less than 1 Life" - a card with a Lose Life icon included."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "valiant_knight_gallia")
@@ -282,6 +301,9 @@ def test_valiant_knight_not_at_one_life():
 
 
 def test_bards_tale_after_gaining_gold_livestock_or_noble_there():
+    """Card Reading Examples: "if the player gains a gold, livestock, or noble from the Gothia
+    region, the player may play this card to gain a village piece from the Gothia stockpile."
+    """
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     give(g, 0, "bards_tale_gallia", "any_gold_1")
@@ -312,9 +334,34 @@ def test_scorched_earth_then_draw_and_foresight_draw_two_discard_one():
     assert p.card.res["field"] == 1 and len(p.hand) == 3        # hex + foresight + 1 drawn
     do(g, "play_card", card="foresight_1")
     assert g.decision.kind == "discard" and len(p.hand) == 4
-    assert all(not g.cards[a.card].is_hex for a in g.decision.options)
-    g.apply(g.decision.options[0])
+    g.apply(next(a for a in g.decision.options if not g.cards[a.card].is_hex))
     assert len(p.hand) == 3
+
+
+@pytest.mark.parametrize("how", ["divination", "foresight"])
+def test_divination_and_foresight_may_discard_the_dragon_hex_card(how):
+    """Use Action Hex: "Other Uses of the Dragon Hex Card: Players may discard their Dragon Hex Card
+    as if it were any other card (to gain Life or as a requirement for playing another card); it is
+    always returned to their hand at the end of their turn." The ban ("the discard cannot be a Dragon Hex Card") is
+    written only for setup, the Awakening and Plot; Divination ("Then he discards 1 card from his
+    hand") and Foresight's discard icon follow "as if it were any other card"."""
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    p = g.state.players[0]
+    hexcard = next(c for c in p.hand if g.cards[c].is_hex)
+    if how == "divination":
+        p.lair.res["field"] = 1
+        refresh(g)
+        do(g, "divination")
+    else:
+        give(g, 0, "foresight_1")
+        do(g, "play_card", card="foresight_1")
+    assert g.decision.kind == "discard"
+    assert hexcard in {a.card for a in g.decision.options}
+    do(g, "discard", card=hexcard)
+    assert hexcard not in p.hand and not options(g, "use_hex")      # its hex action is gone this turn
+    do(g, "end_turn")
+    assert hexcard in p.hand                                        # "always returned to their hand"
 
 
 # ----- using resources ---------------------------------------------------------
@@ -333,6 +380,9 @@ def test_move_eats_a_livestock_per_region():
 
 
 def test_pass_through_an_occupied_region_but_not_stay():
+    """Using Resources, Move: "a dragon can move into a region with a dragon, but cannot stay in
+    that region unless the player currently holds the Dragon Ward marker." It may enter only if it
+    can still fly on to a free region."""
     g = attack_turn(region="Gallia", others={1: "Britannia"})
     p = g.state.players[0]
     p.lair.res["livestock"] = 1
@@ -386,6 +436,8 @@ def test_spend_gold_to_turn_the_hex():
 
 
 def test_consume_noble_and_lick_wounds_never_above_max():
+    """Using Resources: Consume Noble "regain 2 Life"; Lick Wounds: "For each card discarded in this
+    way (including Dragon Hex Cards), the player regains 1 Life." Never beyond max Life."""
     g = attack_turn(region="Gallia")
     p = g.state.players[0]
     p.lair.res["noble"] = 1
@@ -440,7 +492,10 @@ def level_up_game(century, region="Gallia"):
 
 
 def test_leveling_up_example_ash_red_dragon():
-    """Leveling Up example: 4 resources in the 2nd Century, 3 villages in the 3rd, a city in the 4th."""
+    """Leveling Up example: 4 resources in the 2nd Century, 3 villages in the 3rd, a city in the 4th:
+    "Finally, in the 4th Century, the Red Dragon destroys a city, which earns Ash the final
+    ability, Dragon Wrath." It is the only level 4 ability, so it is taken without a question,
+    and "Dragon Wrath: Gain a second Dragon Hex Card": the one set aside at setup joins the hand."""
     g = level_up_game(2)
     s = g.state
     p = s.players[0]

@@ -28,6 +28,9 @@ def test_awakening_life_regeneration_and_cap():
 
 
 def test_awakening_draw_two_discard_one_not_hex():
+    """Phase 2: Awakening: "Then each player selects 1 card to discard (the discard cannot be a
+    Dragon Hex Card)."
+    """
     g = new_game(4, seed=1)
     play_until(g, "place_dragon")
     play_until(g, "discard", passive)   # the 2nd Century's Awakening
@@ -116,6 +119,9 @@ def test_first_attack_marker_places_and_attacks_first():
 
 
 def test_plot_draws_two_then_discards_one():
+    """Plot: "Immediately draw 2 cards, and then discard 1 card (this card cannot be the Dragon
+    Hex Card)."
+    """
     g = to_lair()
     p = g.state.players[g.decision.player]
     n = len(p.hand)

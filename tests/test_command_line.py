@@ -63,6 +63,9 @@ BAD = {
     "headless screenshot": (["--headless", "--screenshot", "x.png"], "--screenshot cannot be used with --headless"),
     "human AI level headless": (["--headless", "--ai", "human"], "--ai: unknown level 'human' (known: random, easy,"),
     "negative steps": (["--screenshot", "x.png", "--steps", -3], "--steps: must be between 0 and 100000, not -3"),
+    "a budget in the window": (["--ai", "expert:0.5"], "--ai: a time budget ('expert:0.5') only works with --headless"),
+    "a bad budget": (["--headless", "--ai", "expert:0"], "--ai: the time budget in 'expert:0' must be a number"),
+    "a budget for hard": (["--headless", "--ai", "hard:1"], "--ai: only expert takes a time budget"),
 }
 
 
@@ -105,8 +108,8 @@ def test_good_flags_open_the_window(capsys, window, saved, tmp_path):
 
 
 SHOTS = {
-    "huge size": (["--size", "99999x99999"], "--size: must be from 800x450 to 7680x4320, not 99999x99999"),
-    "tiny size": (["--size", "1x1"], "--size: must be from 800x450 to 7680x4320, not 1x1"),
+    "huge size": (["--size", "99999x99999"], "--size: must be from 1100x650 to 8192x8192, not 99999x99999"),
+    "tiny size": (["--size", "1x1"], "--size: must be from 1100x650 to 8192x8192, not 1x1"),
     "size that is a word": (["--size", "big"], "--size: must look like 1600x900, not 'big'"),
     "unknown variant": (["--variant", "bogus"], "--variant: unknown variant 'bogus'"),
     "huge seed": (["--seed", "1180591620717411303424"], "--seed: must be a whole number from 0 to"),

@@ -118,3 +118,31 @@ def test_survival_points_by_piece_type():
     assert result["by_piece"] == {"city": 3, "village": 3, "noble": 1, "field": 2, "gold": 0, "livestock": 1}
     assert result["survival_points"] == 10
     assert final_scores(g) == []                 # no individual scoring in Desolation
+
+
+def test_the_next_level_of_destruction_down():
+    """Desolation of the Old World, "Level of Destruction by SP Total": with
+    11-16 SP the team is at "Dawn of the Dark Ages"; 10 or fewer reach
+    "Leveled to Ruins"; at 0 there is nothing better."""
+    g = new_game(4, seed=1, variant="desolation")
+    for r in g.state.regions:
+        r.res = {k: 0 for k in r.res}
+        set_sites(g, r.name)
+    g.regions["Gallia"].res["gold"] = 12
+    assert desolation(g)["next_level"] == {"max": 10, "name": "Leveled to Ruins"}
+    g.regions["Gallia"].res["gold"] = 0
+    assert desolation(g)["next_level"] is None
+
+
+def test_what_each_score_was_counted_from(g):
+    """Final Scoring: 1 VP per region with a village or city, 1 VP per city,
+    the resource majorities by pieces, the region majorities by Regional Value
+    (village 1, city 3) - the score screen shows these counts beside the VP."""
+    s = g.state
+    a = s.players[0]
+    a.lair = lair(res={"gold": 6, "noble": 1}, villages={"Gallia": 2, "Slavia": 1}, cities={"Gallia": 1})
+    s.markers["terrify"] = 0
+    counts = next(e["counts"] for e in final_scores(g) if e["seat"] == 0)
+    assert counts["regions"] == 2 and counts["cities"] == 1 and counts["terrify"] == 1
+    assert counts["gold"] == 6 and counts["noble"] == 1 and counts["livestock"] == 0
+    assert counts["region:Gallia"] == 5 and counts["region:Slavia"] == 1 and counts["region:Britannia"] == 0

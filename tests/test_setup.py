@@ -25,6 +25,9 @@ def test_board_setup(n):
 
 
 def test_hex_points_at_top_card_back_and_adds_resources():
+    """Setup: The Game Board: "The arrow on the Hex points to the region indicated on the back of
+    the current top card of the Action Deck" - the deck as it lies after the cards were dealt and
+    the Card Selection Track filled."""
     g = new_game(4, seed=3)
     s = g.state
     back = g.cards[s.deck[-1]].back
@@ -36,6 +39,9 @@ def test_hex_points_at_top_card_back_and_adds_resources():
 
 
 def test_players_dealt_three_and_discard_one_not_the_hex_card():
+    """Setup: The Players: "Each player then chooses 1 card and discards it (this card cannot be
+    the player's Dragon Hex Card)."
+    """
     g = new_game(4, seed=4)
     s = g.state
     first = s.markers["first_lair"]
@@ -50,6 +56,8 @@ def test_players_dealt_three_and_discard_one_not_the_hex_card():
 
 
 def test_rogue_dragons_two_and_three_players():
+    """Two- and Three-Player Variations: "Rogue Dragons (unused Dragon pieces) are placed into
+    regions": drawn from the dragons no seat plays."""
     assert len(new_game(2, seed=1).state.rogue_dragons) == 2
     assert len(new_game(3, seed=1).state.rogue_dragons) == 1
     assert new_game(4, seed=1).state.rogue_dragons == []

@@ -75,3 +75,41 @@ def test_log_reports_engine_events():
     do(g, "lair_action", choice="hoard")
     text = "\n".join(e[1] for e in g.state.log)
     assert "Action Hex arrow points at" in text and "Hoard" in text and "First Lair" in text
+
+
+def test_every_lair_is_open_once_the_game_is_over():
+    """Winning the Game: "Once the last player's turn has completed, the final
+    scoring can begin" - scoring counts what is behind every Lair Screen, so
+    from then on every seat's view shows every lair."""
+    g = new_game(4, seed=3)
+    rng = random.Random(3)
+    while not g.is_over:
+        assert all(p["lair"] is None for p in g.view(0)["players"][1:])
+        g.apply(rng.choice(g.decision.options))
+    assert all(p["lair"] is not None for p in g.view(0)["players"])
+
+
+def test_turn_fields_and_lair_actions_say_which_turn_they_belong_to():
+    """The Attack Phase: a dragon's turn starts with its feats at zero (they are
+    counted "in one Attack Phase"); the Lair Actions taken are this century's
+    from the Lair Phase on ("one taker each per century")."""
+    from game.view import lair_century, turn_status
+    g = new_game(3, seed=4)
+    rng = random.Random(4)
+    seen = set()
+    while not g.is_over:
+        s = g.state
+        d = g.decision
+        for p in s.players:
+            status = turn_status(g, p.seat)
+            seen.add(status)
+            if status == "now":
+                assert s.phase == "attack" and d.player == p.seat
+            if status == "before" and s.phase == "attack":
+                assert p.seat not in s.order[:s.cursor]
+        if s.phase in ("growth", "awakening") and s.century > 1:
+            assert lair_century(g) == s.century - 1
+        if s.phase == "lair":
+            assert lair_century(g) == s.century
+        g.apply(rng.choice(d.options))
+    assert seen == {"now", "done", "before"}

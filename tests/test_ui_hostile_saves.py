@@ -69,3 +69,27 @@ def test_names_typed_on_the_title_follow_the_engine_rule(tmp_path):
     click(app, "button:start")
     from sprites.scenes.table import TableScene
     assert app.find(TableScene).session.seats[0].name == name
+
+
+def test_a_hostile_settings_file_never_freezes_the_start(tmp_path):
+    """The settings file is read like a save: an alias bomb is refused at once
+    (it took 24 s at every start), a named pipe is not opened for reading
+    (that blocked forever)."""
+    import threading
+    import time
+    from sprites.settings import FILE, Settings
+    bomb = "l0: &l0 [x]\n" + "".join(f"l{i}: &l{i} [" + ",".join([f"*l{i - 1}"] * 10) + "]\n" for i in range(1, 9))
+    (tmp_path / FILE).write_text(bomb + "players: *l8\n")
+    start = time.perf_counter()
+    settings = Settings.load(str(tmp_path))
+    assert time.perf_counter() - start < 2
+    assert "aliases and anchors (& and *) are not allowed" in settings.notice and settings.players == 4
+    if hasattr(os, "mkfifo"):
+        os.remove(tmp_path / FILE)
+        os.mkfifo(tmp_path / FILE)
+        loaded = []
+        reader = threading.Thread(target=lambda: loaded.append(Settings.load(str(tmp_path))), daemon=True)
+        reader.start()
+        reader.join(10)
+        assert loaded, "reading a named pipe as the settings file blocks"
+        assert "is not a regular file" in loaded[0].notice

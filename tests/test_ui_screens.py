@@ -76,11 +76,11 @@ def test_help_opens_with_f1_and_closes_with_escape(tmp_path):
 def test_the_table_scales_with_the_window(tmp_path):
     app = make_app(tmp_path)
     table = app.start_game(Session.new(seats(5), seed=3), handoff=False)
-    pygame.display.set_mode((1100, 640), pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 640), w=1100, h=640))
+    pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 650), w=1100, h=650))
     app.pump()
-    assert table.lay.size == (1100, 640)
-    screen = pygame.Rect(0, 0, 1100, 640)
+    assert table.lay.size == (1100, 650)
+    screen = pygame.Rect(0, 0, 1100, 650)
     for name in table.element_names():
         assert screen.contains(table.element_rect(name)), name
     play_option(app, table, 0)
@@ -187,7 +187,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
     app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
                                    variant="strategist", ai="human,hard,easy"), screen)
     assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.strategist
-    assert [s["kind"] for s in app.scene.seats[:4]] == ["human", "hard", "easy", "human"]
+    assert [s["kind"] for s in app.scene.seats[:4]] == ["human", "hard", "easy", "normal"]
 
 
 def test_continue_resumes_the_autosave(tmp_path):
@@ -197,7 +197,7 @@ def test_continue_resumes_the_autosave(tmp_path):
     for _ in range(5):
         play_option(app, table, 0)
     app.flush_saves()
-    assert os.path.exists(tmp_path / "autosave.yaml")
+    assert [f for f in os.listdir(tmp_path) if f.startswith("autosave-")]
     app.replace(TitleScene(app))           # as after starting the program again
     click(app, "button:continue")
     if type(app.scene).__name__ == "HandOffScene":
@@ -212,7 +212,8 @@ def test_the_real_event_loop_runs_a_game_of_ai_dragons(tmp_path):
     app = make_app(tmp_path, threaded_ai=True, ai_delay_ms=1)
     app.push(TitleScene(app, players=3, seed=4))
     for i in range(3):
-        click(app, f"seat:{i}:kind")              # Human -> AI: random
+        click(app, f"seat:{i}:kind")              # the level menu
+        click(app, f"kind:{i}:random")
     click(app, "button:start")
     assert isinstance(app.scene, TableScene)
 
@@ -264,8 +265,8 @@ def test_hint_button_and_key_suggest_a_legal_move():
     assert "button:hint" in table.element_names()
     before = len(session.actions)
     click(app, "button:hint")
-    assert table.toast is not None and table.toast[0].startswith("Hint (normal AI): ")
+    assert table.hinted is not None and table.hinted["text"].startswith("Hint (normal AI): ")
     assert len(session.actions) == before             # a hint never plays the move
-    table.toast = None
+    table.hinted = None
     press(app, pygame.K_h)
-    assert table.toast is not None and table.toast[0].startswith("Hint")
+    assert table.hinted is not None and table.hinted["text"].startswith("Hint")

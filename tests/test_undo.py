@@ -138,3 +138,32 @@ def test_ai_seats_never_undo():
     assert not s.can_undo()
     s.seats[seat].kind = "human"
     assert s.can_undo()
+
+
+def test_refused_undo_says_why_and_options_say_whether_they_can_be_undone():
+    """The table asks the engine why Undo is refused and, before a spending
+    click, whether undo could take it back (house rule: undo never crosses a
+    point where hidden information came out)."""
+    s = new_session(2, 1, kind="human")
+    assert s.why_no_undo() == "nothing has been played yet"
+    s.apply(s.game.decision.options[0])              # setup discard: the other player decides now
+    assert "last move was" in s.why_no_undo()
+    s = setup_to_attack()
+    end = Action("end_turn")
+    assert not s.would_be_undoable(end)              # the turn passes on
+    for seed in range(1, 60):
+        s = new_session(3, seed, kind="human")
+        rng = random.Random(seed)
+        while not s.game.is_over and Action("divination") not in s.game.decision.options:
+            s.apply(rng.choice(s.game.decision.options))
+        if s.game.is_over:
+            continue
+        divination = Action("divination")
+        assert not s.would_be_undoable(divination)   # it draws two cards
+        before = s.game.to_dict()
+        s.apply(divination)
+        assert s.why_no_undo().startswith("a card was drawn")
+        moves = [a for a in s.game.decision.options if a.kind == "discard"]
+        assert s.would_be_undoable(moves[0]) and s.game.to_dict() != before   # asking changes nothing
+        return
+    raise AssertionError("nobody could use Divination")

@@ -3,6 +3,7 @@ elements with synthetic mouse events (as a person would)."""
 from __future__ import annotations
 
 import os
+import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
@@ -51,15 +52,31 @@ def option_elements(table, index):
     return sorted(names, key=lambda n: n.startswith("option:"))
 
 
+def offered_index(table, index):
+    """The option the table offers for option ``index``: itself, or the same
+    action on another copy of the card (copies count once on the table)."""
+    options = table.game.decision.options
+    if option_elements(table, index):
+        return index
+    from sprites.targets import signature
+    sig = signature(options[index], table.game.card_key)
+    return next(i for i, a in enumerate(options) if signature(a, table.game.card_key) == sig
+                and option_elements(table, i))
+
+
 def play_option(app, table, index):
-    """Choose option ``index`` of the current decision by clicking."""
+    """Choose option ``index`` of the current decision (or the same action on
+    another copy of the card) by clicking, answering the table's questions."""
     session = table.session
     before = len(session.actions)
+    index = offered_index(table, index)
     action = table.game.decision.options[index]
     names = option_elements(table, index)
     assert names, f"no element offers {action} (groups {table.groups})"
     click(app, names[0])
-    if len(session.actions) == before and table.dialog is not None:
+    for _ in range(2):                  # a "which one?" list, then maybe "this cannot be undone: sure?"
+        if len(session.actions) > before or table.dialog is None:
+            break
         if table.dialog_kind == "confirm":
             click(app, "button:confirm")
         else:
@@ -67,3 +84,89 @@ def play_option(app, table, index):
     assert len(session.actions) > before, f"clicking {names[0]} for {action} applied nothing"
     assert session.actions[before] == action      # AI dragons may have moved right after it
     return action
+
+
+class DrawnText:
+    """Every string the view draws through sprites.theme (blit_text,
+    blit_wrapped, button labels) as it appears on screen (shortened with
+    "..." where the view cuts it), with its font size and rect; install with
+    ``DrawnText(monkeypatch)``, then ``clear()``, draw, and read ``items``."""
+
+    def __init__(self, monkeypatch):
+        from sprites import theme
+        self.theme = theme
+        self.items = []
+        for name in ("blit_text", "blit_wrapped", "button"):
+            real = getattr(theme, name)
+            monkeypatch.setattr(theme, name, self._wrap(name, real))
+
+    def _wrap(self, name, real):
+        fit = self.theme.fit
+
+        def recorded(surface, *args, **kw):
+            out = real(surface, *args, **kw)
+            if name == "button":
+                rect, label, size = pygame.Rect(args[0]), str(args[1]), args[2]
+                if label:
+                    self.items.append((fit(label, size, rect.w - 8, True), size, rect))
+            elif name == "blit_wrapped":
+                self.items.append((str(args[0]), args[1], pygame.Rect(args[2])))
+            else:
+                s, size = str(args[0]), args[1]
+                width = kw.get("width", args[6] if len(args) > 6 else None)
+                bold = kw.get("bold", args[4] if len(args) > 4 else False)
+                shown = fit(s, size, int(width), bold) if width is not None else s
+                self.items.append((shown, size, out))
+            return out
+        return recorded
+
+    def clear(self):
+        self.items = []
+
+    def strings(self):
+        return [s for s, _, _ in self.items]
+
+    def joined(self):
+        return "\n".join(self.strings())
+
+    def within(self, rect):
+        """The strings drawn inside rect."""
+        rect = pygame.Rect(rect)
+        return [s for s, _, r in self.items if r is not None and rect.collidepoint(pygame.Rect(r).center)]
+
+
+def redraw(app):
+    """Draw the current scene afresh (every part repainted), as after a resize."""
+    scene = app.scene
+    if hasattr(scene, "_painted"):
+        scene.base = None
+        scene._painted = {}
+    app.dirty = True
+    app.render()
+
+
+def screen_bytes(app):
+    return pygame.image.tostring(app.screen, "RGB")
+
+
+NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
+
+
+def human_seats(n):
+    from game.session import Seat
+    return [Seat(NAMES[i], DRAGONS[i]) for i in range(n)]
+
+
+def reach(done, players=3, variant="standard", seeds=range(1, 80)):
+    """A session of human seats, played with random legal moves from the first
+    of ``seeds`` that gets there, at a position where done(game) holds."""
+    from game.session import Session
+    for seed in seeds:
+        s = Session.new(human_seats(players), seed=seed, variant=variant)
+        rng = random.Random(seed)
+        while not s.game.is_over:
+            if done(s.game):
+                return s
+            s.apply(rng.choice(s.game.decision.options))
+    raise AssertionError("no such position")

@@ -1,21 +1,44 @@
 """AI dragons: ``make_ai(level, seed).choose(game, seat)`` returns one of the
-current decision's options. Levels, weakest first: random, easy, normal, hard.
+current decision's options. Levels, weakest first: random, easy, normal, hard,
+expert. The expert takes a time budget per decision in seconds:
+``make_ai("expert", seed, budget=0.5)`` or the level text ``"expert:0.5"``.
 """
 from __future__ import annotations
 
-from .players import AI, EasyAI, NormalAI, RandomAI
+from .expert import ExpertAI
 from .hard import HardAI
+from .players import AI, EasyAI, NormalAI, RandomAI
 
-LEVELS = ("random", "easy", "normal", "hard")
-_CLASSES = {"random": RandomAI, "easy": EasyAI, "normal": NormalAI, "hard": HardAI}
+LEVELS = ("random", "easy", "normal", "hard", "expert")
+_CLASSES = {"random": RandomAI, "easy": EasyAI, "normal": NormalAI, "hard": HardAI, "expert": ExpertAI}
+BUDGETED = ("expert",)
 
 
-def make_ai(level, seed=0):
+def parse_level(text):
+    """'hard' -> ('hard', None); 'expert:0.5' -> ('expert', 0.5). ValueError if unknown."""
+    name, _, budget = str(text).strip().partition(":")
+    if name not in _CLASSES:
+        raise ValueError(f"unknown AI level {name!r} (known: {', '.join(LEVELS)})")
+    if not budget:
+        return name, None
+    if name not in BUDGETED:
+        raise ValueError(f"only {', '.join(BUDGETED)} takes a time budget ({text!r})")
     try:
-        cls = _CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})") from None
-    return cls(seed)
+        seconds = float(budget)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds <= 3600:
+        raise ValueError(f"the time budget in {text!r} must be a number of seconds above 0")
+    return name, seconds
 
 
-__all__ = ["AI", "LEVELS", "make_ai"]
+def make_ai(level, seed=0, budget=None, clock=None):
+    name, parsed = parse_level(level)
+    if name in BUDGETED:
+        return _CLASSES[name](seed, budget if budget is not None else parsed, clock)
+    if budget is not None or clock is not None:
+        raise ValueError(f"the {name} level takes no time budget")
+    return _CLASSES[name](seed)
+
+
+__all__ = ["AI", "LEVELS", "make_ai", "parse_level"]

@@ -2,7 +2,8 @@
 
 Everything the seat cannot see is thrown away and redrawn from its own
 random generator: the order of the Action Deck, the other players' hands
-(apart from their Dragon Hex Cards, which everyone knows), a Scheme draft in
+(apart from their Dragon Hex Cards, which everyone knows, and the cards known
+to be there: see ``knowledge``), a Scheme draft in
 someone else's hands, the game's future shuffles, and - unless the variant is
 The Strategist - the other lairs, which are replaced by what the public log
 tells (see ``lairs``). The result depends only on what the seat may know and
@@ -11,6 +12,7 @@ on ``rng``, so an AI built on it cannot peek.
 from __future__ import annotations
 
 from .clone import clone_game
+from .knowledge import known_cards
 from .lairs import estimated_lairs
 
 
@@ -32,11 +34,13 @@ def _sees_draft(g, seat):
     return bool(st) and st[-1]["k"] == "scheme_pick" and st[-1]["p"] == seat
 
 
-def determinize(g, seat, rng):
-    """A Game in the same public position with all hidden information resampled."""
+def determinize(g, seat, rng, memory=None):
+    """A Game in the same public position with all hidden information resampled
+    (``memory``: the seat's SchemeMemory, if it keeps one)."""
     s = g.state
     pool = unseen_cards(g, seat)
     rng.shuffle(pool)
+    held = _known_held(g, seat, pool, known_cards(g, seat, memory, rng))
     top_back = g.cards[s.deck[-1]].back if s.deck else None
     if top_back is not None:
         # The back of the top card is public: keep a card with that back on top.
@@ -48,7 +52,8 @@ def determinize(g, seat, rng):
     deck_top = pool.pop() if t.deck else None
     for p in t.players:
         if p.seat != seat:
-            p.hand = [c if g.cards[c].is_hex else pool.pop() for c in p.hand]
+            mine = held.get(p.seat, [])
+            p.hand = [c if g.cards[c].is_hex else (mine.pop() if mine else pool.pop()) for c in p.hand]
     if not _sees_draft(g, seat):
         t.draft = [pool.pop() for _ in t.draft]
     t.deck = pool[:len(t.deck) - 1] + [deck_top] if t.deck else []
@@ -57,3 +62,16 @@ def determinize(g, seat, rng):
         for other, lair in estimated_lairs(g, seat).items():
             t.players[other].lair = lair
     return d
+
+
+def _known_held(g, seat, pool, known):
+    """Take the known cards out of the pool for their holders: {seat: [card ids]}."""
+    keys = g.card_key
+    held = {}
+    for other, kinds in known.items():
+        room = sum(1 for c in g.state.players[other].hand if not g.cards[c].is_hex)
+        for kind in kinds[:room]:
+            k = next((i for i, c in enumerate(pool) if keys[c] == kind), None)
+            if k is not None:
+                held.setdefault(other, []).append(pool.pop(k))
+    return held

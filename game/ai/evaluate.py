@@ -20,6 +20,7 @@ RV_WEIGHT = 0.45           # per Regional Value point
 LIFE_WEIGHT = 0.3          # per Life point while attack turns remain (it regrows each century)
 HAND_WEIGHT = 0.4          # share of a held card's worth: most cards wait for the right region
 LEVEL_WEIGHT = 1.2         # per ability while attack turns remain
+RIVAL_MAX = 0.6            # the rival is this share of the leading opponent, the rest their average
 SPENDABLE = {"livestock": 0.25, "gold": 0.25, "noble": 0.2, "field": 0.1}
 
 
@@ -75,7 +76,7 @@ def value(g, seat):
     totals, holdings = projected(g)
     me = totals[seat]
     others = [t for i, t in enumerate(totals) if i != seat]
-    rival = 0.6 * max(others) + 0.4 * sum(others) / len(others)
+    rival = RIVAL_MAX * max(others) + (1 - RIVAL_MAX) * sum(others) / len(others)
     p = g.state.players[seat]
     left = turns_left(g, seat)
     spend = sum(SPENDABLE[r] * min(holdings[seat].res[r], 3) for r in RESOURCES) if left else 0.0

@@ -1,78 +1,100 @@
-"""The ``hard`` level: normal's turn planning (a little deeper), plus
-determinised Monte Carlo for the choices that shape a century: Lair Actions,
-cards from the track and the Scheme draft, First Strike and placement.
+"""The ``hard`` level: normal's search, then determinised Monte Carlo where it pays.
 
-For such a choice the best few options by normal's judgement are each
-played out many times to the end of the century: every playout redraws all
-hidden cards (a new determinisation), and all dragons then play the quick
-policy. The same determinisations are used for every option (common random
-numbers), so differences between options are not drowned in luck. The
-playout average is blended with normal's own value of the option.
+- The choices that shape a century (Lair Action, track card, Scheme card,
+  First Strike, placement): the options whose value by normal's judgement is
+  close to the best are each played out to the end of the century.
+- Its own attack turn: the turn search gives a value for every first step;
+  the best few distinct plans are each played out to the end of the century,
+  the dragons still to attack this century responding with the quick policy.
+  (The last dragon of a century has no one to respond to it and just follows
+  the search.)
+Both compare candidates with ``montecarlo.compare``: common random numbers,
+and worlds added until the candidates are told apart (adaptive, at most
+``max_worlds``). The hidden cards are redrawn in every world, keeping the
+cards known to be in a hand (track picks, and the Scheme cards this seat
+passed on: ``knowledge``).
 """
 from __future__ import annotations
 
-import random
+from collections import Counter
 
-from .clone import clone_game
 from .determinize import determinize
-from .evaluate import value
+from .knowledge import SchemeMemory
+from .montecarlo import Effort, compare, follow_line
 from .players import NormalAI
-from .quick import quick_choice
-from .strategy import strategic_values
-
-PLAYOUT_STEPS = 600        # safety bound on decisions in one playout
-
-
-def playout(g, seat, rng):
-    """Play on with the quick policy until the century ends; value for seat."""
-    century = g.state.century
-    for _ in range(PLAYOUT_STEPS):
-        if g.is_over or g.state.century != century:
-            break
-        d = g.decision
-        g.apply(quick_choice(g, d.player, rng))
-    return value(g, seat)
+from .strategy import PLACE_WIDTH, strategic_values
 
 
 class HardAI(NormalAI):
     level = "hard"
-    # A bigger turn search did not play better in trials (it leans harder on
-    # the evaluation's guesses); the extra time goes to playouts instead.
     turn_budget = 80
     place_budget = 10
-    candidates = 3             # options kept for playouts
-    worlds = 8                 # determinisations played out per choice
+    place_width = PLACE_WIDTH
     # Choices that shape the century; discards and the like stay one-step.
     mc_kinds = ("lair_action", "select_card", "place_dragon", "scheme_pick", "first_strike")
-    blend = 0.7                # weight of the playout average against normal's value
+    candidates = 4             # at most this many options (or turn plans) played out
+    margin = 2.0               # ... and only those valued within this of the best
+    min_worlds, max_worlds = 6, 16
+    blend = 0.7                # weight of the playout average against the search's value
+    start = None               # candidates played out at first (the others join as these drop out)
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.memory = SchemeMemory()
+
+    def choose(self, g, seat):
+        action = super().choose(g, seat)
+        self.memory.observe(g, seat, action)
+        return action
+
+    def effort(self):
+        # A fixed count (not a clock) keeps choices reproducible from the seed.
+        return Effort(self.min_worlds, self.max_worlds)
+
+    def determinize(self, g, seat, rng):
+        return determinize(g, seat, rng, self.memory)
+
+    def shortlist(self, values):
+        """Indices of the options worth playing out, best first."""
+        order = sorted(range(len(values)), key=lambda i: -values[i])
+        best = values[order[0]]
+        return [i for i in order[:self.candidates] if values[i] >= best - self.margin]
 
     def strategic(self, g, root, seat, rng):
         d = g.decision
         if d.kind not in self.mc_kinds:
             return super().strategic(g, root, seat, rng)
-        prior = strategic_values(root, seat, rng, self.place_budget)
-        order = sorted(range(len(d.options)), key=lambda i: -prior[i])[:self.candidates]
+        prior = strategic_values(root, seat, rng, self.place_budget, self.place_width)
+        order = self.shortlist(prior)
         if len(order) == 1:
             return d.options[order[0]]
-        # A fixed count (not a clock) keeps choices reproducible from the seed.
-        totals = {i: 0.0 for i in order}
-        for _ in range(self.worlds):
-            world = determinize(g, seat, rng)
-            seed = rng.getrandbits(32)
-            for i in order:
-                c = clone_game(world)
-                c.apply(d.options[i])
-                totals[i] += playout(c, seat, _Rng(seed))
-        score = {i: self.blend * totals[i] / self.worlds + (1 - self.blend) * prior[i] for i in order}
-        best = max(score.values())
-        return rng.choice([d.options[i] for i in order if score[i] >= best - 1e-9])
+        k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
+                    [prior[i] for i in order], self.effort(), self.blend, start=self.start)
+        return d.options[order[k]]
+
+    def plan_turn(self, g, seat, rng):
+        root = self.determinize(g, seat, rng)
+        plans = distinct_plans(self.planner(seat, rng).alternatives(root))
+        plans = [plans[i] for i in self.shortlist([v for v, _ in plans])]
+        k = 0
+        if len(plans) > 1 and others_attack_after(g):
+            k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
+                        [v for v, _ in plans], self.effort(), self.blend, start=self.start)
+        return plans[k][1]
 
 
-class _Rng:
-    """The same playout choices for every option (common random numbers)."""
+def distinct_plans(alternatives):
+    """Drop plans that are the same steps in another order (the first is kept)."""
+    seen, out = set(), []
+    for v, line in alternatives:
+        key = frozenset(Counter(a for _, a in line).items())
+        if key not in seen:
+            seen.add(key)
+            out.append((v, line))
+    return out
 
-    def __init__(self, seed):
-        self._r = random.Random(seed)
 
-    def choice(self, items):
-        return self._r.choice(items)
+def others_attack_after(g):
+    """Do other dragons still attack this century after the current one?"""
+    s = g.state
+    return s.phase == "attack" and s.cursor < len(s.order)

@@ -1,15 +1,15 @@
 """Headless games with AI seats for ``main.py --headless --ai ... [--json]``."""
 from __future__ import annotations
 
-from . import LEVELS, make_ai
+from . import make_ai, parse_level
 
 
 def seat_levels(text, n):
-    """'hard,normal' for n seats: one level per seat; a single level fills every seat."""
+    """'hard,normal' for n seats: one level per seat; a single level fills every
+    seat. The expert may carry its time budget per decision: 'expert:0.5'."""
     levels = [x.strip() for x in (text or "random").split(",") if x.strip()]
-    bad = [x for x in levels if x not in LEVELS]
-    if bad:
-        raise ValueError(f"unknown AI level(s) {', '.join(bad)} (known: {', '.join(LEVELS)})")
+    for level in levels:
+        parse_level(level)
     if len(levels) == 1:
         levels = levels * n
     if len(levels) != n:

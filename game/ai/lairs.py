@@ -9,6 +9,7 @@ other players instead of silently breaking the AI.
 """
 from __future__ import annotations
 
+import abc
 import re
 
 from ..data import RESOURCES
@@ -19,16 +20,14 @@ SPEND_WORDS = (("spends a gold", "gold"), ("eats a livestock", "livestock"),
                ("burns a field", "field"), ("consumes a noble", "noble"))
 
 
-class LairBook:
-    """Incremental reader of one game's public log."""
+class LogReader(abc.ABC):
+    """Reads a game's public log incrementally: ``_event(seat, text)`` for each
+    public line about a seat (the text after the seat's name)."""
 
     def __init__(self, g):
         self.log = g.state.log
         self.pos = 0
-        n = g.state.num_players
         self.names = [p.name for p in g.state.players]
-        self.lairs = [Holdings() for _ in range(n)]
-        self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
     def update(self):
         log = self.log
@@ -38,6 +37,20 @@ class LairBook:
             if private is None and seat is not None and text.startswith(self.names[seat]):
                 self._event(seat, text[len(self.names[seat]) + 1:])
         return self
+
+    @abc.abstractmethod
+    def _event(self, seat, text):
+        """One public log line about ``seat``."""
+
+
+class LairBook(LogReader):
+    """What each dragon carried home, hoarded and spent, as the public log tells."""
+
+    def __init__(self, g):
+        super().__init__(g)
+        n = g.state.num_players
+        self.lairs = [Holdings() for _ in range(n)]
+        self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
     def _event(self, seat, t):
         lair, card = self.lairs[seat], self.card[seat]
@@ -76,15 +89,20 @@ class LairBook:
 _BOOKS: dict = {}
 
 
-def book_for(g):
-    """The (cached) LairBook of a game, brought up to date."""
-    key = id(g.state.log)
+def cached_reader(g, cls):
+    """The log reader ``cls(g)`` of a game (one per game and class), brought up to date."""
+    key = (id(g.state.log), cls)
     book = _BOOKS.get(key)
     if book is None or book.log is not g.state.log or book.pos > len(g.state.log):
-        if len(_BOOKS) > 16:
+        if len(_BOOKS) > 32:
             _BOOKS.clear()
-        book = _BOOKS[key] = LairBook(g)
+        book = _BOOKS[key] = cls(g)
     return book.update()
+
+
+def book_for(g):
+    """The LairBook of a game, brought up to date."""
+    return cached_reader(g, LairBook)
 
 
 def hidden_totals(g, seat):

@@ -81,8 +81,13 @@ class _Decision:
 
 
 class TurnPlanner:
-    def __init__(self, seat, budget, rng):
-        self.seat, self.budget, self.rng = seat, budget, rng
+    """Depth-first search with a node budget; ``width`` keeps only the best-
+    looking steps at each node; ``deadline`` (a time on ``clock``) ends the
+    search early, as if the budget were spent."""
+
+    def __init__(self, seat, budget, rng, width=None, deadline=None, clock=None):
+        self.seat, self.budget, self.rng, self.width = seat, budget, rng, width
+        self.deadline, self.clock = deadline, clock
         self.nodes = 0
         self.memo = {}
 
@@ -90,42 +95,81 @@ class TurnPlanner:
         """(value, [(signature, action), ...]) for the best line found from g."""
         return self._search(g)
 
-    def _leaf(self, g):
+    def alternatives(self, g):
+        """[(value, line)] for each first step searched from g, best first."""
+        if not in_turn(g, self.seat):
+            return [(value(g, self.seat), [])]
+        sig = signature(g, self.seat)
+        self.nodes += 1
+        out = self._children(g, sig, in_place=False)
+        out.sort(key=lambda x: -x[0])
+        self.memo[sig] = out[0]
+        return out
+
+    def _out_of_budget(self):
+        if self.nodes >= self.budget:
+            return True
+        if self.deadline is not None and self.clock() >= self.deadline:
+            self.budget = self.nodes          # stop expanding for good
+            return True
+        return False
+
+    def _leaf(self, g, sig):
         """Out of budget: finish the turn greedily, so cards still in hand count
-        for what they would do now, not for an idle future."""
+        for what they would do now, not for an idle future. Every position on
+        the way gets the line's value: sibling leaves often meet them again."""
+        seen, result = [sig], None
         for _ in range(60):
+            g.apply(quick_choice(g, self.seat, self.rng))
             if not in_turn(g, self.seat):
                 break
-            g.apply(quick_choice(g, self.seat, self.rng))
-        return value(g, self.seat), []
+            sig = signature(g, self.seat)
+            hit = self.memo.get(sig)
+            if hit is not None:
+                result = (hit[0], [])
+                break
+            seen.append(sig)
+        if result is None:
+            result = (value(g, self.seat), [])
+        for s in seen:
+            self.memo[s] = result
+        return result
 
     def _search(self, g):
         seat = self.seat
         if not in_turn(g, seat):
             return value(g, seat), []
-        if self.nodes >= self.budget:
-            return self._leaf(g)
         sig = signature(g, seat)
         hit = self.memo.get(sig)
         if hit is not None:
             return hit
+        if self._out_of_budget():
+            return self._leaf(g, sig)
         self.nodes += 1
-        d = g.decision
         best, best_line = float("-inf"), []
-        steps = candidate_steps(g, seat, d)
-        for k, a in enumerate(steps):
-            # The caller never reads g again, so the last step may use it in place.
-            c = g if k == len(steps) - 1 else clone_game(g)
-            c.apply(a)
-            v, line = self._search(c)
+        for v, line in self._children(g, sig, in_place=True):
             if v > best:
-                best, best_line = v, [(sig, a)] + line
+                best, best_line = v, line
         result = (best, best_line)
         self.memo[sig] = result
         return result
 
+    def _children(self, g, sig, in_place):
+        """(value, line) of each step searched from g (``in_place``: the last
+        step may use g itself, as the caller never reads it again)."""
+        steps = candidate_steps(g, self.seat, g.decision)
+        if self.width:
+            steps = steps[:self.width]
+        out = []
+        for k, a in enumerate(steps):
+            c = g if in_place and k == len(steps) - 1 else clone_game(g)
+            c.apply(a)
+            v, line = self._search(c)
+            out.append((v, [(sig, a)] + line))
+        return out
 
-def solo_turn_value(root, seat, region, budget, rng):
+
+def solo_turn_value(root, seat, region, budget, rng, width=None):
     """The value of playing a whole turn from ``region`` right now (used to
     choose where to place the dragon): the other dragons stay where they are."""
     g = clone_game(root)
@@ -133,4 +177,4 @@ def solo_turn_value(root, seat, region, budget, rng):
     s.players[seat].region = region
     s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
     _attack_turn(g, seat)
-    return TurnPlanner(seat, budget, rng).plan(g)[0]
+    return TurnPlanner(seat, budget, rng, width).plan(g)[0]

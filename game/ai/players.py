@@ -72,8 +72,11 @@ class NormalAI(AI):
         if in_turn(g, seat):
             return self.turn_step(g, seat, rng)
         self._line = []
-        root = determinize(g, seat, rng)
+        root = self.determinize(g, seat, rng)
         return self.strategic(g, root, seat, rng)
+
+    def determinize(self, g, seat, rng):
+        return determinize(g, seat, rng)
 
     def strategic(self, g, root, seat, rng):
         return strategic_choice(root, seat, rng, self.place_budget)
@@ -86,9 +89,15 @@ class NormalAI(AI):
             if sig == signature(g, seat) and action in d.options:
                 self._line.pop(0)
                 return action
-        root = determinize(g, seat, rng)
-        _, line = TurnPlanner(seat, self.turn_budget, rng).plan(root)
+        line = self.plan_turn(g, seat, rng)
         if not line or line[0][1] not in d.options:
             return quick_choice(g, seat, rng)
         self._line = line[1:]
         return line[0][1]
+
+    def planner(self, seat, rng):
+        return TurnPlanner(seat, self.turn_budget, rng)
+
+    def plan_turn(self, g, seat, rng):
+        """The line [(signature, action), ...] to play from here to the end of the turn."""
+        return self.planner(seat, rng).plan(self.determinize(g, seat, rng))[1]

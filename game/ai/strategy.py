@@ -44,14 +44,17 @@ def one_step_values(root, seat, rng, options):
     return out
 
 
-def placement_values(root, seat, rng, options, budget):
-    return [solo_turn_value(root, seat, a.region, budget, rng) for a in options]
+PLACE_WIDTH = 4            # steps tried at each node of a placement search (best-looking first)
 
 
-def strategic_values(root, seat, rng, budget):
+def placement_values(root, seat, rng, options, budget, width=PLACE_WIDTH):
+    return [solo_turn_value(root, seat, a.region, budget, rng, width) for a in options]
+
+
+def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH):
     d = root.decision
     if d.kind == "place_dragon":
-        return placement_values(root, seat, rng, d.options, budget)
+        return placement_values(root, seat, rng, d.options, budget, place_width)
     return one_step_values(root, seat, rng, d.options)
 
 
@@ -60,3 +63,4 @@ def strategic_choice(root, seat, rng, budget):
     values = strategic_values(root, seat, rng, budget)
     best = max(values)
     return rng.choice([a for a, v in zip(d.options, values) if v >= best - 1e-9])
+

@@ -48,6 +48,9 @@ class Place(Handler):
     kind = "place_dragon"
 
     def prompt(self, g, f):
+        if g.state.markers.get("dragon_ward") == f["p"]:
+            return (f"{g.name(f['p'])}: place your dragon in any region (you hold the Dragon Ward: "
+                    "you may share a region with another dragon).")
         return f"{g.name(f['p'])}: place your dragon in an unoccupied region."
 
     def options(self, g, f):
@@ -482,7 +485,9 @@ class Turn(Handler):
         p.divined = True
         g.log(f"{p.name} burns a field for Divination.", p.seat)
         g.draw(p.seat, 2)
-        push_discard(g, p.seat, 1, hex_ok=False, why="Divination")
+        # In the Attack Phase a Dragon Hex Card may be the discard ("Players may
+        # discard their Dragon Hex Card as if it were any other card").
+        push_discard(g, p.seat, 1, hex_ok=True, why="Divination")
 
     def do_consume_noble(self, g, f, p, a):
         g.spend(p, "noble")
@@ -627,7 +632,7 @@ def resolve(g, p, card, e):
     elif icon == "draw":
         g.draw(p.seat, e.amount)
     elif icon == "discard":
-        push_discard(g, p.seat, e.amount, hex_ok=False, why=card.name)
+        push_discard(g, p.seat, e.amount, hex_ok=True, why=card.name)     # as for Divination
         return bool(g.state.stack[-1]["k"] == "discard")
     return False
 

@@ -18,50 +18,72 @@ def growing_site(sites):
     return best
 
 
-def grow_once(r, i):
-    """Grow site i of region r by one size, with the rulebook's substitutes for
-    unavailable pieces. Returns True if anything was placed."""
-    v = r.sites[i]
-    if v in (EMPTY, VILLAGE):
-        if r.villages:                       # add a village piece
-            r.villages -= 1
-            r.sites[i] = v + 1
-        elif r.cities:                       # no village piece: a city instead
-            r.cities -= 1
-            r.villages += v                  # the site's village piece goes back
-            r.sites[i] = CITY
-        else:
-            return False
-        return True
-    if v == TOWN:
-        if r.cities:
-            r.cities -= 1
-            r.villages += 2
-            r.sites[i] = CITY
-            return True
-        # No city piece: use 2 village pieces (or 1) instead, on an empty site.
-        n = min(2, r.villages)
-        if n and EMPTY in r.sites:
-            r.villages -= n
-            r.sites[r.sites.index(EMPTY)] = VILLAGE if n == 1 else TOWN
-            return True
-    return False
-
-
 def grow_region(r, sizes):
-    """Grow a region 1 or 2 sizes; a town grown into a city spends the rest of
-    the growth as a village on an empty site (house rules section 4)."""
+    """One site of region r grows ``sizes`` sizes (1 in the 2nd-3rd Centuries,
+    2 in the 4th-6th), with the rulebook's substitutes for unavailable pieces.
+    A substitute replaces the missing piece in the same growth of the same
+    site: it never adds a size, a second site, or extra pieces (house rules
+    section 4). Returns True if anything was placed."""
     site = growing_site(r.sites)
-    grew = False
-    for _ in range(sizes):
-        if site is None:
-            break
-        if r.sites[site] == CITY:
-            site = r.sites.index(EMPTY) if EMPTY in r.sites else None
-            if site is None:
-                break
-        grew = grow_once(r, site) or grew
+    if site is None or not (r.villages or r.cities):
+        return False        # "If the stockpile for that region is empty, no growth can occur."
+    target = r.sites[site] + sizes
+    if target <= TOWN:
+        return _grow_to_villages(r, site, target)
+    grew = _grow_to_city(r, site)
+    if target > CITY:       # "from town to city plus a village"
+        grew = _extra_village(r) or grew
     return grew
+
+
+def _grow_to_villages(r, site, target):
+    """Empty -> village or town, village -> town: village pieces are needed."""
+    have = r.sites[site]
+    need = target - have
+    if r.villages >= need:
+        r.villages -= need
+        r.sites[site] = target
+        return True
+    if r.cities:
+        # "If no village pieces are available during this growth and a village
+        # is needed, use a city instead": the site becomes a city, and a
+        # village piece already on it goes back to the stockpile.
+        r.cities -= 1
+        r.villages += have
+        r.sites[site] = CITY
+        return True
+    # No city either: the site grows as far as the village pieces go.
+    r.sites[site] += r.villages
+    r.villages = 0
+    return True
+
+
+def _grow_to_city(r, site):
+    """Village or town -> city: the city replaces the site's village pieces."""
+    have = r.sites[site]
+    if r.cities:
+        r.cities -= 1
+        r.villages += have
+        r.sites[site] = CITY
+        return True
+    # "If a city piece is required but not available, use 2 village pieces
+    # (or 1 if only 1 village piece is available)": the site is built of
+    # village pieces instead, and a site holds at most two (a town), so a
+    # town stays a town and a village becomes a town.
+    add = min(TOWN - have, r.villages)
+    r.villages -= add
+    r.sites[site] += add
+    return add > 0
+
+
+def _extra_village(r):
+    """The village of "town to city plus a village", on an empty site (house
+    rules section 4: with no empty site, no extra village)."""
+    if EMPTY not in r.sites or not r.villages:
+        return False
+    r.villages -= 1
+    r.sites[r.sites.index(EMPTY)] = VILLAGE
+    return True
 
 
 def _enter(g):

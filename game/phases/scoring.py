@@ -54,6 +54,25 @@ def score_lairs(g, lairs, terrify_seat=None):
     return rows
 
 
+def regional_value(g, lair):
+    """Regional Value of the settlement pieces in a lair, per region."""
+    rv = g.data.scoring["region_value"]
+    return {r: lair.villages.get(r, 0) * rv["village"] + lair.cities.get(r, 0) * rv["city"] for r in g.ring}
+
+
+def score_counts(g, lair, holds_terrify):
+    """What each category of the breakdown was scored from: regions raided,
+    cities, the +3 VP counter, pieces of each resource, Regional Value per region."""
+    regions = sum(1 for r in g.ring if lair.villages.get(r, 0) or lair.cities.get(r, 0))
+    out = {"regions": regions, "every_region": regions, "terrify": int(holds_terrify),
+           "cities": sum(lair.cities.values())}
+    for res in RESOURCES:
+        out[res] = lair.res[res]
+    for region, value in regional_value(g, lair).items():
+        out["region:" + region] = value
+    return out
+
+
 def final_scores(g):
     """[{seat, dragon, name, total, breakdown, level, life, rank}], best first.
 
@@ -67,7 +86,8 @@ def final_scores(g):
     out = []
     for p, row in zip(s.players, rows):
         out.append({"seat": p.seat, "dragon": p.dragon, "name": p.name, "total": sum(row.values()),
-                    "breakdown": row, "level": p.level, "life": p.life})
+                    "breakdown": row, "counts": score_counts(g, p.lair, s.markers.get("terrify") == p.seat),
+                    "level": p.level, "life": p.life})
     key = lambda e: (e["total"], e["level"], e["life"])  # noqa: E731
     out.sort(key=key, reverse=True)
     for e in out:
@@ -86,8 +106,11 @@ def desolation(g):
             pieces[res] += r.res[res]
     by_piece = {k: n * sp[k] for k, n in pieces.items()}
     total = sum(by_piece.values())
-    level = next(name for top, name in d["levels"] if top is None or total <= top)
-    return {"survival_points": total, "level": level, "by_piece": by_piece, "pieces": pieces}
+    k = next(i for i, (top, _) in enumerate(d["levels"]) if top is None or total <= top)
+    level = d["levels"][k][1]
+    better = d["levels"][k - 1] if k > 0 else None       # (most SP it allows, its name): the next goal down
+    return {"survival_points": total, "level": level, "by_piece": by_piece, "pieces": pieces,
+            "next_level": {"max": better[0], "name": better[1]} if better else None}
 
 
 def _enter_over(g):

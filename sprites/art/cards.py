@@ -35,7 +35,7 @@ def _freeze(v):
 
 def _memo(key, build):
     if key not in _cache:
-        if len(_cache) > 600:
+        if len(_cache) > 1000:
             _cache.clear()
         _cache[key] = build()
     return _cache[key]
@@ -156,7 +156,7 @@ def _row(surface, effects, cx, cy, size, region_colour, arrows=True):
 ARROW_GAP, OR_GAP, SLASH_GAP, COND_SCALE = 0.3, 0.32, 0.42, 0.66
 
 
-def _draw_icons(surface, card, area, region_colour):
+def _draw_icons(surface, card, area, region_colour, or_label=True):
     """The middle of the card: condition above a slash, then the alternatives.
 
     Everything is measured in units of the icon size, so the icons come out
@@ -184,8 +184,9 @@ def _draw_icons(surface, card, area, region_colour):
             ly = y + OR_GAP * size / 2
             pygame.draw.line(surface, INK, (area.x + area.w * 0.06, ly), (area.right - area.w * 0.06, ly),
                              max(1, round(size / 28)))
-            tag = common.outlined_text("OR", max(8, round(size * 0.3)), INK, CARD, 2, True)
-            surface.blit(tag, tag.get_rect(center=(area.centerx, ly)))
+            if or_label:            # too small to read on a compact face: the line alone says "or"
+                tag = common.outlined_text("OR", max(8, round(size * 0.3)), INK, CARD, 2, True)
+                surface.blit(tag, tag.get_rect(center=(area.centerx, ly)))
             y += OR_GAP * size
         _row(surface, alt, area.centerx, y + size / 2, size, region_colour)
         y += size
@@ -258,6 +259,79 @@ def _build_face(card, w, h, region_colour, region_letter):
     return common.finish(out)
 
 
+def compact_face(card, size, text_size, region_colour=None, region_letter=None):
+    """An Action Card for a small space (Card Selection Track, a hand in a
+    small window): the name at a readable ``text_size`` on the region's
+    colour band, the region letter on a badge (so colour is never the only
+    cue), and the icons as large as the rest allows. The rules text is left
+    out: the tooltip and the enlarged card show it."""
+    w, h = size
+    key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter)
+    return _memo(key, lambda: _build_compact(card, w, h, text_size, region_colour, region_letter))
+
+
+def compact_hex_face(dragon, colour, letter, size, text_size):
+    """A Dragon Hex Card for a small space: its name, the dragon's letter and the hex glyph."""
+    w, h = size
+    key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size)
+    return _memo(key, lambda: _build_compact_hex(rgb(colour), letter, w, h, text_size))
+
+
+def _compact_band(w, h, band, name, text_size):
+    """Card base with a band tall enough for the name's lines; returns (surface, band bottom)."""
+    m = max(2, round(0.045 * w))
+    lines = common.wrap_text(name, text_size, w - 2 * m - 6) or [name]
+    line_h = common.font(text_size).get_linesize()
+    band_h = len(lines) * line_h + 4
+    out = pygame.transform.smoothscale(_base(w, h, band, band_h), (w, h))
+    fg = common.contrast(band)
+    y = m + 2
+    for line in lines:          # from the left: in an overlapping hand the left edge is what shows
+        img = common.font(text_size).render(line, True, fg)
+        out.blit(img, (m + 3, y))
+        y += line_h
+    return out, m + band_h, m
+
+
+def _build_compact(card, w, h, text_size, region_colour, region_letter):
+    region = card.get("region")
+    any_region = not region or region == "any" or region_colour is None
+    band = ANY_BAND if any_region else rgb(region_colour)
+    name = card.get("name", "?")
+    if any_region and ":" in name:
+        name = "Any: " + name.split(":", 1)[1].strip()
+    out, top, m = _compact_band(w, h, band, name, text_size)
+    bw = _tile_badge(out, "*" if any_region else (region_letter or "?"), band, text_size, m, h - m)
+    area = pygame.Rect(m + bw + 1, top + 2, w - 2 * m - bw - 1, h - top - m - 3)
+    if area.h > 6:
+        _draw_icons(out, card, area, band, or_label=False)
+    return common.finish(out)
+
+
+def _build_compact_hex(colour, letter, w, h, text_size):
+    out, top, m = _compact_band(w, h, colour, "Dragon Hex", text_size)
+    bw = _tile_badge(out, letter, colour, text_size, m, h - m)
+    glyph_size = max(6, min(w - 2 * m - bw, h - top - m - 4))
+
+    def paint(pen):
+        icons.paint_hex(pen, fill=colour, arrow=(196, 40, 34))
+    glyph = common.supersampled(glyph_size, paint)
+    out.blit(glyph, glyph.get_rect(center=(m + bw + (w - 2 * m - bw) / 2, (top + h - m) / 2)))
+    return common.finish(out)
+
+
+def _tile_badge(surface, letter, colour, text_size, x, bottom):
+    """The region (or dragon) letter on a disc of its colour, in the corner: returns its width."""
+    f = common.font(text_size, True)
+    d = f.get_height() + 4
+    rect = pygame.Rect(x, bottom - d, d, d)
+    pygame.draw.circle(surface, rgb(colour), rect.center, d // 2)
+    pygame.draw.circle(surface, INK, rect.center, d // 2, 1)
+    img = f.render(letter, True, common.contrast(colour))
+    surface.blit(img, img.get_rect(center=rect.center))
+    return d
+
+
 def card_back(region, colour, letter, size):
     """The back of an Action Card: its back region's colour, emblem and name."""
     w, h = size
@@ -292,10 +366,13 @@ def _build_back(region, colour, letter, w, h):
     emblem = icons.shield(letter, colour, round(w * 0.46))
     out.blit(emblem, emblem.get_rect(center=(w / 2, h * 0.45)))
     size = round(w * 0.12)
-    while size > 7 and common.display_size(region, size)[0] > w * 0.8:
+    while size > common.MIN_TEXT and common.display_size(region, size)[0] > w * 0.8:
         size -= 1
-    title = common.display_text(region, size, fg, common.darken(colour, 0.4) if fg != INK else common.lighten(colour, 0.4))
-    out.blit(title, title.get_rect(center=(w / 2, h * 0.8)))
+    # on a small back the name would be too small to read: the shield's letter says it
+    if size >= common.MIN_TEXT and common.display_size(region, size)[0] <= w * 0.8:
+        title = common.display_text(region, size, fg,
+                                    common.darken(colour, 0.4) if fg != INK else common.lighten(colour, 0.4))
+        out.blit(title, title.get_rect(center=(w / 2, h * 0.8)))
     return common.finish(out)
 
 

@@ -57,11 +57,18 @@ def finish(surface):
 
 
 # ---------------------------------------------------------------- colours
+_hex_colours = {}
+
+
 def rgb(colour):
     """'#rrggbb', (r, g, b) or (r, g, b, a) -> (r, g, b)."""
+    if type(colour) is tuple and len(colour) == 3:      # the common case, on every line of text drawn
+        return colour
     if isinstance(colour, str):
-        c = colour.lstrip("#")
-        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        if colour not in _hex_colours:
+            c = colour.lstrip("#")
+            _hex_colours[colour] = (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        return _hex_colours[colour]
     return tuple(int(v) for v in colour[:3])
 
 
@@ -103,14 +110,26 @@ def alpha(c, a):
 
 
 # ---------------------------------------------------------------- fonts
-@functools.lru_cache(maxsize=64)
+MIN_TEXT = 18             # the smallest font size for words (pygame's default font: 12 px high)
+_fonts = {}
+
+
 def font(size, bold=False):
-    """pygame's bundled default font, so no system font is ever needed."""
+    """pygame's bundled default font, so no system font is ever needed.
+    Kept per size (making one takes 0.1 ms, too much to do in every frame);
+    clear_caches() forgets them, as after pygame.quit()."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, max(6, int(size)))
-    f.set_bold(bold)
+        _fonts.clear()
+    key = (max(6, int(size)), bool(bold))
+    f = _fonts.get(key)
+    if f is None:
+        f = _fonts[key] = pygame.font.Font(None, key[0])
+        f.set_bold(bold)
     return f
+
+
+register_cache(_fonts.clear)
 
 
 SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down

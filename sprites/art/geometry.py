@@ -182,7 +182,7 @@ class MapGeometry:
         self.site_radius = 17 * s
         self.dragon_radius = 26 * s
         self.token_radius = 14 * s
-        self.label_size = max(12, round(28 * s))
+        self.label_size = max(18, round(28 * s))      # region names stay >= 12 px high
         self.turn_arrow_radius = 0.2 * self.hex_radius
         d = self.hex_radius * 1.24
         cx, cy = self.center
@@ -339,6 +339,29 @@ class MapGeometry:
         self.decor[name] = decor
 
     # ------------------------------------------------------------ queries
+    def region_near(self, pos):
+        """The region whose land is under pos or within a few pixels of its
+        coast (where the outline marking a region as clickable is drawn)."""
+        reach = getattr(self, "_reach", None)
+        if reach is None:
+            r = max(3, round(8 * self.scale))
+            disc = pygame.mask.Mask((2 * r + 1, 2 * r + 1))
+            for dx in range(-r, r + 1):
+                for dy in range(-r, r + 1):
+                    if dx * dx + dy * dy <= r * r:
+                        disc.set_at((dx + r, dy + r))
+            reach = self._reach = (r, {name: mask.convolve(disc) for name, mask in self._land.items()})
+        r, masks = reach
+        x, y = round(pos[0] - self.rect.x) + r, round(pos[1] - self.rect.y) + r
+        inside = self.region_at(pos)
+        if inside:
+            return inside
+        for name, mask in masks.items():
+            w, h = mask.get_size()
+            if 0 <= x < w and 0 <= y < h and mask.get_at((x, y)):
+                return name
+        return None
+
     def region_at(self, pos):
         """Name of the region whose land is under pos, or None (sea, hex)."""
         x, y = round(pos[0] - self.rect.x), round(pos[1] - self.rect.y)

@@ -31,17 +31,24 @@ PHASES = [
     ("Scoring", "1 VP per region you took a settlement from (+4 for all six), 3 VP for Terrify, 1 VP per city; "
      "most / second most of each resource: 5 / 2 VP; most / second most Regional Value per region: 6 / 3 VP "
      "(village 1, city 3)."),
-    ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, a region to "
-     "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or turn it, a Lair "
-     "Action or a track card to take it. Hover anything for details. All choices (Tab) lists every option. Enter ends "
-     "the turn, Esc cancels, U undoes, H asks the AI for a hint, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed button "
-     "hurries animations and AI dragons."),
+    ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, anywhere in a "
+     "region to place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or turn "
+     "it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are buttons beside your "
+     "hand. Something that spends a card or a resource and cannot be undone asks first. Hover anything for details. "
+     "All choices (Tab) lists every option. Enter ends the turn, Esc cancels, U undoes (or says why not), H asks the "
+     "AI for a hint and marks what it suggests, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed "
+     "button hurries animations and AI dragons (it is remembered, like the seats and the window size)."),
 ]
 
 
 class HelpScene(Scene):
+    """The rules and icons on one page; in a small window the page scrolls
+    (wheel, arrows, Page Up/Down), since its words never get smaller than 12 px."""
+
     def __init__(self, app):
         super().__init__(app)
+        self.scroll_y = 0
+        self.content_h = 0
         self.resize(app.screen.get_size())
 
     def resize(self, size):
@@ -49,63 +56,93 @@ class HelpScene(Scene):
         self.k = min(w / 1600, h / 900)
         self.clear_elements()
         r = pygame.Rect(0, 0, round(200 * self.k), round(48 * self.k))
-        r.bottomleft = (round(54 * self.k), h - round(40 * self.k))
+        r.bottomleft = (round(54 * self.k), h - round(14 * self.k))
         self.add("button:close", r, tip="Back to the game (Esc).")
+        self.scroll_y = 0
+
+    def fs(self, base):
+        return max(theme.MIN_FONT, round(base * self.k))
 
     def click(self, name):
         if name == "button:close":
             self.app.pop()
 
+    def scroll(self, pos, dy):
+        self._scroll_by(-dy * 3 * theme.font(self.fs(21)).get_linesize())
+
+    def _scroll_by(self, dy):
+        page_h = self.app.screen.get_height() - round(150 * self.k)
+        self.scroll_y = max(0, min(max(0, self.content_h - page_h), self.scroll_y + dy))
+        self.app.dirty = True
+
     def key(self, event):
-        if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+        step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 10, pygame.K_PAGEUP: -10}.get(event.key)
+        if step:
+            self._scroll_by(step * theme.font(self.fs(21)).get_linesize())
+        elif event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
             self.app.pop()
 
     def draw(self, surface):
         w, h = surface.get_size()
         k = self.k
         surface.fill((52, 38, 26))
-        page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(48 * k))
+        page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(90 * k))
         theme.panel(surface, page, radius=12)
-        theme.blit_text(surface, "Wrath of Dragons - how to play", max(18, round(40 * k)),
+        theme.blit_text(surface, "Wrath of Dragons - how to play", self.fs(40),
                         (page.x + round(24 * k), page.y + round(16 * k)), theme.WOOD, True)
+        body = pygame.Rect(page.x, page.y + round(64 * k), page.w, page.bottom - page.y - round(64 * k) - 8)
+        surface.set_clip(body)
+        bottom = self._content(surface, page, body.y - self.scroll_y)
+        surface.set_clip(None)
+        self.content_h = bottom + self.scroll_y - body.y
+        if self.content_h > body.h:
+            more = "scroll (wheel, arrows) for more" if self.scroll_y + body.h < self.content_h else "top: Page Up"
+            theme.blit_text(surface, more, self.fs(18), (page.right - round(24 * k), page.y + round(20 * k)),
+                            theme.BLUE, False, "topright")
+        r = self.element_rect("button:close")
+        theme.button(surface, r, "Back (Esc)", self.fs(24), hot=self.hover == "button:close")
+
+    def _content(self, surface, page, top):
+        """Both columns, from y = top; returns the lowest y drawn."""
+        k = self.k
         col_w = round(page.w * 0.62)
-        y = page.y + round(64 * k)
-        size = max(12, round(21 * k))
+        y = top
+        size = self.fs(21)
         for title, body in PHASES:
-            theme.blit_text(surface, title, max(13, round(23 * k)), (page.x + round(24 * k), y), theme.RED, True)
-            y += round(24 * k)
-            y = theme.blit_wrapped(surface, body, size, pygame.Rect(page.x + round(24 * k), y, col_w, page.bottom - y))
+            theme.blit_text(surface, title, self.fs(23), (page.x + round(24 * k), y), theme.RED, True)
+            y += theme.font(self.fs(23), True).get_linesize() + 2
+            y = theme.blit_wrapped(surface, body, size, pygame.Rect(page.x + round(24 * k), y, col_w, 10 ** 5))
             y += round(8 * k)
+        left_bottom = y
         x = page.x + col_w + round(60 * k)
-        y = page.y + round(64 * k)
-        theme.blit_text(surface, "Icons", max(13, round(26 * k)), (x, y), theme.RED, True)
-        y += round(34 * k)
-        isz = round(40 * k)
+        y = top
+        theme.blit_text(surface, "Icons", self.fs(26), (x, y), theme.RED, True)
+        y += theme.font(self.fs(26), True).get_linesize() + round(6 * k)
+        isz = max(round(40 * k), theme.font(size).get_linesize() * 2)
         for name, meaning in icons.NAMES.items():
             surface.blit(icons.icon(name, isz, icons.AMOUNTS.get(name)), (x, y))
-            theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4, page.right - x - isz - 30,
-                                                                   isz + 10))
-            y += isz + round(8 * k)
+            end = theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4,
+                                                                         page.right - x - isz - 30, 10 ** 5))
+            y = max(y + isz, end) + round(8 * k)
         y = theme.blit_wrapped(surface, "On cards, a ring in a region's colour takes from that region; a purple "
                                "ring takes from the general stockpile.", size,
-                               pygame.Rect(x, y + 4, page.right - x - 20, round(60 * k)), theme.MUTED)
+                               pygame.Rect(x, y + 4, page.right - x - 20, 10 ** 5), theme.MUTED)
         y += round(10 * k)
-        theme.blit_text(surface, "On the map", max(13, round(26 * k)), (x, y), theme.RED, True)
-        y += round(34 * k)
+        theme.blit_text(surface, "On the map", self.fs(26), (x, y), theme.RED, True)
+        y += theme.font(self.fs(26), True).get_linesize() + round(6 * k)
         px = x
         for kind, label in (("village", "village"), ("town", "town (2 villages)"), ("city", "city")):
             img = pieces.building(kind, "#3f6fb5", isz)
             surface.blit(img, (px, y))
             theme.blit_text(surface, label, size, (px + isz // 2, y + isz + 2), theme.INK, False, "midtop")
-            px += round(150 * k)
-        y += isz + round(30 * k)
+            px += max(round(150 * k), theme.text_width(label, size) + 10)
+        y += isz + theme.font(size).get_linesize() + round(12 * k)
         img = pieces.dragon_token("#c8282d", "R", isz)
         surface.blit(img, (x, y))
         theme.blit_text(surface, "a dragon: its letter names it", size, (x + isz + 8, y + isz // 2), theme.INK,
                         False, "midleft")
+        y += isz + round(8 * k)
         img = pieces.dragon_token("#2f6fd0", "R", isz, rogue=True)
-        surface.blit(img, (x + round(260 * k), y))
-        theme.blit_text(surface, "a Rogue Dragon", size, (x + round(260 * k) + isz + 8, y + isz // 2), theme.INK,
-                        False, "midleft")
-        r = self.element_rect("button:close")
-        theme.button(surface, r, "Back (Esc)", max(14, round(24 * k)), hot=self.hover == "button:close")
+        surface.blit(img, (x, y))
+        theme.blit_text(surface, "a Rogue Dragon", size, (x + isz + 8, y + isz // 2), theme.INK, False, "midleft")
+        return max(left_bottom, y + isz)

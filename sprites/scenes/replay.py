@@ -6,6 +6,7 @@ import pygame
 from game.replay import Replay
 from sprites import theme
 from sprites.scenes.table import TableScene
+from sprites.table import promptbar
 
 
 class _Frozen:
@@ -35,11 +36,13 @@ class ReplayScene(TableScene):
         for name, label in (("replay:back", "< Back"), ("replay:forward", "Forward >")):
             self.add(name, self._button_rect(name), tip=label, front=True)
 
+    def bar_extra(self):
+        return [self._button_rect(n) for n in ("replay:back", "replay:forward")]
+
     def _button_rect(self, name):
-        lay = self.lay
-        w, h = lay.px(130), lay.px(40)
-        x = lay.map.right - lay.pad - (2 * w + lay.pad if name == "replay:back" else w)
-        return pygame.Rect(x, lay.map.bottom - h - lay.pad, w, h)
+        """In the prompt bar, where End Turn and All choices are during play (never on the map)."""
+        bar = promptbar.button_rects(self.lay, False)
+        return pygame.Rect(bar["button:end_turn" if name == "replay:forward" else "button:choices"])
 
     def click(self, name):
         if name == "replay:back":
@@ -78,4 +81,4 @@ class ReplayScene(TableScene):
         super().draw(surface)
         for name in ("replay:back", "replay:forward"):
             theme.button(surface, self._button_rect(name), "< Back" if name == "replay:back" else "Forward >",
-                         self.lay.font(21), hot=self.hover == name, primary=True)
+                         self.lay.font(20), hot=self.hover == name, primary=True)

@@ -1,6 +1,7 @@
-"""End of the game: the score breakdown (table and bar chart), the winner and
-tie-break; for Desolation of the Old World the Survival Points and the Level
-of Destruction."""
+"""End of the game: the winner and tie-break, and for each dragon every
+scoring category in VP beside what it was scored from (regions, pieces,
+Regional Value); for Desolation of the Old World the Survival Points and the
+Level of Destruction."""
 from __future__ import annotations
 
 import pygame
@@ -8,11 +9,9 @@ import pygame
 from sprites import theme
 from sprites.scene import Scene
 
-GROUPS = [("Settlements", ("regions", "every_region", "cities", "terrify"), (170, 60, 40)),
-          ("Resources", ("livestock", "gold", "noble", "field"), (214, 168, 54)),
-          ("Regions", None, (60, 110, 160))]
-SHORT = {"regions": "Regions", "every_region": "All 6", "terrify": "Terrify", "cities": "Cities",
-         "livestock": "Livest.", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
+RESOURCE_NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
+RESOURCE_UNIT = {"livestock": "livestock", "gold": "gold", "noble": "noble", "field": "field"}
+RESOURCE_UNITS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}
 
 
 class ScoresScene(Scene):
@@ -43,6 +42,9 @@ class ScoresScene(Scene):
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def fs(self, base):
+        return max(theme.MIN_FONT, round(base * self.k))
+
     def draw(self, surface):
         w, h = surface.get_size()
         k = self.k
@@ -56,47 +58,97 @@ class ScoresScene(Scene):
             self._scores(surface, page, g)
         labels = {"button:new_game": "New game", "button:view_table": "View the board", "button:quit": "Quit"}
         for name, label in labels.items():
-            theme.button(surface, self.element_rect(name), label, max(14, round(24 * k)), hot=self.hover == name,
+            theme.button(surface, self.element_rect(name), label, self.fs(24), hot=self.hover == name,
                          primary=name == "button:new_game")
 
+    def rows(self, g):
+        """(label, key or None) rows of the score table: group headings have no key."""
+        sc = g.data.scoring
+        res, reg = sc["resources"], sc["regions"]
+        out = [("Settlements", None), ("Regions raided (a settlement taken)", "regions"),
+               ("All six regions raided", "every_region"), ("Terrify (the +3 VP counter)", "terrify"),
+               ("Cities destroyed", "cities"),
+               (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
+        out += [(RESOURCE_NAMES[r], r) for r in ("livestock", "gold", "noble", "field")]
+        out.append((f"Region majorities by Regional Value (most: {reg['first']} VP, second: {reg['second']} VP)",
+                    None))
+        out += [(region, "region:" + region) for region in g.ring]
+        return out
+
+    @staticmethod
+    def cell(key, vp, count):
+        """A score cell: the VP, and what they were scored from."""
+        if key in ("regions", "every_region"):
+            raw = f"{count} region{'s' if count != 1 else ''}"
+        elif key == "terrify":
+            raw = "holds it" if count else "-"
+        elif key == "cities":
+            raw = f"{count} cit{'ies' if count != 1 else 'y'}"
+        elif key.startswith("region:"):
+            raw = f"RV {count}"
+        else:
+            raw = f"{count} {RESOURCE_UNITS[key] if count != 1 else RESOURCE_UNIT[key]}"
+        return f"{vp} VP", raw
+
     def _scores(self, surface, page, g):
+        """One column per dragon (best first), one row per scoring category:
+        the VP and, beside them, what they were scored from."""
         k = self.k
         scores = g.final_scores()
         winners = [e for e in scores if e["rank"] == 1]
-        x0, y = page.x + round(24 * k), page.y + round(16 * k)
+        x0, y = page.x + round(24 * k), page.y + round(14 * k)
         if len(winners) == 1:
             title = f"{winners[0]['name']} is the most infamous dragon!"
         else:
             title = "Shared victory: " + ", ".join(e["name"] for e in winners)
-        theme.blit_text(surface, title, max(18, round(40 * k)), (x0, y), theme.RED, True)
-        y += round(46 * k)
-        theme.blit_text(surface, self._tiebreak(scores), max(12, round(21 * k)), (x0, y), theme.MUTED)
-        y += round(34 * k)
-        cols = list(scores[0]["breakdown"])
-        heads = ["#", "Dragon"] + [SHORT.get(c, c.replace("region:", "")) for c in cols] + ["Total", "Lvl", "Life"]
-        name_w = round(190 * k)
-        cw = (page.w - 48 * k - name_w - 40 * k) / (len(heads) - 2)
-        xs = [x0, x0 + round(40 * k)] + [x0 + round(40 * k) + name_w + round(i * cw) for i in range(len(heads) - 2)]
-        size = max(11, round(20 * k))
-        for i, (x, head) in enumerate(zip(xs, heads)):
-            theme.blit_text(surface, head, size, (x, y), theme.WOOD, True, width=name_w - 8 if i == 1 else cw - 4)
-        y += round(28 * k)
+        theme.blit_text(surface, title, self.fs(40), (x0, y), theme.RED, True)
+        y += theme.font(self.fs(40), True).get_linesize() + round(2 * k)
+        theme.blit_text(surface, self._tiebreak(scores), self.fs(21), (x0, y), theme.MUTED)
+        y += theme.font(self.fs(21)).get_linesize() + round(8 * k)
+        size, small = self.fs(19), self.fs(17)
+        label_w = round(560 * k)
+        col_w = (page.right - round(24 * k) - x0 - label_w) // len(scores)
+        xs = [x0 + label_w + i * col_w for i in range(len(scores))]
         dragons = {d.name: d for d in g.data.dragons}
-        for e in scores:
-            row = [str(e["rank"]), e["name"]] + [str(e["breakdown"][c]) for c in cols] + \
-                  [str(e["total"]), str(e["level"]), str(e["life"])]
+        line = theme.font(size, True).get_linesize()
+        head_h = 2 * line + round(6 * k)
+        rows = self.rows(g)
+        row_h = max(theme.font(small).get_linesize() + 4,
+                    min(round(34 * k), (page.bottom - y - head_h - 3 * line - round(30 * k)) // len(rows)))
+        table_h = head_h + len(rows) * row_h + round(6 * k) + 2 * line + round(8 * k)
+        for e, x in zip(scores, xs):
             if e["rank"] == 1:
-                pygame.draw.rect(surface, (255, 232, 160), (x0 - 6, y - 3, page.w - 36 * k, round(26 * k)),
-                                 border_radius=4)
-            pygame.draw.circle(surface, theme.rgb(dragons[e["dragon"]].colour), (xs[1] - round(12 * k), y + 9),
-                               round(8 * k))
-            pygame.draw.circle(surface, theme.INK, (xs[1] - round(12 * k), y + 9), round(8 * k), 1)
-            for i, (x, cell) in enumerate(zip(xs, row)):
-                theme.blit_text(surface, cell, size, (x, y), theme.INK, i in (1, len(row) - 3),
-                                width=name_w - 8 if i == 1 else None)
-            y += round(28 * k)
-        self._chart(surface, pygame.Rect(x0, y + round(20 * k), page.w - round(48 * k), page.bottom - y - round(40 * k)),
-                    scores, dragons)
+                pygame.draw.rect(surface, (255, 232, 160), (x - 4, y - 2, col_w - 4, table_h), border_radius=6)
+            d = dragons[e["dragon"]]
+            r = line // 2 + 2
+            pygame.draw.circle(surface, theme.rgb(d.colour), (x + r, y + line // 2), r)
+            pygame.draw.circle(surface, theme.INK, (x + r, y + line // 2), r, 1)
+            theme.blit_text(surface, d.letter, self.fs(15), (x + r, y + line // 2), theme.on(d.colour), True, "center")
+            theme.blit_wrapped(surface, f"{e['rank']}. {e['name']}", size,
+                               pygame.Rect(x + 2 * r + 4, y, col_w - 2 * r - 12, 2 * line), theme.INK, True)
+        y += head_h
+        for label, key in rows:
+            if key is None:
+                theme.blit_text(surface, label, small, (x0, y + 2), theme.WOOD, True, width=page.right - x0 - 24)
+                pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y + row_h - 2), (page.right - round(24 * k), y + row_h - 2))
+                y += row_h
+                continue
+            theme.blit_text(surface, label, small, (x0 + round(12 * k), y + 2), theme.INK, width=label_w - round(20 * k))
+            for e, x in zip(scores, xs):
+                vp, raw = self.cell(key, e["breakdown"][key], e["counts"][key])
+                r = theme.blit_text(surface, vp, small, (x, y + 2), theme.INK if e["breakdown"][key] else theme.MUTED,
+                                    bool(e["breakdown"][key]))
+                theme.blit_text(surface, raw, small, (r.right + round(8 * k), y + 2), theme.MUTED)
+            y += row_h
+        pygame.draw.line(surface, theme.INK, (x0, y + 1), (page.right - round(24 * k), y + 1), 2)
+        y += round(6 * k)
+        theme.blit_text(surface, "Total", size, (x0, y), theme.INK, True)
+        for e, x in zip(scores, xs):
+            theme.blit_text(surface, f"{e['total']} VP", size, (x, y), theme.RED if e["rank"] == 1 else theme.INK, True)
+        y += line + round(2 * k)
+        theme.blit_text(surface, "Tie-break: level, then Life", small, (x0, y), theme.MUTED)
+        for e, x in zip(scores, xs):
+            theme.blit_text(surface, f"level {e['level']}, Life {e['life']}", small, (x, y), theme.MUTED)
 
     @staticmethod
     def _tiebreak(scores):
@@ -108,39 +160,6 @@ class ScoresScene(Scene):
             return (f"Tied on {scores[0]['total']} VP; the tie-break (highest level, then most Life) "
                     f"goes to {winners[0]['name']}.")
         return f"Tied on {scores[0]['total']} VP, level and Life: the victory is shared."
-
-    def _chart(self, surface, rect, scores, dragons):
-        k = self.k
-        if rect.h < 60:
-            return
-        theme.blit_text(surface, "Victory Points by category", max(12, round(22 * k)), rect.topleft, theme.WOOD, True)
-        top = max(1, max(e["total"] for e in scores))
-        area = pygame.Rect(rect.x + round(200 * k), rect.y + round(30 * k), rect.w - round(520 * k),
-                           rect.h - round(30 * k))
-        bar_h = min(round(34 * k), area.h // max(1, len(scores)) - 6)
-        size = max(11, round(19 * k))
-        for i, e in enumerate(scores):
-            y = area.y + i * (bar_h + 6)
-            theme.blit_text(surface, e["name"], size, (rect.x, y + bar_h // 2), theme.INK, True, "midleft",
-                            round(190 * k))
-            x = area.x
-            for label, keys, colour in GROUPS:
-                keys = keys or [c for c in e["breakdown"] if c.startswith("region:")]
-                v = sum(e["breakdown"][c] for c in keys)
-                bw = round(area.w * v / top)
-                if bw:
-                    pygame.draw.rect(surface, colour, (x, y, bw, bar_h))
-                    pygame.draw.rect(surface, theme.INK, (x, y, bw, bar_h), 1)
-                    if bw > 24:
-                        theme.blit_text(surface, str(v), size, (x + bw // 2, y + bar_h // 2), theme.WHITE, True,
-                                        "center")
-                x += bw
-            theme.blit_text(surface, f"{e['total']} VP", size, (x + 8, y + bar_h // 2), theme.INK, True, "midleft")
-        lx = rect.right - round(200 * k)
-        for j, (label, _, colour) in enumerate(GROUPS):
-            ly = area.y + j * round(26 * k)
-            pygame.draw.rect(surface, colour, (lx, ly, round(18 * k), round(18 * k)))
-            theme.blit_text(surface, label, size, (lx + round(26 * k), ly), theme.INK)
 
     def _contributions(self, surface, g, x, y, size):
         """What each dragon carried off (all lairs are open once the game is over)."""
@@ -161,13 +180,13 @@ class ScoresScene(Scene):
         k = self.k
         r = g.desolation()
         x0, y = page.x + round(24 * k), page.y + round(16 * k)
-        theme.blit_text(surface, f"Desolation of the Old World: {r['level']}", max(18, round(40 * k)), (x0, y),
+        theme.blit_text(surface, f"Desolation of the Old World: {r['level']}", self.fs(40), (x0, y),
                         theme.RED, True)
         y += round(50 * k)
         theme.blit_text(surface, f"Survival Points left on the board: {r['survival_points']} (fewer is better)",
-                        max(14, round(26 * k)), (x0, y), theme.INK, True)
+                        self.fs(26), (x0, y), theme.INK, True)
         y += round(44 * k)
-        size = max(12, round(22 * k))
+        size = self.fs(22)
         for x, head in zip((x0, x0 + round(200 * k), x0 + round(320 * k)), ("Piece", "Left", "SP")):
             theme.blit_text(surface, head, size, (x, y), theme.WOOD, True)
         y += round(30 * k)

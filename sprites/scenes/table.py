@@ -3,6 +3,14 @@
 The scene draws one seat's view (``Game.view``) and turns clicks into one of
 ``game.decision.options``; it never changes the game any other way. Clicks
 on things that are not an option show the engine's reason (``why_illegal``).
+
+What the table promises a player:
+- it shows the state after every applied action (animations end where the
+  state is; nothing is left half-drawn);
+- in hot-seat, nothing one player saw (hand, lair, hint, dialog, preview,
+  tooltip, private log line, a draw in flight) survives the hand-off;
+- a one-click action that spends something and cannot be undone asks first;
+  the hand does not slide under a pointer that has not moved.
 """
 from __future__ import annotations
 
@@ -13,20 +21,28 @@ from sprites import theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import cardface, dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
+from sprites.table import dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
 from sprites.table.aiplayer import AIPlayer
 from sprites.table.hint import Hint
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
-from sprites.targets import PANEL_KINDS, candidate, group_options
+from sprites.targets import PANEL_KINDS, candidate, group_options, signature
 
 USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
+# One-click actions that spend a card, a resource or Life: if undo could not take
+# them back, the table asks first; map clicks that spend remind of Undo.
+SPENDING_KINDS = ("discard", "lick_wounds", "move", "fly", "turn_hex", "consume_noble", "divination", "play_card",
+                  "use_hex", "attack", "raze")
+MAP_SPENDING = ("move", "turn_hex")
+REFLOW_MS = 400          # the hand keeps its places this long after a change, and until the pointer moves
 BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Attack", "button:undo": "Undo (U)",
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
                  "button:divination": "Divination", "button:consume_noble": "Consume Noble",
+                 "button:lick_wounds": "Lick Wounds",
                  "button:scores": "Final scores", "button:choices": "All choices", "button:hint": "Hint"}
+ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint")
 
 
 class TableScene(Scene):
@@ -38,6 +54,7 @@ class TableScene(Scene):
         self.dialog = None
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
         self.toast = None               # (text, until_ms)
+        self.hinted = None              # {"text", "at", "names"}: the hint shown for the current decision
         self.base = None
         self.base_dirty = True
         self.map_dirty = False
@@ -50,9 +67,13 @@ class TableScene(Scene):
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = AIPlayer(self, app.threaded_ai)
         self.hint = Hint(self, app.threaded_ai)
-        self.speed = 1
-        self.labels = dict(BUTTON_LABELS)
+        self.speed = app.settings.speed
+        self.labels = dict(BUTTON_LABELS, **{"button:speed": f"Speed x{self.speed}"})
         self.handoff_pending = False
+        self.hand, self.slots, self.gaps = [], [], []
+        self.freeze = None              # (until ms, pointer then) while the hand keeps its places
+        self.pointer = None             # the last pointer position seen in an event
+        self._confirm_action = None
         self.lay = None
         self.resize(app.screen.get_size())
         self.seats.follow()
@@ -65,17 +86,23 @@ class TableScene(Scene):
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data)
         self.right = RightPanel(self.lay, self.data)
-        self.handview = HandView(self.lay, self.data)
+        self.handview = HandView(self.lay, self.data, len(self.session.seats) + self.data.setup["track_extra"])
         self.base = None
+        self.slots, self.gaps, self.freeze = [], [], None
         self._prewarm()
-        self.refresh()
+        if self.view is not None:                 # the same view, laid out afresh (no need to recompute it)
+            self._layout_hand(self.hand)
+            self._register()
+            self.base_dirty = True
+            self.app.dirty = True
 
     def _prewarm(self):
-        """Draw every card face once at the hand and track sizes (about half a
-        second), so that no frame has to draw a card the first time it shows."""
-        for size in (self.handview.card_size(), self.handview.small_size()):
-            for cid in self.data.cards:
-                cardface.face(self.data, cid, *size)
+        """Draw the cards and pieces once at this window size (half a second
+        the first time), so that no frame draws one the first time it shows."""
+        self.handview.prewarm(dialog.card_size(self.lay))
+        self.right.prewarm()
+        self.map.prewarm()
+        self.motion.prewarm(self.data, self.lay.px(30))
 
     @property
     def game(self):
@@ -91,16 +118,18 @@ class TableScene(Scene):
         self.view = v = g.view(viewer)
         d = g.decision
         me = v["players"][viewer]
-        self.hand = self._sorted_hand(me["hand"] or [])
+        self._layout_hand(self._sorted_hand(me["hand"] or []))
         draft = v["draft"] or []
-        mine = d is not None and d.player == viewer and self.seats.is_human(viewer) and not self.handoff_pending
+        mine = self.my_decision()
         if mine:
             region = g.state.players[d.player].region
             self.groups = group_options(d.options, self.hand, v["track"], draft, region, g.card_key)
         else:
             self.groups = {}
+        if self.hinted is not None and self.hinted["at"] != len(self.session.actions):
+            self.hinted = None
         names = [p["name"] for p in v["players"]]
-        self.tips = tiptext.build(g, v, self.groups, self.hand, names)
+        self.tips = tiptext.build(g, v, self.groups, self.hand, names, self.undo_refusal())
         target = 60 * self.data.ring.index(v["hex_arrow"])
         if self.hex_angle is None:
             self.hex_angle = target
@@ -112,6 +141,12 @@ class TableScene(Scene):
         self.base_dirty = True
         self.app.dirty = True
 
+    def my_decision(self):
+        """True if the decision is the viewer's and a person makes it at this table now."""
+        d = self.game.decision
+        return (d is not None and d.player == self.seats.viewer and self.seats.is_human(d.player)
+                and not self.handoff_pending)
+
     def _sorted_hand(self, hand):
         """The hand as shown: Dragon Hex Cards, then by region (ring order), Any Region last."""
         data = self.data
@@ -122,6 +157,52 @@ class TableScene(Scene):
                 return (0, 0, c.name, cid)
             return (1, data.region_index[c.region] if c.region else 6, c.name, cid)
         return sorted(hand, key=key)
+
+    # ----- the hand keeps its places under a still pointer ---------------------------
+    def _layout_hand(self, hand):
+        old = self.slots
+        self.hand = hand
+        fresh = list(zip(hand, self.handview.hand_rects(len(hand))))
+        if [c for c, _ in old] == hand:
+            return
+        if not old or not self._pointer_on_hand():
+            self.slots, self.gaps, self.freeze = fresh, [], None
+            return
+        left = list(hand)
+        kept, gaps = [], list(self.gaps)
+        for cid, rect in old:
+            if cid in left:
+                left.remove(cid)
+                kept.append((cid, rect))
+            else:
+                gaps.append(rect)
+        if left:                          # new cards go to the right end, if they fit there
+            w, _ = self.handview.card_size()
+            x = max(r.right for _, r in old) + self.lay.px(8)
+            y = self.handview.hand_rects(1)[0].y
+            for cid in left:
+                if x + w > self.handview.cards_area().right:
+                    self.slots, self.gaps, self.freeze = fresh, [], None
+                    return
+                kept.append((cid, pygame.Rect(x, y, w, old[0][1].h)))
+                x += w + self.lay.px(8)
+        self.slots, self.gaps = kept, gaps
+        self.hand = [c for c, _ in kept]
+        self.freeze = (now_ms() + REFLOW_MS, self.pointer)
+
+    def _pointer_on_hand(self):
+        return self.pointer is not None and self.lay.hand.collidepoint(self.pointer)
+
+    def _maybe_reflow(self, now):
+        """Lay the hand out afresh once REFLOW_MS have passed and the pointer has moved or left it."""
+        if self.freeze is None or now < self.freeze[0]:
+            return
+        then = self.freeze[1]
+        moved = then is None or self.pointer is None or abs(self.pointer[0] - then[0]) + abs(
+            self.pointer[1] - then[1]) > 3
+        if moved or not self._pointer_on_hand():
+            self.slots, self.gaps, self.freeze = [], [], None
+            self.refresh()
 
     def _duration(self, ms):
         return 0 if not self.app.animate else ms // self.speed
@@ -166,24 +247,33 @@ class TableScene(Scene):
         for name, rect in promptbar.button_rects(lay, self._has_undo()).items():
             if name in ("button:end_turn", "button:stop_attack") and name not in self.groups:
                 continue
-            if name == "button:undo" and not self.can_undo():
-                continue
             if name == "button:scores" and not self.game.is_over:
                 continue
-            if name == "button:choices" and not self.groups:
-                continue
-            if name == "button:hint" and not self.groups:
+            if name in ("button:choices", "button:hint") and not self.groups:
                 continue
             self.add(name, rect, tip=self.tips.get(name))
-        self.handview.register(self, self.view, self.hand, self.tips)
+        self.handview.register(self, self.view, self.slots, self.tips, self.gaps)
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
+        if self.hover is not None:      # names like hand:3 mean another card now: ask what is under the pointer
+            e = self.element_at(self.pointer) if self.pointer else None
+            self.hover = e.name if e else None
 
     def _has_undo(self):
         return hasattr(self.session, "can_undo")
 
+    def undo_refusal(self):
+        """Why Undo is not possible now (None if it is, or if this table has no undo)."""
+        why = getattr(self.session, "why_no_undo", None)
+        return why() if why is not None else None
+
     # ----- input -------------------------------------------------------------------
+    def handle(self, event):
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+        super().handle(event)
+
     def click(self, name):
         if self.dialog is not None:
             inside = {n for n, _ in self.dialog.elements(self.lay)}
@@ -200,9 +290,7 @@ class TableScene(Scene):
         if name == "button:menu":
             return self.app.to_title(self)
         if name == "button:speed":
-            self.speed = {1: 2, 2: 4, 4: 1}[self.speed]
-            self.labels["button:speed"] = f"Speed x{self.speed}"
-            self.base_dirty = True
+            self.set_speed({1: 2, 2: 4, 4: 1}[self.speed])
             return None
         if name == "button:undo":
             return self.undo()
@@ -212,31 +300,62 @@ class TableScene(Scene):
             return self.app.show_scores(self.session)
         if name == "button:choices":
             return self.show_all_choices()
-        if name.startswith("token:"):            # a token lies on its region: the click is the region's
-            name = "region:" + name.split(":")[1]
+        name = self._whole_region(name)
         if name in self.groups:
             return self._offer(name, self.groups[name])
         return self._explain(name)
 
+    def _whole_region(self, name):
+        """A click on a token, or on a site that offers nothing, inside a region
+        that offers something is a click on that region."""
+        kind, _, rest = name.partition(":")
+        if kind in ("token", "site") and name not in self.groups:
+            region = f"region:{rest.split(':')[0]}"
+            if kind == "token" or region in self.groups:
+                return region
+        return name
+
+    def click_nothing(self, pos):
+        """A click on the map's scenery or coast counts for the region it lies in."""
+        if self.dialog is None and self.lay.map.collidepoint(pos):
+            region = self.map.geo.region_near(pos)
+            if region is not None:
+                self.click(f"region:{region}")
+
+    def set_speed(self, speed):
+        self.speed = speed
+        self.labels["button:speed"] = f"Speed x{speed}"
+        self.app.settings.speed = speed            # remembered for the next run
+        self.app.settings.save()
+        self.base_dirty = True
+
     def _offer(self, name, idx):
         options = self.game.decision.options
-        if len(idx) == 1:
+        if len(idx) == 1 and name != "button:lick_wounds":
             return self.choose(options[idx[0]])
         choices = [(f"option:{i}", self.game.describe(options[i])) for i in idx]
-        what = self.tips.get(name, "").split(" Click:")[0]
-        rect = self.element_rect(name)
-        self.dialog = dialog.Dialog("Which one?", choices, text=what, anchor=rect.midtop if rect else None)
+        if name == "button:lick_wounds":
+            title, what, anchor = "Lick wounds: discard which card?", "Each card discarded heals 1 Life.", None
+        else:
+            rect = self.element_rect(name)
+            title, what, anchor = "Which one?", self.tips.get(name, "").split(" Click:")[0], rect.midtop if rect else None
+        self.dialog = dialog.Dialog(title, choices, text=what, anchor=anchor, width=460)
         self.dialog_kind = "choose"
         self._register()
         self.base_dirty = True
         return None
 
     def show_all_choices(self):
-        """Every option of the current decision in one list (Tab)."""
+        """Every option of the current decision in one list (Tab); copies of a card count once."""
         d = self.game.decision
         if d is None or not self.groups:
             return None
-        choices = [(f"option:{i}", self.game.describe(a)) for i, a in enumerate(d.options)]
+        seen, choices = set(), []
+        for i, a in enumerate(d.options):
+            sig = signature(a, self.game.card_key)
+            if sig not in seen:
+                seen.add(sig)
+                choices.append((f"option:{i}", self.game.describe(a)))
         self.dialog = dialog.Dialog("All choices", choices, text=d.prompt, width=520)
         self.dialog_kind = "choose"
         self._register()
@@ -253,7 +372,7 @@ class TableScene(Scene):
         options = self.game.decision.options
         if kind == "option":
             self._close_dialog()
-            return self.choose(options[int(rest)])
+            return self.choose(options[int(rest)], asked=True)
         if kind == "draft" and name in self.groups:
             return self.choose(options[self.groups[name][0]])
         return None
@@ -264,21 +383,37 @@ class TableScene(Scene):
             self.dialog = self.dialog_kind = None
             self.refresh()
 
-    def choose(self, action):
-        """A human picked an option; End Turn asks first if useful actions remain."""
+    def choose(self, action, asked=False):
+        """A human picked an option. End Turn asks first if useful actions
+        remain; an action that spends something and cannot be undone asks
+        first unless it was picked from a list already."""
         if action.kind == "end_turn":
             left = [a for a in self.game.decision.options if a.kind in USEFUL_KINDS]
             if left:
                 sample = "; ".join(dict.fromkeys(self.game.describe(a) for a in left[:4]))
-                self._confirm_action = action
-                self.dialog = dialog.Dialog(
-                    "End your turn?", [("button:confirm", "End Turn (Enter)")],
-                    text=f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
-                self.dialog_kind = "confirm"
-                self._register()
-                self.base_dirty = True
-                return None
-        return self.apply(action)
+                return self._confirm(action, "End your turn?", "End Turn (Enter)",
+                                     f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
+        elif action.kind in SPENDING_KINDS and not asked and not self._undoable(action):
+            what = self.game.describe(action)
+            return self._confirm(action, f"{what}?", "Yes (Enter)",
+                                 f"{what}. Undo cannot take this back (it ends the step or shows new cards).")
+        if not self.apply(action):
+            return None
+        if action.kind in MAP_SPENDING and self.can_undo():
+            self.say(f"{self.game.describe(action)}: done. Undo (U) takes it back.", ms=2500, note=True)
+        return None
+
+    def _undoable(self, action):
+        check = getattr(self.session, "would_be_undoable", None)
+        return check is not None and check(action)
+
+    def _confirm(self, action, title, yes, text):
+        self._confirm_action = action
+        self.dialog = dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460)
+        self.dialog_kind = "confirm"
+        self._register()
+        self.base_dirty = True
+        return None
 
     def _explain(self, name):
         g = self.game
@@ -301,19 +436,30 @@ class TableScene(Scene):
                 reason = f"That settlement is in {region}; your dragon is in {here}. " + reason
         return self.say(reason)
 
+    # ----- hints --------------------------------------------------------------------
     def ask_hint(self):
         if not self.groups:
             return self.say("No hint now: it is not your decision.")
         self.hint.ask()
+        if self.hint.thinking:
+            self.hinted = {"text": "Hint: the normal AI is thinking...", "at": len(self.session.actions), "names": []}
         return self._show_hint()
 
     def _show_hint(self):
-        text = self.hint.take()
-        if text:
-            self.say(text, ms=9000)
+        got = self.hint.take()
+        if got is None:
+            return
+        text, action = got
+        names = []
+        if action is not None and action in self.game.decision.options:
+            i = self.game.decision.options.index(action)
+            names = sorted(n for n, idx in self.groups.items() if i in idx)
+        self.hinted = {"text": text, "at": len(self.session.actions), "names": names}
+        self.app.dirty = True
 
-    def say(self, text, ms=4500):
-        self.toast = (text, now_ms() + ms)
+    def say(self, text, ms=4500, note=False):
+        """A message over the map: red for a refusal or a failure, dark for a ``note``."""
+        self.toast = (text, now_ms() + ms, note)
         self.app.dirty = True
 
     def key(self, event):
@@ -343,7 +489,8 @@ class TableScene(Scene):
 
     def undo(self):
         if not self.can_undo():
-            return self.say("Nothing to undo here.")
+            why = self.undo_refusal()
+            return self.say(f"Undo is not possible: {why}." if why else "Nothing to undo here.")
         self.session.undo()
         self._after_change(None)
         return None
@@ -351,7 +498,7 @@ class TableScene(Scene):
     # ----- applying -------------------------------------------------------------------
     def apply(self, action):
         g = self.game
-        before = motion.snapshot(g)
+        before = motion.snapshot(g, self.seats.viewer)
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -363,11 +510,9 @@ class TableScene(Scene):
     def _after_change(self, before):
         g = self.game
         now = now_ms()
-        if before is not None and self.app.animate:
-            self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration,
-                              self._stock_point)
         self._report_autosave()
         self.dialog = self.dialog_kind = None
+        self.hinted = None
         self.ai.pause_until(now + self.app.ai_delay_ms // self.speed)
         if g.is_over:
             self.refresh()
@@ -375,14 +520,39 @@ class TableScene(Scene):
             return
         self.handoff_pending = self.seats.needs_handoff()
         if self.handoff_pending:
+            self.forget_private()
             self.refresh()
             self.app.show_handoff(self)
             return
         self.seats.follow()
         self.refresh()
+        if before is not None and self.app.animate:
+            draws = self._draw_path if before["viewer"] == self.seats.viewer else None
+            self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration,
+                              self._stock_point, draws)
+
+    def forget_private(self):
+        """Hot-seat hand-off: drop everything the last player saw (messages,
+        hint, dialogs, what the pointer hovered, animations of their cards,
+        the log's scroll, every painted part) so that none of it reaches the
+        next player's screen."""
+        self.toast = None
+        self.hinted = None
+        self.hint.forget()
+        self.dialog = self.dialog_kind = None
+        self._confirm_action = None
+        self.hover = None
+        self.motion.clear()
+        self.hex_tween = None
+        self.hex_angle = None
+        self.right.log_scroll = 0
+        self.slots, self.gaps, self.freeze = [], [], None
+        self.base = None
+        self._painted = {}
 
     def handed_over(self, seat):
         """The hand-off screen confirmed who sits at the computer now."""
+        self.forget_private()
         self.seats.take_over(seat)
         self.handoff_pending = False
         self.refresh()
@@ -390,27 +560,33 @@ class TableScene(Scene):
     def _card_point(self, seat):
         """Where loot flies to: the viewer's Dragon Card, or that dragon's row."""
         if seat == self.seats.viewer:
-            rows = self.right.player_rows(len(self.view["players"]))
-            return (self.lay.right.centerx, rows[-1].bottom + self.lay.px(80))
+            return self.right.card_rect(len(self.view["players"])).center
         return self.right.player_rows(len(self.view["players"]))[seat].center
+
+    def _draw_path(self, cid):
+        """A card drawn into the viewer's hand flies from the deck to its place."""
+        slot = next((r for c, r in self.slots if c == cid), None)
+        return self.handview.deck_rect().center, (slot.center if slot else self.lay.hand.center)
 
     def _stock_point(self, res):
         """Where the general stockpile's resource sits in the left column."""
-        sec = leftpanel.sections(self.lay)["stockpile"]
+        sec = leftpanel.sections(self.lay, self.view)["stockpile"]
         k = ("livestock", "gold", "noble", "field").index(res)
         return (sec.x + k * sec.w // 4 + self.lay.px(12), sec.bottom - self.lay.px(18))
 
     def _report_autosave(self):
+        """Show an autosave failure once (the writer thread reports it whenever it happens)."""
         for listener in getattr(self.session, "listeners", ()):
-            problem = getattr(listener, "last_error", None)
+            take = getattr(listener, "take_error", None)
+            problem = take() if take is not None else getattr(listener, "last_error", None)
             if problem:
                 self.say(f"Autosave failed: {problem}")
 
     def _lair_point(self, seat):
-        """Dragons fly in from their lair: the map's edge next to their row."""
+        """Dragons fly in from their lair: inside the map's edge next to their row."""
         rows = self.right.player_rows(len(self.view["players"]))
         m = self.lay.map
-        r = self.map.geo.dragon_radius
+        r = round(self.map.geo.dragon_radius * 1.2) + self.lay.pad
         return (m.right - r, max(m.y + r, min(m.bottom - r, rows[seat].centery)))
 
     # ----- time ---------------------------------------------------------------------------
@@ -432,14 +608,18 @@ class TableScene(Scene):
         if self.toast and now > self.toast[1]:
             self.toast = None
             self.app.dirty = True
+        self._maybe_reflow(now)
         self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
         self._show_hint()
+        self._report_autosave()
         return moving
 
     def wakeup_ms(self, now):
         waits = []
         if self.toast:
             waits.append(self.toast[1] - now)
+        if self.freeze is not None:
+            waits.append(self.freeze[0] - now)
         ai_wait = self.ai.wakeup_ms(now)
         if ai_wait is not None:
             waits.append(ai_wait)
@@ -457,13 +637,17 @@ class TableScene(Scene):
     def header(self):
         return parts.header(self)
 
+    def bar_extra(self):
+        """Rects of buttons a subclass puts in the prompt bar (the prompt's text stays clear of them)."""
+        return ()
+
     def _paint_base(self, surf):
         parts.paint_changed(self, surf, self._painted)
 
     def draw(self, surface):
         size = surface.get_size()
         if self.base is None or self.base.get_size() != size:
-            self.base = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self.base = pygame.Surface(size, 0, surface)      # the screen's pixel format: fast blits, no conversion
             self.base_dirty = True
             self._painted = {}
         if self.base_dirty:
@@ -474,30 +658,48 @@ class TableScene(Scene):
             self._painted.pop("map", None)
             self.map_dirty = False
         surface.blit(self.base, (0, 0))
+        self._draw_overlays(surface)
+
+    def _draw_overlays(self, surface):
+        """What changes with the pointer and time: highlights, the enlarged
+        card, animations in flight, the dialog, the hint, messages, tooltips."""
         lay = self.lay
         hover = self.element(self.hover) if self.hover else None
         if hover is not None and hover.name in self.groups and not hover.name.startswith(
                 ("hand:", "draft:", "region:", "hex:use")):
             pygame.draw.rect(surface, theme.HILITE, hover.rect.inflate(4, 4), 2, border_radius=6)
         if hover is not None and hover.name.startswith("button:") and hover.name in BUTTON_LABELS \
-                and self.dialog is None:
-            enabled = hover.name in self.groups or hover.name in ("button:help", "button:menu", "button:speed",
-                                                                   "button:undo", "button:hint")
-            label = self.labels[hover.name]
-            theme.button(surface, hover.rect, label, lay.font(20), enabled=enabled, hot=True,
+                and self.dialog is None and hover.name in promptbar.BAR_BUTTONS:
+            enabled = hover.name in self.groups or hover.name in ALWAYS_ON or (
+                hover.name == "button:undo" and self.can_undo())
+            theme.button(surface, hover.rect, self.labels[hover.name], lay.font(20), enabled=enabled, hot=True,
                          primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
+        if self.hinted and self.dialog is None:
+            for name in self.hinted["names"]:
+                rect = self.element_rect(name)
+                if rect is not None and name.startswith("hand:"):       # the card as drawn: lifted
+                    rect = self.slots[int(name.split(":")[1])][1].move(0, -lay.px(10))
+                if rect is not None:
+                    overlays.hint_mark(surface, lay, rect)
         if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
             kind, _, j = hover.name.partition(":")
             cards = self.hand if kind == "hand" else self.view["track"]
-            overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
+            if int(j) < len(cards):
+                overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
         if self.motion.busy():
             self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,
-                                      self.view["track"], lay.px(30), self.map.geo.polygons)
+                                      self.view["track"], lay.px(30), self.map.geo.polygons,
+                                      self.handview.card_size())
         if self.dialog is not None:
             theme.shade(surface, lay.map, 70)
             self.dialog.draw(surface, lay, self.data, self.hover)
+            if hover is not None and hover.name.startswith("draft:"):
+                overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
+        top = lay.map.y + lay.px(10)
+        if self.hinted:
+            top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
         if self.toast:
-            overlays.toast(surface, lay, self.toast[0])
+            overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
-        if hover is not None and hover.tip and in_dialog:
-            overlays.tooltip(surface, lay, hover.tip, hover.rect)
+        if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
+            overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer)

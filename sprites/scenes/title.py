@@ -1,7 +1,14 @@
 """Title / new game: seats (name, dragon colour, human or AI level), variants,
-seed, hand-off setting; Start, Continue, Load, Save as, Quit."""
+seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
+
+No click here loses a game: every game autosaves under its own name and is
+listed under Recent games, and leaving a game in progress (Start, Load, a
+recent game) or replacing a named save asks first. The seat setup is
+remembered between runs (sprites.settings).
+"""
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -13,15 +20,18 @@ from sprites import theme
 from sprites.scene import Scene
 from sprites.art import pieces
 
-NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+RECENT_ROWS = 6
+KIND_LABELS = {"human": "Human", "easy": "AI: easy", "normal": "AI: normal", "hard": "AI: hard",
+               "random": "AI: random moves"}
 
 
 def ai_levels():
+    """The AI levels offered, weakest first ("random" last: it only makes random moves)."""
     try:
         from game.ai import LEVELS
     except ImportError:
         return ("random",)
-    return tuple(LEVELS)
+    return tuple(k for k in LEVELS if k != "random") + (("random",) if "random" in LEVELS else ())
 
 
 def saves_api():
@@ -35,65 +45,86 @@ def saves_api():
 
 
 class TitleScene(Scene):
-    def __init__(self, app, current=None, players=4, seed=None, variant="standard", kinds=None):
+    def __init__(self, app, current=None, players=None, seed=None, variant=None, kinds=None):
         super().__init__(app)
         self.data = default_data()
         self.current = current            # the table of a game in progress (from its Menu button)
-        dragons = [d.name for d in self.data.dragons]
-        self.seats = [{"name": NAMES[i], "dragon": dragons[i], "kind": "human"} for i in range(6)]
-        self.count = max(2, min(6, players or 4))
+        settings = app.settings
+        self.seats = [dict(s) for s in settings.seats]
+        self.count = max(2, min(6, players or settings.players))
         known = ("human",) + ai_levels()
         for i, kind in enumerate((kinds or "").split(",")[:6] if kinds else ()):
             if kind.strip() in known:
                 self.seats[i]["kind"] = kind.strip()
-        self.strategist = "strategist" in (variant or "")
-        self.desolation = "desolation" in (variant or "")
+        self.strategist = "strategist" in variant if variant else settings.strategist
+        self.desolation = "desolation" in variant if variant else settings.desolation
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
         self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name"
         self.save_name = ""
-        self.message = ""
+        self.message = settings.notice or ""
         self.loading = None               # list of SaveInfo while the Load list is open
-        self._auto = self._find_autosave()
+        self.menu = None                  # seat whose Human / AI level menu is open
+        self.question = None              # (title, text, yes label, what to do on yes) while asking
+        self.recent = self._find_recent()
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
+    def px(self, v):
+        return round(v * self.k)
+
+    def fs(self, base):
+        """A font size scaled from 1600 x 900, never below a 12 px text height."""
+        return max(theme.MIN_FONT, round(base * self.k))
+
     def resize(self, size):
         w, h = size
-        self.k = k = min(w / 1600, h / 900)
+        self.k = min(w / 1600, h / 900)
         self.size = size
         self.clear_elements()
-        px = lambda v: round(v * k)  # noqa: E731
-        x0 = w // 2 - px(520)
-        y = px(220)
+        px = self.px
+        x0 = max(px(40), w // 2 - px(760))
+        self.x0 = x0
+        y = px(196)
         self.add("button:players_minus", pygame.Rect(x0 + px(250), y, px(44), px(40)), tip="One player fewer")
         self.add("button:players_plus", pygame.Rect(x0 + px(350), y, px(44), px(40)), tip="One player more")
-        y += px(64)
-        self.rows_y = y
+        y += px(56)
         for i in range(self.count):
-            ry = y + i * px(56)
-            self.add(f"seat:{i}:name", pygame.Rect(x0 + px(70), ry, px(300), px(44)), tip="Click and type a name")
-            self.add(f"seat:{i}:dragon", pygame.Rect(x0 + px(390), ry, px(220), px(44)),
+            ry = y + i * px(52)
+            self.add(f"seat:{i}:name", pygame.Rect(x0 + px(70), ry, px(270), px(44)), tip="Click and type a name")
+            self.add(f"seat:{i}:dragon", pygame.Rect(x0 + px(356), ry, px(200), px(44)),
                      tip="Click for the next free dragon colour")
-            self.add(f"seat:{i}:kind", pygame.Rect(x0 + px(630), ry, px(220), px(44)),
-                     tip="Human, or an AI dragon and its level")
-        ry = y + 6 * px(56) + px(10)
-        self.opt_y = ry
-        self.add("toggle:strategist", pygame.Rect(x0, ry, px(330), px(44)),
+            self.add(f"seat:{i}:kind", pygame.Rect(x0 + px(572), ry, px(210), px(44)),
+                     tip="Human, or an AI dragon: click to pick its level")
+        ry = y + 6 * px(52) + px(8)
+        self.add("toggle:strategist", pygame.Rect(x0, ry, px(300), px(44)),
                  tip="The Strategist: no lair screens, everything collected is open.")
-        self.add("toggle:desolation", pygame.Rect(x0 + px(350), ry, px(330), px(44)),
+        self.add("toggle:desolation", pygame.Rect(x0 + px(320), ry, px(460), px(44)),
                  tip="Desolation of the Old World: cooperative, score what is left on the board.")
-        self.add("toggle:handoff", pygame.Rect(x0 + px(700), ry, px(340), px(44)),
+        ry += px(52)
+        self.add("toggle:handoff", pygame.Rect(x0, ry, px(420), px(44)),
                  tip="Hide the table between two human players (hot-seat).")
-        ry += px(60)
-        self.add("field:seed", pygame.Rect(x0 + px(90), ry, px(180), px(44)), tip="Same seed, same shuffles")
-        self.add("button:random_seed", pygame.Rect(x0 + px(280), ry, px(120), px(44)), tip="A new random seed")
-        by = h - px(110)
+        self.add("field:seed", pygame.Rect(x0 + px(500), ry, px(150), px(44)), tip="Same seed, same shuffles")
+        self.add("button:random_seed", pygame.Rect(x0 + px(662), ry, px(120), px(44)), tip="A new random seed")
+        self.options_bottom = ry + px(44)
+        # right: recent games, and Save as for a game in progress
+        rx = x0 + px(850)
+        self.recent_rect = pygame.Rect(rx, px(196), max(px(300), w - rx - px(40)), RECENT_ROWS * px(54))
+        for i, info in enumerate(self.recent[:RECENT_ROWS]):
+            self.add(f"recent:{i}", pygame.Rect(rx, px(196) + i * px(54), self.recent_rect.w, px(48)),
+                     tip=self._recent_tip(info))
+        if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
+            sy = self.recent_rect.bottom + px(44)
+            self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
+                     tip="Type a name for the save")
+            self.add("button:save_as", pygame.Rect(rx + self.recent_rect.w - px(168), sy, px(168), px(44)),
+                     tip="Save the game in progress under this name.")
+        by = max(self.options_bottom + px(24), h - px(160))
         specs = [("button:start", 220, "Start a new game with these seats.")]
         if self.current is not None:
             specs.append(("button:continue", 220, "Back to the game in progress."))
-        elif self._autosave() is not None:
-            specs.append(("button:continue", 220, "Continue the autosaved game."))
+        elif self._latest() is not None:
+            specs.append(("button:continue", 220, "Continue the most recent game."))
         if saves_api() is not None:
             specs.append(("button:load", 180, "Load a saved game."))
         specs.append(("button:help", 200, "How to play: the rules by phase and every icon (F1)."))
@@ -103,44 +134,87 @@ class TitleScene(Scene):
         for name, bw, tip in specs:
             self.add(name, pygame.Rect(bx, by, px(bw), px(56)), tip=tip)
             bx += px(bw) + px(20)
-        if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
-            self.add("field:save_name", pygame.Rect(w // 2 - px(260), by - px(70), px(300), px(44)),
-                     tip="Type a name for the save")
-            self.add("button:save_as", pygame.Rect(w // 2 + px(60), by - px(70), px(200), px(44)),
-                     tip="Save the game in progress under this name.")
+        self.status_y = by + px(56) + px(14)          # the message line, then the hovered element's tip
+        if self.menu is not None:
+            self._layout_menu()
         if self.loading is not None:
             self._layout_load()
+        if self.question is not None:
+            self._layout_question()
+
+    def _layout_menu(self):
+        anchor = self.element_rect(f"seat:{self.menu}:kind")
+        kinds = ("human",) + ai_levels()
+        rh = self.px(40)
+        box = pygame.Rect(anchor.x, anchor.bottom + 2, anchor.w + self.px(40), rh * len(kinds) + 8)
+        if box.bottom > self.size[1]:
+            box.bottom = anchor.y - 2
+        for j, kind in enumerate(kinds):
+            self.add(f"kind:{self.menu}:{kind}", pygame.Rect(box.x + 4, box.y + 4 + j * rh, box.w - 8, rh - 2),
+                     tip=_kind_tip(kind), front=True)
+        self.add("menu_box", box, front=False)
+        self.menu_rect = box
 
     def _layout_load(self):
         w, h = self.size
         k = self.k
-        box = pygame.Rect(0, 0, round(760 * k), round(560 * k))
+        box = pygame.Rect(0, 0, round(860 * k), round(600 * k))
         box.center = (w // 2, h // 2)
         self.load_box = box
         for i, info in enumerate(self.loading[:9]):
-            self.add(f"load:{i}", pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(50 * k), box.w - 40,
-                                              round(44 * k)), tip=info.problem or info.summary, front=True)
+            self.add(f"load:{i}", pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(52 * k), box.w - 40,
+                                              round(46 * k)), tip=info.problem or info.summary, front=True)
         self.add("button:cancel", pygame.Rect(box.centerx - round(90 * k), box.bottom - round(60 * k), round(180 * k),
                                               round(44 * k)), front=True)
         self.add("load_box", box)
 
+    def _layout_question(self):
+        w, h = self.size
+        box = pygame.Rect(0, 0, self.px(760), self.px(260))
+        box.center = (w // 2, h // 2)
+        self.question_box = box
+        bw = self.px(300)
+        self.add("question:yes", pygame.Rect(box.centerx - bw - self.px(10), box.bottom - self.px(74), bw, self.px(52)),
+                 front=True)
+        self.add("question:no", pygame.Rect(box.centerx + self.px(10), box.bottom - self.px(74), bw, self.px(52)),
+                 front=True)
+        self.add("question_box", box)
+
     def _save_dir(self):
         return self.app.save_dir()
 
-    def _autosave(self):
-        return self._auto
+    def _find_recent(self):
+        try:
+            from game.saves import recent_games
+        except ImportError:
+            return []
+        return [s for s in recent_games(self._save_dir()) if not s.problem]
 
-    def _find_autosave(self):
-        api = saves_api()
-        if api is None:
-            return None
-        found = [s for s in api[0](self._save_dir()) if s.autosave and not s.problem]
-        return found[0] if found else None
+    def _latest(self):
+        """The most recent game that is not over (what Continue continues)."""
+        return next((s for s in self.recent if not (s.facts or {}).get("over")), None)
+
+    def _recent_tip(self, info):
+        return f"Continue this game ({info.summary})."
+
+    def _in_progress(self):
+        """True if leaving the title now would leave an unfinished game."""
+        return self.current is not None and not self.current.session.game.is_over
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
+        if self.question is not None:
+            return self._question_click(name)
         if self.loading is not None:
             return self._load_click(name)
+        if self.menu is not None:
+            seat, self.menu = self.menu, None
+            if name.startswith("kind:"):
+                self.seats[seat]["kind"] = name.split(":")[2]
+                self.resize(self.size)
+                return None
+            if name == "menu_box":
+                return None
         self.focus = name if name.startswith(("field:", "seat:")) and name.endswith(("name", "seed")) else None
         dragons = [d.name for d in self.data.dragons]
         if name == "button:players_minus" and self.count > 2:
@@ -158,9 +232,7 @@ class TitleScene(Scene):
                     self.seats[i]["dragon"] = cand
                     break
         elif name.startswith("seat:") and name.endswith(":kind"):
-            i = int(name.split(":")[1])
-            kinds = ("human",) + ai_levels()
-            self.seats[i]["kind"] = kinds[(kinds.index(self.seats[i]["kind"]) + 1) % len(kinds)]
+            self.menu = int(name.split(":")[1])
         elif name == "toggle:strategist":
             self.strategist = not self.strategist
         elif name == "toggle:desolation":
@@ -170,9 +242,11 @@ class TitleScene(Scene):
         elif name == "button:random_seed":
             self.seed_text = str(random.randrange(100000))
         elif name == "button:start":
-            return self.start()
+            return self._leave_current("Start a new game?", "Start the new game", self.start)
         elif name == "button:continue":
             return self.resume()
+        elif name.startswith("recent:"):
+            return self.open_recent(self.recent[int(name.split(":")[1])])
         elif name == "button:load":
             self.loading = saves_api()[0](self._save_dir())
             if not self.loading:
@@ -195,33 +269,62 @@ class TitleScene(Scene):
                 s["dragon"] = next(d for d in dragons if d not in used)
             used.add(s["dragon"])
 
+    def ask(self, title, text, yes, then):
+        """A question over the title screen; ``then`` runs if the player says yes."""
+        self.question = (title, text, yes, then)
+        self.focus = None
+        self.resize(self.size)
+
+    def _question_click(self, name):
+        if name not in ("question:yes", "question:no"):
+            return None
+        then = self.question[3]
+        self.question = None
+        self.resize(self.size)
+        return then() if name == "question:yes" else None
+
+    def _leave_current(self, title, yes, then):
+        """Run ``then`` at once, or after asking if a game in progress would be left."""
+        if not self._in_progress():
+            return then()
+        kept = ("It is autosaved and stays under Recent games, so you can continue it later."
+                if self._current_file() else "It is not saved (autosave is off): it will be lost.")
+        return self.ask(title, f"A game is in progress. {kept}", yes, then)
+
+    def _current_file(self):
+        """The autosave file of the game in progress (None if it does not autosave)."""
+        for listener in getattr(self.current.session, "listeners", ()):
+            if getattr(listener, "fname", None):
+                return listener.fname
+        return None
+
     def _load_click(self, name):
         if name.startswith("load:"):
             info = self.loading[int(name.split(":")[1])]
             if info.problem:
                 self.message = f"{info.name} cannot be loaded: {info.problem}"
                 return None
-            try:
-                session = saves_api()[1](info.path)
-            except Exception as exc:      # SaveError, with the file and the problem in words
-                self.message = f"Cannot load {info.name}: {exc}"
-                self.loading = None
-                self.resize(self.size)
-                return None
             self.loading = None
-            return self.app.start_game(session)
+            self.resize(self.size)
+            return self._leave_current("Load this game?", "Load it", lambda: self._open(info, "Cannot load"))
         if name in ("button:cancel",):
             self.loading = None
             self.resize(self.size)
         return None
 
     def key(self, event):
+        if self.question is not None:
+            if event.key == pygame.K_ESCAPE:
+                self._question_click("question:no")
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._question_click("question:yes")
+            return
         if self.focus is None:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-            elif event.key == pygame.K_ESCAPE and self.loading is not None:
-                self.loading = None
+            if event.key == pygame.K_ESCAPE and (self.loading is not None or self.menu is not None):
+                self.loading = self.menu = None
                 self.resize(self.size)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.loading is None:
+                self.click("button:start")
             return
         if event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
             self.focus = None
@@ -266,34 +369,65 @@ class TitleScene(Scene):
             self.message = str(exc)
             return None
         self.app.handoff = self.handoff
+        self._remember()
         return self.app.start_game(session)
+
+    def _remember(self):
+        """The seat setup and variants are kept for the next run."""
+        s = self.app.settings
+        s.players, s.seats = self.count, [dict(x) for x in self.seats]
+        s.strategist, s.desolation, s.handoff = self.strategist, self.desolation, self.handoff
+        problem = s.save()
+        if problem:
+            self.message = problem
 
     def resume(self):
         if self.current is not None:
             self.app.replace(self.current)
             self.current.resize(self.app.screen.get_size())
             return self.current
-        info = self._autosave()
+        info = self._latest()
         if info is None:
-            self.message = "There is no autosave to continue."
+            self.message = "There is no game to continue."
             return None
-        return self._load_click_info(info)
+        return self._open(info, "Cannot continue")
 
-    def _load_click_info(self, info):
+    def open_recent(self, info):
+        """Continue a recent game (the one in progress, if it is that one)."""
+        if self.current is not None and self._current_file() == os.path.basename(info.path):
+            return self.resume()
+        return self._leave_current("Continue another game?", "Continue that game",
+                                   lambda: self._open(info, "Cannot continue"))
+
+    def _open(self, info, failed):
         try:
             session = saves_api()[1](info.path)
         except Exception as exc:        # SaveError names the file and the problem
-            self.message = f"Cannot continue: {exc}"
+            self.message = f"{failed}: {exc}"
+            self.resize(self.size)
             return None
-        return self.app.start_game(session)
+        return self.app.start_game(session, autosave_file=os.path.basename(info.path) if info.autosave else None)
 
     def save_as(self):
-        if not self.save_name.strip():
+        name = self.save_name.strip()
+        if not name:
             self.message = "Type a name for the save first."
             return None
         try:
+            from game.saves import file_name
+            path = os.path.join(self._save_dir(), file_name(name))
+        except ValueError as exc:
+            self.message = f"Not saved: {exc}"
+            return None
+        if os.path.exists(path):
+            return self.ask("Replace that save?", f"There is already a save called {name!r}. Replace it with the "
+                            "game in progress?", "Replace it", self._write_save)
+        return self._write_save()
+
+    def _write_save(self):
+        try:
             path = saves_api()[2](self.current.session, self._save_dir(), self.save_name)
-        except (ValueError, OSError, Exception) as exc:    # bad name or SaveError: shown, never a crash
+        except Exception as exc:    # bad name or SaveError: shown, never a crash
             self.message = f"Not saved: {exc}"
             return None
         self.message = f"Saved as {path}"
@@ -302,27 +436,27 @@ class TitleScene(Scene):
     # ----- drawing ----------------------------------------------------------------------------------
     def draw(self, surface):
         w, h = surface.get_size()
-        k = self.k
-        px = lambda v: round(v * k)  # noqa: E731
+        px, fs = self.px, self.fs
         surface.fill((40, 28, 20))
         for i in range(0, h, px(6)):
             pygame.draw.line(surface, (46, 32, 23), (0, i), (w, i), 1)
         from sprites.art import common
-        title = common.display_text("Wrath of Dragons", max(24, px(72)), (170, 40, 30), (250, 226, 170))
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(40))))
-        theme.blit_text(surface, "Six centuries of dragons laying waste to the Old World", max(14, px(26)),
-                        (w // 2, px(150)), (230, 206, 160), False, "midtop")
-        x0 = w // 2 - px(520)
-        f = max(13, px(24))
-        theme.blit_text(surface, f"Players: {self.count}", max(14, px(30)), (x0, px(226)), theme.GOLD, True)
+        title = common.display_text("Wrath of Dragons", max(24, px(64)), (170, 40, 30), (250, 226, 170))
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(28))))
+        theme.blit_text(surface, "Six centuries of dragons laying waste to the Old World", fs(26),
+                        (w // 2, px(120)), (230, 206, 160), False, "midtop")
+        x0 = self.x0
+        f = fs(24)
+        theme.blit_text(surface, "NEW GAME", fs(26), (x0, px(160)), theme.GOLD, True)
+        theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
-            theme.button(surface, self.element_rect(name), label, max(14, px(30)), hot=self.hover == name)
+            theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
         dragons = {d.name: d for d in self.data.dragons}
         for i in range(self.count):
             s = self.seats[i]
             d = dragons[s["dragon"]]
             r = self.element_rect(f"seat:{i}:name")
-            img = pieces.dragon_token(d.colour, d.letter, px(54))
+            img = pieces.dragon_token(d.colour, d.letter, px(50))
             surface.blit(img, img.get_rect(center=(x0 + px(30), r.centery)))
             self._field(surface, r, s["name"], self.focus == f"seat:{i}:name")
             dr = self.element_rect(f"seat:{i}:dragon")
@@ -331,9 +465,12 @@ class TitleScene(Scene):
                              border_radius=6)
             theme.blit_text(surface, f"{d.name} ({d.letter})", f, dr.center, theme.on(d.colour), True, "center")
             kind = s["kind"]
-            theme.button(surface, self.element_rect(f"seat:{i}:kind"),
-                         "Human" if kind == "human" else f"AI: {kind}", f, hot=self.hover == f"seat:{i}:kind",
-                         primary=kind == "human")
+            kr = self.element_rect(f"seat:{i}:kind")
+            theme.button(surface, kr, KIND_LABELS.get(kind, f"AI: {kind}"), f,
+                         hot=self.hover == f"seat:{i}:kind" or self.menu == i, primary=kind == "human")
+            tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
+            pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
+                                                       tip])
         for name, label, on in (("toggle:strategist", "The Strategist", self.strategist),
                                 ("toggle:desolation", "Desolation of the Old World", self.desolation),
                                 ("toggle:handoff", "Hide the table between players", self.handoff)):
@@ -344,29 +481,56 @@ class TitleScene(Scene):
                 pygame.draw.lines(surface, theme.RED, False, [(box.x + 5, box.centery), (box.centerx - 2, box.bottom - 6),
                                                               (box.right - 4, box.y + 4)], 4)
             theme.blit_text(surface, label, f, (box.right + px(10), box.centery), theme.WHITE if self.hover != name
-                            else theme.HILITE, False, "midleft")
+                            else theme.HILITE, False, "midleft", r.right - box.right - px(10))
         sr = self.element_rect("field:seed")
-        theme.blit_text(surface, "Seed", f, (x0, sr.centery), theme.WHITE, True, "midleft")
+        theme.blit_text(surface, "Seed", f, (sr.x - px(10), sr.centery), theme.WHITE, True, "midright")
         self._field(surface, sr, self.seed_text, self.focus == "field:seed")
         theme.button(surface, self.element_rect("button:random_seed"), "New seed", f,
                      hot=self.hover == "button:random_seed")
+        self._draw_recent(surface)
         labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
                   "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as"}
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-                theme.button(surface, r, label, max(14, px(28)), hot=self.hover == name,
+                theme.button(surface, r, label, fs(28) if name != "button:save_as" else f, hot=self.hover == name,
                              primary=name == "button:start")
-        nr = self.element_rect("field:save_name")
-        if nr is not None:
-            self._field(surface, nr, self.save_name or "", self.focus == "field:save_name", "name of the save")
         if self.message:
-            theme.blit_text(surface, self.message, f, (w // 2, h - px(30)), theme.HILITE, False, "center", w - 40)
+            theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
+        e = self.element(self.hover) if self.hover else None
+        if e is not None and e.tip and self.loading is None and self.question is None:
+            theme.blit_text(surface, e.tip, fs(20), (w // 2, self.status_y + px(36)), (220, 200, 170), False,
+                            "midtop", w - 40)
+        if self.menu is not None:
+            self._draw_menu(surface)
         if self.loading is not None:
             self._draw_load(surface)
-        e = self.element(self.hover) if self.hover else None
-        if e is not None and e.tip:
-            theme.blit_text(surface, e.tip, max(12, px(20)), (w // 2, h - px(140)), (220, 200, 170), False, "center")
+        if self.question is not None:
+            self._draw_question(surface)
+
+    def _draw_recent(self, surface):
+        px, fs = self.px, self.fs
+        r = self.recent_rect
+        theme.blit_text(surface, "RECENT GAMES", fs(26), (r.x, px(160)), theme.GOLD, True)
+        if not self.recent:
+            theme.blit_text(surface, "Every game autosaves after each action and shows up here.", fs(20),
+                            (r.x, px(206)), (200, 180, 150), False, width=r.w)
+        current = self._current_file() if self.current is not None else None
+        for i, info in enumerate(self.recent[:RECENT_ROWS]):
+            row = self.element_rect(f"recent:{i}")
+            hot = self.hover == f"recent:{i}"
+            pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
+            line1, line2 = recent_lines(info, self.data.setup["centuries"])
+            if current == os.path.basename(info.path):
+                line1 = "In progress - " + line1
+            theme.blit_text(surface, line1, fs(20), (row.x + px(10), row.y + px(3)), theme.INK, True, width=row.w - 20)
+            theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)), theme.MUTED, False,
+                            "bottomleft", row.w - 20)
+        nr = self.element_rect("field:save_name")
+        if nr is not None:
+            theme.blit_text(surface, "Save the game in progress under a name:", fs(20), (nr.x, nr.y - px(6)),
+                            (230, 214, 180), False, "bottomleft", r.w)
+            self._field(surface, nr, self.save_name or "", self.focus == "field:save_name", "name of the save")
 
     def _field(self, surface, rect, value, focused, placeholder=""):
         pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
@@ -374,23 +538,77 @@ class TitleScene(Scene):
                          border_radius=6)
         shown = value + ("|" if focused else "")
         colour = theme.INK if value else theme.MUTED
-        theme.blit_text(surface, shown or placeholder, max(13, round(24 * self.k)), (rect.x + 10, rect.centery),
+        theme.blit_text(surface, shown or placeholder, self.fs(24), (rect.x + 10, rect.centery),
                         colour, False, "midleft", rect.w - 20)
 
+    def _draw_menu(self, surface):
+        box = self.menu_rect
+        theme.shade(surface, box.move(4, 5), 120)
+        theme.panel(surface, box, radius=6)
+        current = self.seats[self.menu]["kind"]
+        for name in self.element_names():
+            if not name.startswith(f"kind:{self.menu}:"):
+                continue
+            kind = name.split(":")[2]
+            r = self.element_rect(name)
+            if self.hover == name or kind == current:
+                pygame.draw.rect(surface, (255, 236, 170) if self.hover == name else (232, 218, 186), r,
+                                 border_radius=4)
+            label = KIND_LABELS.get(kind, kind) + ("  (default)" if kind == "normal" else "")
+            theme.blit_text(surface, ("> " if kind == current else "   ") + label, self.fs(21),
+                            (r.x + 8, r.centery), theme.INK, kind == current, "midleft", r.w - 12)
+
     def _draw_load(self, surface):
-        k = self.k
         box = self.load_box
         theme.shade(surface, surface.get_rect(), 150)
         theme.panel(surface, box, radius=10)
-        theme.blit_text(surface, "Load a saved game", max(16, round(32 * k)), (box.x + 20, box.y + 18), theme.WOOD,
-                        True)
+        theme.blit_text(surface, "Load a saved game", self.fs(32), (box.x + 20, box.y + 18), theme.WOOD, True)
         for i, info in enumerate(self.loading[:9]):
             r = self.element_rect(f"load:{i}")
             hot = self.hover == f"load:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), r, border_radius=6)
-            when = info.date.strftime("%Y-%m-%d %H:%M")
+            when = info.date.astimezone().strftime("%Y-%m-%d %H:%M")
             text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary)
-            theme.blit_text(surface, text, max(12, round(21 * k)), (r.x + 10, r.centery),
+            theme.blit_text(surface, text, self.fs(21), (r.x + 10, r.centery),
                             theme.RED if info.problem else theme.INK, False, "midleft", r.w - 20)
-        theme.button(surface, self.element_rect("button:cancel"), "Cancel", max(13, round(22 * k)),
+        theme.button(surface, self.element_rect("button:cancel"), "Cancel", self.fs(22),
                      hot=self.hover == "button:cancel")
+
+    def _draw_question(self, surface):
+        title, text, yes, _ = self.question
+        box = self.question_box
+        theme.shade(surface, surface.get_rect(), 150)
+        theme.panel(surface, box, radius=10)
+        theme.blit_text(surface, title, self.fs(30), (box.x + 24, box.y + self.px(20)), theme.WOOD, True)
+        theme.blit_wrapped(surface, text, self.fs(22), pygame.Rect(box.x + 24, box.y + self.px(70), box.w - 48,
+                                                                   box.h - self.px(150)), theme.INK)
+        theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
+                     primary=True)
+        theme.button(surface, self.element_rect("question:no"), "Back (Esc)", self.fs(22),
+                     hot=self.hover == "question:no")
+
+
+def _kind_tip(kind):
+    return {"human": "A person plays this seat.",
+            "easy": "An AI dragon that looks one step ahead.",
+            "normal": "An AI dragon that plans its whole turn (the default level).",
+            "hard": "An AI dragon that also plays out the century in its head.",
+            "random": "An AI that makes random legal moves (for trying things out)."}.get(kind, kind)
+
+
+def recent_lines(info, centuries):
+    """Two lines for a recent game: when and who; century, variant and state."""
+    facts = info.facts or {}
+    when = info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
+    players = facts.get("players")
+    who = ", ".join(str(p) for p in players) if isinstance(players, list) else ""
+    variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
+    variant = {"standard": "standard rules", "strategist": "The Strategist", "desolation": "Desolation",
+               "strategist+desolation": "Strategist + Desolation"}.get(variant, variant)
+    if facts.get("over"):
+        state = "finished"
+    elif isinstance(facts.get("century"), int):
+        state = f"century {facts['century']} of {centuries}"
+    else:
+        state = ""
+    return f"{when} - {who}", " - ".join(x for x in (state, variant) if x)

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import functools
 
-import pygame
-
+from sprites import theme
 from sprites.art import cards as art_cards
 
 _DATA = {}                     # id(data) -> data: GameData is not hashable
@@ -32,21 +31,38 @@ def _card_dict(data_id, cid):
                              for alt in c.alternatives]}
 
 
-SAFE_H = 150          # below this the art's layout gets too cramped: draw bigger, scale down
+FULL_W = 240          # narrower, the printed layout's rules text gets too small to read: a compact face instead
 
 
-def face(data, cid, w, h):
+def face(data, cid, w, h, text_size=theme.MIN_FONT):
+    """The card at w x h: the printed layout (the enlarged card), or below
+    FULL_W pixels the compact one whose words stay readable (``text_size``)."""
     w, h = int(w), int(h)
-    if h >= SAFE_H:
-        return _face(data, cid, (w, h))
-    return _small(_key(data), cid, w, h)
+    if w >= FULL_W:
+        return _full(_key(data), cid, w, h)
+    return compact(data, cid, w, h, text_size)
 
 
 @functools.lru_cache(maxsize=256)
-def _small(data_id, cid, w, h):
-    k = SAFE_H / h
-    big = _face(_DATA[data_id], cid, (round(w * k), SAFE_H))
-    return pygame.transform.smoothscale(big, (w, h))
+def _full(data_id, cid, w, h):
+    return _face(_DATA[data_id], cid, (w, h))
+
+
+def compact(data, cid, w, h, text_size=theme.MIN_FONT):
+    """The compact face: name, region letter and icons (track, small hands)."""
+    return _compact(_key(data), cid, int(w), int(h), text_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _compact(data_id, cid, w, h, text_size):
+    data = _DATA[data_id]
+    card = data.cards[cid]
+    if card.is_hex:
+        d = next(x for x in data.dragons if x.name == card.hex_dragon)
+        return art_cards.compact_hex_face(d.name, d.colour, d.letter, (w, h), text_size)
+    region = data.regions[data.region_index[card.region]] if card.region else None
+    return art_cards.compact_face(_card_dict(data_id, cid), (w, h), text_size,
+                                  region.colour if region else None, region.letter if region else None)
 
 
 def _face(data, cid, size):

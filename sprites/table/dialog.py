@@ -1,12 +1,21 @@
 """A small modal box over the map: a title, a few lines of text, a column of
 choice buttons and/or a row of cards. Used for "which of these?" questions,
-level-up and resource choices, the Scheme draft and the End Turn check."""
+level-up and resource choices, the Scheme draft, Lick Wounds and the
+questions asked before an action that cannot be undone.
+
+A choice whose words do not fit its button gets a taller button with the
+words wrapped: nothing is cut short."""
 from __future__ import annotations
 
 import pygame
 
 from sprites import theme
 from sprites.table import cardface
+
+
+def card_size(lay):
+    """The cards shown in a dialog (the Scheme draft)."""
+    return lay.px(119), lay.px(170)
 
 
 class Dialog:
@@ -20,23 +29,37 @@ class Dialog:
         self.rect = None
         self.width = width
 
+    def _label_size(self, lay):
+        return lay.font(21 if self._cols == 1 else 18)
+
+    def _lines(self, lay, label):
+        return theme.wrap(label, self._label_size(lay), self._col_w - lay.px(6) - lay.px(16), True)
+
     def layout(self, lay, area):
         n = len(self.choices)
         self._cols = 1 if n <= 8 else (2 if n <= 20 else 3)
         w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
         if self._cols > 1:
             w = min(area.w - 20, max(w, self._cols * lay.px(330)))
-        y = lay.px(52)
+        w = min(w, area.w - 10)
+        self._col_w = (w - lay.px(32)) // self._cols
+        y = lay.line(26) + lay.px(20)
         if self.text:
-            y += len(theme.wrap(self.text, lay.font(20), w - lay.px(30))) * theme.font(lay.font(20)).get_linesize()
+            y += len(theme.wrap(self.text, lay.font(20), w - lay.px(30))) * lay.line(20)
             y += lay.px(6)
         card_h = lay.px(170) if self.cards else 0
         self._cards_y = y
         y += card_h + (lay.px(10) if self.cards else 0)
         self._choices_y = y
-        row = lay.px(44 if self._cols == 1 else 36)
-        rows = -(-n // self._cols)
-        y += rows * row + (lay.px(44) if self.cancel else 0) + lay.px(8)
+        line = theme.font(self._label_size(lay), True).get_linesize()
+        base = max(lay.px(44 if self._cols == 1 else 36), line + lay.px(14))
+        rows = -(-n // self._cols) if n else 0
+        self._heights = [base] * rows                 # per row: the tallest wrapped label in it
+        for i, (_, label) in enumerate(self.choices):
+            row = i % rows
+            need = len(self._lines(lay, label)) * line + lay.px(14)
+            self._heights[row] = max(self._heights[row], need)
+        y += sum(self._heights) + (max(lay.px(44), lay.line(20) + lay.px(14)) if self.cancel else 0) + lay.px(8)
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
         if self.anchor:
             rect.midbottom = (self.anchor[0], self.anchor[1] - lay.px(12))
@@ -45,26 +68,26 @@ class Dialog:
         else:
             rect.center = area.center
         self.rect = rect.clamp(area)
-        self._row = row
         return self.rect
 
     def elements(self, lay):
         out = []
         r = self.rect
-        cw, ch = lay.px(119), lay.px(170)
+        cw, ch = card_size(lay)
         x0 = r.centerx - (len(self.cards) * (cw + lay.px(8)) - lay.px(8)) // 2
         for i, (name, _) in enumerate(self.cards):
             out.append((name, pygame.Rect(x0 + i * (cw + lay.px(8)), r.y + self._cards_y, cw, ch)))
         y0 = r.y + self._choices_y
-        rows = max(1, -(-len(self.choices) // self._cols))
-        col_w = (r.w - lay.px(32)) // self._cols
+        rows = len(self._heights)
+        tops = [y0 + sum(self._heights[:k]) for k in range(rows + 1)]
         for i, (name, _) in enumerate(self.choices):
             col, row = divmod(i, rows)
-            out.append((name, pygame.Rect(r.x + lay.px(16) + col * col_w, y0 + row * self._row,
-                                          col_w - lay.px(6), self._row - lay.px(6))))
+            out.append((name, pygame.Rect(r.x + lay.px(16) + col * self._col_w, tops[row],
+                                          self._col_w - lay.px(6), self._heights[row] - lay.px(6))))
         if self.cancel:
-            y = y0 + rows * self._row
-            out.append(("button:cancel", pygame.Rect(r.centerx - lay.px(80), y, lay.px(160), lay.px(36))))
+            h = max(lay.px(36), lay.line(20) + lay.px(8))
+            w = max(lay.px(160), theme.text_width("Cancel (Esc)", lay.font(20), True) + lay.px(20))
+            out.append(("button:cancel", pygame.Rect(r.centerx - w // 2, tops[-1], w, h)))
         return out
 
     def draw(self, surf, lay, data, hover):
@@ -72,11 +95,12 @@ class Dialog:
         shadow = r.move(lay.px(5), lay.px(6))
         theme.shade(surf, shadow, 110)
         theme.panel(surf, r, fill=(250, 242, 222), edge=theme.WOOD, radius=lay.px(10), width=3)
-        theme.blit_text(surf, self.title, lay.font(26), (r.centerx, r.y + lay.px(14)), theme.WOOD, True, "midtop",
-                        r.w - 20)
+        theme.blit_wrapped(surf, self.title, lay.font(26), pygame.Rect(r.x + 10, r.y + lay.px(12), r.w - 20,
+                                                                       lay.line(26)), theme.WOOD, True, align="center")
         if self.text:
             theme.blit_wrapped(surf, self.text, lay.font(20),
-                               pygame.Rect(r.x + lay.px(15), r.y + lay.px(48), r.w - lay.px(30), r.h), theme.INK)
+                               pygame.Rect(r.x + lay.px(15), r.y + lay.line(26) + lay.px(18), r.w - lay.px(30), r.h),
+                               theme.INK)
         labels = dict(self.choices)
         for name, rect in self.elements(lay):
             if name.startswith("draft:"):
@@ -87,5 +111,15 @@ class Dialog:
             elif name == "button:cancel":
                 theme.button(surf, rect, "Cancel (Esc)", lay.font(20), hot=name == hover)
             else:
-                theme.button(surf, rect, labels[name], lay.font(21 if self._cols == 1 else 18), hot=name == hover,
-                             primary=name == "button:confirm")
+                self._choice(surf, lay, rect, labels[name], hot=name == hover, primary=name == "button:confirm")
+
+    def _choice(self, surf, lay, rect, label, hot, primary):
+        """A choice button; its label wrapped onto as many lines as it needs."""
+        lines = self._lines(lay, label)
+        theme.button(surf, rect, "", self._label_size(lay), hot=hot, primary=primary)
+        size = self._label_size(lay)
+        step = theme.font(size, True).get_linesize()
+        y = rect.centery - len(lines) * step // 2
+        for line in lines:
+            theme.blit_text(surf, line, size, (rect.centerx, y), theme.WHITE, True, "midtop")
+            y += step

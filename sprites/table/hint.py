@@ -11,7 +11,7 @@ import threading
 
 import pygame
 
-from game import Game
+from game.ai.clone import clone_game
 from sprites.seats import make_player_ai
 
 HINT_EVENT = pygame.USEREVENT + 8
@@ -22,7 +22,8 @@ class Hint:
         self.table = table
         self.threaded = threaded
         self.thread = None
-        self.result = None          # (actions applied when asked, action)
+        self.result = None          # (question number, actions applied when asked, action)
+        self.asked = 0              # questions asked so far: an answer to an older one is dropped
 
     @property
     def thinking(self):
@@ -35,18 +36,19 @@ class Hint:
             return
         seat = g.decision.player
         ai = make_player_ai("normal", t.session.seed * 31 + len(t.session.actions))
-        copy = Game.from_dict(g.to_dict(), g.data)
+        copy = clone_game(g, keep_log=True)      # a fraction of a millisecond
         at = len(t.session.actions)
+        self.asked += 1
+        question = self.asked
         if not self.threaded:
-            self.result = (at, self._think(ai, copy, seat))
+            self.result = (question, at, self._think(ai, copy, seat))
             return
 
         def think():
-            self.result = (at, self._think(ai, copy, seat))
+            self.result = (question, at, self._think(ai, copy, seat))
             pygame.event.post(pygame.event.Event(HINT_EVENT))
         self.thread = threading.Thread(target=think, daemon=True)
         self.thread.start()
-        t.say("Hint: the normal AI is thinking...")
 
     @staticmethod
     def _think(ai, game, seat):
@@ -56,13 +58,25 @@ class Hint:
             return None
 
     def take(self):
-        """The finished hint's sentence, once (None while thinking or if stale)."""
+        """(sentence, action) of the finished hint, once; None while thinking
+        or if the game has moved on since it was asked."""
         if self.result is None:
             return None
-        (at, action), self.result, self.thread = self.result, None, None
-        t = self.table
-        if action is None:
-            return "Hint: the AI found no suggestion."
-        if at != len(t.session.actions) or action not in t.game.decision.options:
+        (question, at, action), self.result = self.result, None
+        if question != self.asked:
             return None
-        return f"Hint (normal AI): {t.game.describe(action)}."
+        self.thread = None
+        t = self.table
+        if at != len(t.session.actions) or t.game.decision is None:
+            return None
+        if action is None:
+            return "Hint: the AI found no suggestion.", None
+        if action not in t.game.decision.options:
+            return None
+        return f"Hint (normal AI): {t.game.describe(action)}.", action
+
+    def forget(self):
+        """Drop a hint being thought about (its answer will be thrown away)."""
+        self.asked += 1
+        self.result = None
+        self.thread = None

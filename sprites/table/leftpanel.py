@@ -1,4 +1,5 @@
-"""Left column: century track, stockpiles, markers and the Lair Action board."""
+"""Left column: century track, stockpiles, markers, this game (in Desolation
+the team's goal and the Survival Points left now) and the Lair Action board."""
 from __future__ import annotations
 
 import pygame
@@ -10,13 +11,15 @@ from sprites.table import icons
 RES = ("livestock", "gold", "noble")
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
            ("terrify", "+3 VP"))
+VARIANTS = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
+            "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
 
 
 def register(scene, lay, data, view, tips):
     """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips."""
-    for aid, rect in _lair_rows(lay, data).items():
+    for aid, rect in _lair_rows(lay, data, view).items():
         scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
-    for name, rect in sections(lay).items():
+    for name, rect in sections(lay, view).items():
         scene.add(f"info:{name}", rect, tip=tips.get(f"info:{name}"))
 
 
@@ -24,16 +27,42 @@ def _heading_h(lay, size):
     return theme.font(size, True).get_height() + 5
 
 
-def sections(lay):
+def game_lines(view):
+    """The lines of the "This game" section: the variant, the Rogue Dragons,
+    and in Desolation the shared goal and where the team stands now."""
+    lines = [VARIANTS.get(view["variant"], view["variant"])]
+    d = view["desolation"]
+    if d is not None:
+        lines.append("Team goal: leave as few Survival Points on the board as possible.")
+        lines.append(f"Now: {d['survival_points']} SP - {d['level']}.")
+        if d["next_level"]:
+            lines.append(f"{d['next_level']['max']} SP or fewer: {d['next_level']['name']}.")
+    rogues = ", ".join(view["rogue_dragons"])
+    if rogues or d is None:
+        lines.append(f"Rogue Dragons: {rogues or 'none'}")
+    return lines
+
+
+def _game_text(lay, view, w):
+    fs = lay.font(18)
+    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view))
+            for line in theme.wrap(text, fs, w)]
+
+
+def sections(lay, view):
     """The rects of the column's sections (the same arithmetic as draw)."""
     inner = lay.left.inflate(-lay.pad, -lay.pad)
     x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
     f, fs = lay.font(21), lay.font(18)
     out = {}
     y = inner.y + lay.pad
-    heights = (("centuries", f, lay.px(46) + lay.px(8)), ("stockpile", f, lay.px(24) + lay.px(8)),
-               ("region_stock", fs, 3 * lay.px(24) + lay.px(6)), ("markers", f, 2 * lay.px(40) + lay.px(2)),
-               ("game", f, 2 * lay.px(20)))
+    stock_row = max(lay.px(24), lay.line(22))
+    game_h = len(_game_text(lay, view, w)) * lay.line(18) + lay.px(4)
+    heights = (("centuries", f, max(lay.px(46), lay.line(22) + lay.px(18)) + lay.px(8)),
+               ("stockpile", f, stock_row + lay.px(8)),
+               ("region_stock", fs, 3 * max(lay.px(24), lay.line(20)) + lay.px(6)),
+               ("markers", f, 2 * (lay.line(18) + lay.line(19)) + lay.px(4)),
+               ("game", f, game_h))
     for name, size, body in heights:
         h = _heading_h(lay, size) + body
         out[name] = pygame.Rect(x, y, w, h)
@@ -41,18 +70,19 @@ def sections(lay):
     return out
 
 
-def _lair_top(lay):
-    return lay.left.y + lay.px(468)
+def _lair_top(lay, view):
+    return sections(lay, view)["game"].bottom + lay.px(8)
 
 
-def _lair_rows(lay, data):
+def _lair_rows(lay, data, view):
     x = lay.left.x + lay.pad
     w = lay.left.w - 2 * lay.pad
-    y = _lair_top(lay) + lay.px(26)
-    h = lay.px(30)
+    y = _lair_top(lay, view) + _heading_h(lay, lay.font(21)) + lay.px(2)
+    n = len(data.lair_actions)
+    h = min(max(lay.px(30), lay.line(19) + 4), (lay.left.bottom - lay.pad - y) // n)
     rows = {}
     for a in data.lair_actions:
-        rows[a.id] = pygame.Rect(x, y, w, h - lay.px(3))
+        rows[a.id] = pygame.Rect(x, y, w, h - max(1, lay.px(3)))
         y += h
     return rows
 
@@ -62,7 +92,7 @@ def draw(surf, lay, data, view, hot, names):
     inner = r.inflate(-lay.pad, -lay.pad)
     theme.column(surf, r, inner, lay.px(8))
     f, fs = lay.font(21), lay.font(18)
-    sec = sections(lay)
+    sec = sections(lay, view)
     x, w = sec["centuries"].x, sec["centuries"].w
     y = theme.heading(surf, "Centuries", f, sec["centuries"])
     _century_track(surf, lay, view, x, y, w)
@@ -79,43 +109,42 @@ def draw(surf, lay, data, view, hot, names):
                     "midleft")
     y = theme.heading(surf, "Region stockpiles", fs, sec["region_stock"])
     colw = w // 2
+    row_h = max(lay.px(24), lay.line(20))
     for i, reg in enumerate(view["regions"]):
         rx = x + (i % 2) * colw
-        ry = y + (i // 2) * lay.px(24)
+        ry = y + (i // 2) * row_h
         region = data.regions[i]
-        sq = pygame.Rect(rx, ry + 2, lay.px(18), lay.px(18))
+        sq = pygame.Rect(rx, ry + 2, lay.line(15), lay.line(15))
         pygame.draw.rect(surf, theme.rgb(region.colour), sq, border_radius=3)
         pygame.draw.rect(surf, theme.INK, sq, 1, border_radius=3)
         theme.blit_text(surf, region.letter, lay.font(15), sq.center, theme.on(region.colour), True, "center")
-        bx = sq.right + lay.px(6)
+        bx = sq.right + lay.px(4)
         isz = lay.px(22)
         for kind, n in (("village", reg["stock_villages"]), ("city", reg["stock_cities"])):
             surf.blit(art_pieces.building(kind, region.colour, isz), (bx, sq.centery - isz // 2 - 1))
-            theme.blit_text(surf, str(n), lay.font(20), (bx + isz + 1, sq.centery), theme.INK if n else theme.RED,
-                            True, "midleft")
-            bx += isz + lay.px(26)
+            rect = theme.blit_text(surf, str(n), lay.font(20), (bx + isz + 1, sq.centery),
+                                   theme.INK if n else theme.RED, True, "midleft")
+            bx = max(bx + isz + lay.px(26), rect.right + lay.px(4))
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
         rx = x + (i % 2) * colw
-        ry = y + (i // 2) * lay.px(40)
+        ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)
-        theme.blit_text(surf, label, fs, (rx, ry), theme.MUTED, True)
+        theme.blit_text(surf, label, fs, (rx, ry), theme.MUTED, True, width=colw - 4)
         who = names[holder] if holder is not None else "-"
-        theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.px(16)), theme.INK if holder is not None else theme.MUTED,
-                        False, width=colw - 4)
+        theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.line(18)), theme.INK if holder is not None
+                        else theme.MUTED, False, width=colw - 4)
     y = theme.heading(surf, "This game", f, sec["game"])
-    variant = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
-               "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
-    theme.blit_text(surf, variant.get(view["variant"], view["variant"]), fs, (x, y), theme.INK, False, width=w)
-    rogues = ", ".join(view["rogue_dragons"]) or "none"
-    theme.blit_text(surf, f"Rogue Dragons: {rogues}", fs, (x, y + lay.px(20)), theme.INK, False, width=w)
+    for line, strong in _game_text(lay, view, w):
+        theme.blit_text(surf, line, fs, (x, y), theme.RED if strong else theme.INK, strong)
+        y += lay.line(18)
     _lair_board(surf, lay, data, view, hot, names, x, w)
 
 
 def _century_track(surf, lay, view, x, y, w):
     n = len(view["century_fields"])
     bw = (w - (n - 1) * lay.px(4)) // n
-    bh = lay.px(46)
+    bh = max(lay.px(46), lay.line(22) + lay.px(18))
     for i in range(n):
         box = pygame.Rect(x + i * (bw + lay.px(4)), y, bw, bh)
         current = i + 1 == view["century"]
@@ -133,11 +162,14 @@ def _century_track(surf, lay, view, x, y, w):
 
 
 def _lair_board(surf, lay, data, view, hot, names, x, w):
-    y = _lair_top(lay)
+    """The Lair Actions; who took each is shown only for this century's Lair
+    phase (before it, last century's picks are over and only the tooltip says who)."""
+    y = _lair_top(lay, view)
     theme.heading(surf, f"Lair Actions - century {view['century']}", lay.font(21), (x, y, w, 0))
-    taken = view["lair_taken"]
+    taken = view["lair_taken"] if view["lair_century"] == view["century"] else {}
+    rows = _lair_rows(lay, data, view)
     for a in data.lair_actions:
-        row = _lair_rows(lay, data)[a.id]
+        row = rows[a.id]
         name = f"lair_action:{a.id}"
         is_open = a.century <= view["century"]
         who = taken.get(a.id)
@@ -150,12 +182,24 @@ def _lair_board(surf, lay, data, view, hot, names, x, w):
         pygame.draw.rect(surf, fill, row, border_radius=4)
         pygame.draw.rect(surf, theme.HILITE if name in hot else (190, 170, 130), row, 2 if name in hot else 1,
                          border_radius=4)
-        badge = pygame.Rect(row.x + 3, row.y + 3, row.h - 6, row.h - 6)
+        badge = pygame.Rect(row.x + 3, row.y + 2, row.h - 4, row.h - 4)
         pygame.draw.rect(surf, theme.WOOD_LIGHT if is_open else (170, 160, 140), badge, border_radius=3)
         theme.blit_text(surf, str(a.century), lay.font(17), badge.center, theme.WHITE, True, "center")
         colour = theme.INK if is_open else theme.MUTED
-        theme.blit_text(surf, a.name, lay.font(19), (badge.right + 6, row.centery), colour, who is None and is_open,
-                        "midleft", row.w - badge.w - lay.px(90))
+        bold = who is None and is_open
+        room = row.right - badge.right - 10
+        name_w = theme.text_width(a.name, lay.font(19), bold)
+        who_w = theme.text_width(names[who], lay.font(16), True) + 8 if who is not None else 0
+        by_name = name_w + who_w <= room
+        theme.blit_text(surf, a.name, lay.font(19), (badge.right + 6, row.centery), colour, bold, "midleft",
+                        room - (who_w if by_name else row.h))
         if who is not None:
-            theme.blit_text(surf, names[who], lay.font(16), (row.right - 4, row.centery), theme.RED, True, "midright",
-                            lay.px(84))
+            if by_name:
+                theme.blit_text(surf, names[who], lay.font(16), (row.right - 4, row.centery), theme.RED, True,
+                                "midright")
+            else:           # no room for the name: the taker's dragon letter (the tooltip names them)
+                d = next(x for x in data.dragons if x.name == view["players"][who]["dragon"])
+                c = (row.right - row.h // 2 - 2, row.centery)
+                pygame.draw.circle(surf, theme.rgb(d.colour), c, row.h // 2 - 1)
+                pygame.draw.circle(surf, theme.INK, c, row.h // 2 - 1, 1)
+                theme.blit_text(surf, d.letter, lay.font(15), c, theme.on(d.colour), True, "center")

@@ -46,6 +46,17 @@ class MapView:
                 [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in self.geo.polygons[name]])
             for name in self.geo.ring}
 
+    def prewarm(self):
+        """Every settlement in every region's colour, and the dragons (drawn once per size)."""
+        size = round(self.geo.site_radius * 2)
+        for region in self.regions.values():
+            for kind in SITE_KINDS[1:]:
+                pieces.building(kind, region.colour, size)
+        dsize = round(self.geo.dragon_radius * 2.3)
+        for d in self.dragons.values():
+            pieces.dragon_token(d.colour, d.letter, dsize)
+            pieces.dragon_token(d.colour, "R", dsize, rogue=True)
+
     # ----- elements ---------------------------------------------------------
     def register(self, scene, tips):
         """Named hit areas: sites first, then the hex, then the regions."""
@@ -71,8 +82,10 @@ class MapView:
         scene.add("hex:use", pygame.Rect(round(cx - hr), round(cy - hr), round(2 * hr), round(2 * hr)),
                   hit=lambda pos: _near(pos, (cx, cy), hr * 0.95), tip=tips.get("hex:use"))
         for name in g.ring:
+            # the whole region: its land, its coast (where its outline glows), its label and dragon spot
             scene.add(f"region:{name}", self.region_boxes[name],
-                      hit=lambda pos, n=name: g.region_at(pos) == n or _near(pos, g.dragon_spots[n], g.dragon_radius),
+                      hit=lambda pos, n=name: (g.region_near(pos) == n or g.label_rects[n].collidepoint(pos)
+                                               or _near(pos, g.dragon_spots[n], g.dragon_radius)),
                       tip=tips.get(f"region:{name}"), point=g.label_rects[name].center)
 
     # ----- drawing ----------------------------------------------------------

@@ -1,6 +1,7 @@
 """What moves on the table after an action: dragons flying to their region,
-resource tokens flying from the map to the dragon that took them, and the
-Card Selection Track turning face up card by card after Settlement Growth.
+resource tokens flying from the map to the dragon that took them, cards
+drawn into the viewer's hand flying from the deck, and the Card Selection
+Track turning face up card by card after Settlement Growth.
 
 Snapshots of the game before and after an action say what changed; nothing
 here changes the game. Durations are short and scaled by the table's speed.
@@ -17,9 +18,11 @@ RESOURCES = ("livestock", "gold", "noble", "field")
 FLIP_MS = 260
 
 
-def snapshot(game):
+def snapshot(game, viewer=None):
+    """What the animations compare; ``viewer``'s hand too (their own draws fly in face up)."""
     s = game.state
     return {"regions": {r.name: dict(r.res) for r in s.regions},
+            "viewer": viewer, "hand": list(s.players[viewer].hand) if viewer is not None else [],
             "cards": {p.seat: dict(p.card.res) for p in s.players},
             "lairs": {p.seat: dict(p.lair.res) for p in s.players},
             "pieces": {p.seat: (dict(p.card.villages), dict(p.card.cities)) for p in s.players},
@@ -33,8 +36,18 @@ class Motion:
         self.tokens = []           # (picture key, Tween) flying over everything
         self.reveal = None         # (start ms, number of track cards) after growth
 
-    def start(self, before, game, now, geo, lair_point, card_point, duration, stock_point=None):
-        after = snapshot(game)
+    def start(self, before, game, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None):
+        after = snapshot(game, before["viewer"])
+        if draw_path is not None:                         # the viewer's new cards, face up: private
+            kept, new = list(before["hand"]), []
+            for cid in after["hand"]:
+                if cid in kept:
+                    kept.remove(cid)
+                else:
+                    new.append(cid)
+            for k, cid in enumerate(new):
+                start, end = draw_path(cid)
+                self.tokens.append((("card", cid), Tween(start, end, now + 90 * k, duration(480))))
         for seat, new in after["where"].items():
             old = before["where"].get(seat)
             if new is not None and old != new:
@@ -65,23 +78,42 @@ class Motion:
         if after["century"] != before["century"] and game.state.track:
             self.reveal = (now, len(game.state.track))
 
+    @staticmethod
+    def prewarm(data, size):
+        """The flying pieces, drawn once at their size."""
+        for r in RESOURCES:
+            art_icons.icon(r, size)
+        for region in data.regions:
+            for kind in ("village", "city"):
+                art_pieces.building(kind, region.colour, size)
+
     def update(self, now):
-        """(the map must be redrawn, an overlay moves)."""
+        """(the map must be redrawn, the overlays must be redrawn). Both stay
+        True for the tick on which the last of their animations ends, so
+        that the final picture (the dragon in its region, no token left in
+        the air) is always drawn, however late that tick comes."""
+        flying = bool(self.flights)
         for seat, tw in list(self.flights.items()):
             if tw.done(now):
                 del self.flights[seat]
-        map_moving = bool(self.flights)
+        overlays = bool(self.tokens) or self.reveal is not None
         self.tokens = [(r, tw) for r, tw in self.tokens if not tw.done(now)]
         if self.reveal and now - self.reveal[0] > FLIP_MS * (self.reveal[1] + 1):
             self.reveal = None
-        return map_moving or bool(self.flights), bool(self.tokens) or self.reveal is not None
+        return flying, overlays
+
+    def clear(self):
+        """Stop every animation (the next frame shows the state as it is)."""
+        self.flights.clear()
+        self.tokens = []
+        self.reveal = None
 
     def dragon_positions(self, now):
         return {seat: tw.value(now) for seat, tw in self.flights.items()}
 
-    def draw_overlays(self, surface, now, track_rects, data, track, size, polygons=None):
-        """Tokens and settlements in flight, and track cards still face down;
-        the region of the card turning now is outlined on the map (it grew)."""
+    def draw_overlays(self, surface, now, track_rects, data, track, size, polygons=None, card_size=None):
+        """Tokens, settlements and drawn cards in flight, and track cards still
+        face down; the region of the card turning now is outlined on the map (it grew)."""
         if self.reveal:
             start, _ = self.reveal
             for j, (rect, cid) in enumerate(zip(track_rects, track)):
@@ -94,7 +126,9 @@ class Motion:
             if now < tw.begin:
                 continue
             x, y = tw.value(now)
-            if isinstance(what, tuple):
+            if isinstance(what, tuple) and what[0] == "card":
+                img = cardface.face(data, what[1], *(card_size or (size, round(size / 0.7))))
+            elif isinstance(what, tuple):
                 img = art_pieces.building(what[0], colours[what[1]], size)
             else:
                 img = art_icons.icon(what, size)

@@ -12,10 +12,8 @@ def header(t):
     d = t.game.decision
     phase = tiptext.PHASES.get(v["phase"], v["phase"])
     head = f"Century {v['century']} of {t.data.setup['centuries']}  -  {phase}"
-    if "desolation" in v["variant"]:
+    if v["desolation"] is not None:
         head += "  -  Desolation (cooperative)"
-    if v["log"]:
-        head += "   |   Last: " + v["log"][-1]["text"]
     if d is None:
         return head, "The game is over.", None, ""
     p = v["players"][d.player]
@@ -26,7 +24,10 @@ def header(t):
         else:
             prompt = f"Waiting for {p['name']}."
     else:
-        prompt = f"{p['name']} (AI) is thinking: {d.prompt}"
+        task = d.prompt
+        if task.startswith(p["name"]):          # the engine's prompts start with the name ("Bryn: ...", "Bryn in X: ...")
+            task = task[len(p["name"]):].lstrip(" :")
+        prompt = f"{p['name']} (AI) is thinking: {task}"
     return head, prompt, dragon.colour, dragon.letter
 
 
@@ -42,33 +43,35 @@ def paint_changed(t, surf, painted):
     head, prompt, colour, letter = t.header()
     buttons = {n: r for n, r in promptbar.button_rects(t.lay, t._has_undo()).items()
                if t.element(n) is not None}
+    disabled = set() if t.can_undo() else {"button:undo"}
+    enabled = {n for n in ("button:divination", "button:consume_noble", "button:lick_wounds") if n in hot}
     lair_hot = sorted(n for n in hot if n.startswith("lair_action:"))
+    layout = t.right.layout(v, t.seats.viewer)
     shows = {
         "map": (repr(v["regions"]), repr([p["region"] for p in v["players"]]), repr(v["rogues"]),
                 round(t.hex_angle, 2), repr(sorted(hot))),
         "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
                  repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
-                 repr(v["lair_taken"]), repr(lair_hot)),
+                 repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["desolation"]), v["variant"]),
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
-                       for p in v["players"]]), d.player if d else None, t.seats.viewer),
-        "card": (repr(v["players"][t.seats.viewer]), v["variant"]),
-        "log": (t.seats.viewer, len(v["log"]), t.right.log_scroll),
+                       for p in v["players"]]), d.player if d else None, t.seats.viewer, repr(layout)),
+        "card": (repr(v["players"][t.seats.viewer]), v["variant"], repr(layout)),
+        "log": (t.seats.viewer, len(v["log"]), t.right.log_scroll, repr(layout)),
         "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
-                  v["discard"][-1] if v["discard"] else None, repr(sorted(hot)), repr(t.labels)),
-        "hand": (repr(t.hand), repr(sorted(hot))),
-        "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(t.labels)),
+                  v["discard"][-1] if v["discard"] else None, repr(sorted(hot))),
+        "hand": (repr(t.slots), repr(t.gaps), repr(sorted(hot)), repr(t.labels)),
+        "prompt": (head, prompt, colour, repr(sorted(buttons)), repr(sorted(hot)), repr(t.labels), repr(disabled)),
     }
     paint = {
         "map": lambda: t._paint_map(surf),
         "left": lambda: leftpanel.draw(surf, t.lay, t.data, v, hot, names),
         "rows": lambda: t.right.draw_rows(surf, v, d.player if d else None, t.seats.viewer, kinds),
         "card": lambda: t.right.draw_card(surf, v, t.seats.viewer),
-        "log": lambda: t.right.draw_log(surf, v["log"], [t.map.dragons[p["dragon"]].colour
-                                                             for p in v["players"]]),
-        "strip": lambda: t.handview.draw_strip(surf, v, hot, t.labels),
-        "hand": lambda: t.handview.draw_hand(surf, t.hand, hot),
+        "log": lambda: t.right.draw_log(surf, v, [t.map.dragons[p["dragon"]] for p in v["players"]]),
+        "strip": lambda: t.handview.draw_strip(surf, v, hot),
+        "hand": lambda: t.handview.draw_hand(surf, t.slots, hot, t.labels, enabled, t.gaps),
         "prompt": lambda: promptbar.draw(surf, t.lay, head, prompt, colour, letter, buttons,
-                                         hot | set(buttons), None, t.labels),
+                                         hot | set(buttons), None, t.labels, disabled, t.bar_extra()),
     }
     for part, sig in shows.items():
         if painted.get(part) != sig:

@@ -1,25 +1,31 @@
 """The prompt bar: century, phase, whose turn and exactly what to do; the
-End Turn / Stop Attack buttons and Undo, Help, Speed and Menu."""
+End Turn / Stop Attack buttons and Undo, Help, Speed and Menu.
+
+The prompt wraps onto a second line rather than being cut short."""
 from __future__ import annotations
 
 import pygame
 
 from sprites import theme
 
+BAR_BUTTONS = ("button:menu", "button:help", "button:speed", "button:undo", "button:hint", "button:choices",
+               "button:end_turn", "button:stop_attack", "button:scores")
+
 
 def button_rects(lay, with_undo):
     """Right-aligned buttons of the bar, right to left."""
-    h = lay.prompt.h - 2 * lay.px(9)
-    y = lay.prompt.y + lay.px(9)
+    h = min(lay.prompt.h - 2 * lay.px(9), max(lay.px(36), theme.font(lay.font(20)).get_height() + 10))
+    y = lay.prompt.centery - h // 2
     x = lay.prompt.right - lay.pad
     out = {}
-    specs = [("button:menu", 74), ("button:help", 74), ("button:speed", 84)]
+    specs = [("button:menu", 74, "Menu"), ("button:help", 74, "Help F1"), ("button:speed", 84, "Speed x4")]
     if with_undo:
-        specs.append(("button:undo", 84))
-    specs.append(("button:hint", 70))
-    specs += [("button:choices", 120), ("button:end_turn", 132), ("button:stop_attack", 140)]
-    for name, w in specs:
-        w = lay.px(w)
+        specs.append(("button:undo", 84, "Undo (U)"))
+    specs.append(("button:hint", 70, "Hint"))
+    specs += [("button:choices", 120, "All choices"), ("button:end_turn", 132, "End Turn"),
+              ("button:stop_attack", 140, "Stop Attack")]
+    for name, w, label in specs:
+        w = max(lay.px(w), theme.text_width(label, lay.font(20), True) + lay.px(16))
         x -= w
         out[name] = pygame.Rect(x, y, w, h)
         x -= lay.px(8)
@@ -27,22 +33,42 @@ def button_rects(lay, with_undo):
     return out
 
 
-def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels):
+def prompt_lines(lay, prompt, width):
+    """(font size, lines): the prompt on one line at its size, else on two lines at the smallest size."""
+    size = lay.font(23)
+    if theme.text_width(prompt, size) <= width:
+        return size, (prompt,)
+    size = theme.MIN_FONT
+    lines = theme.wrap(prompt, size, width)
+    if len(lines) > 2:
+        lines = (lines[0], theme.fit(" ".join(lines[1:]), size, width))
+    return size, lines
+
+
+def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels, disabled=(), extra=()):
+    """The bar; ``extra``: rects of other buttons in the bar (the text stays left of them)."""
     bar = lay.prompt
     pygame.draw.rect(surf, theme.WOOD, bar)
-    pygame.draw.line(surf, (24, 16, 10), bar.bottomleft, bar.bottomright, 2)
-    r = bar.h // 2 - lay.px(8)
+    pygame.draw.rect(surf, (24, 16, 10), (bar.x, bar.bottom - 2, bar.w, 2))     # inside the bar: the map starts below
+    r = min(bar.h // 2 - lay.px(8), lay.px(20))
     disc = (bar.x + lay.pad + r, bar.centery)
     if colour is not None:
         pygame.draw.circle(surf, theme.rgb(colour), disc, r)
         pygame.draw.circle(surf, theme.GOLD, disc, r, 2)
         theme.blit_text(surf, letter, lay.font(22), disc, theme.on(colour), True, "center")
     x = disc[0] + r + lay.pad
-    right = min(rect.x for rect in buttons.values()) - lay.pad
-    theme.blit_text(surf, header, lay.font(19), (x, bar.y + lay.px(6)), theme.GOLD, True, width=right - x)
-    theme.blit_text(surf, prompt, lay.font(23), (x, bar.y + lay.px(25)), theme.WHITE, False, width=right - x)
+    right = min(rect.x for rect in list(buttons.values()) + list(extra)) - lay.pad
+    head_size = lay.font(17)
+    y = bar.y + lay.px(4)
+    theme.blit_text(surf, header, head_size, (x, y), theme.GOLD, True, width=right - x)
+    y += theme.font(head_size, True).get_linesize()
+    size, lines = prompt_lines(lay, prompt, right - x)
+    step = theme.font(size).get_linesize()
+    for line in lines:
+        theme.blit_text(surf, line, size, (x, y), theme.WHITE, False, width=right - x)
+        y += step
     for name, rect in buttons.items():
         if name in ("button:end_turn", "button:stop_attack") and name not in hot:
             continue
-        theme.button(surf, rect, labels[name], lay.font(20), enabled=True, hot=name == hover,
+        theme.button(surf, rect, labels[name], lay.font(20), enabled=name not in disabled, hot=name == hover,
                      primary=name == "button:end_turn", danger=name == "button:stop_attack")

@@ -1,5 +1,11 @@
 """Right column: the dragons at the table, the viewer's Dragon Card and lair,
-and the scrollable game log."""
+and the scrollable game log.
+
+Everything here stays readable: the holdings on the Dragon Card and in the
+lair wrap onto more rows instead of ending in "...", the turn's notes wrap,
+and the boxes grow (the log takes what is left). Settlement pieces carry
+their region's letter, log lines their dragon's letter.
+"""
 from __future__ import annotations
 
 import pygame
@@ -23,62 +29,80 @@ class RightPanel:
         self.log_rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.log_scroll = 0           # lines scrolled up from the newest
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
+        self._layout = None
+        self._layout_key = self._layout_sig = None
 
-    def player_rows(self, n):
+    def prewarm(self):
+        """Draw the pictures this panel uses once (no frame should draw one the first time it shows)."""
+        lay, isz = self.lay, self._isz()
+        for res in RESOURCES:
+            icons.resource_icon(res, isz - 2)
+            icons.resource_icon(res, lay.line(16))
+        for region in self.data.regions:
+            for kind in ("village", "city"):
+                art_pieces.building(kind, region.colour, isz)
+        icons.icon("heart", max(lay.px(18), lay.line(17) - 2))
+        for d in self.data.dragons:
+            art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
+
+    # ----- geometry ----------------------------------------------------------------
+    def row_h(self, open_lairs):
         lay = self.lay
-        h = lay.px(30)
-        top = self.inner.y + lay.px(26)
+        if open_lairs:
+            return max(lay.px(48), lay.line(19) + lay.line(16) + lay.px(8))
+        return max(lay.px(30), lay.line(19) + lay.px(6))
+
+    def player_rows(self, n, open_lairs=None):
+        lay = self.lay
+        if open_lairs is None:
+            open_lairs = self._layout["open"] if self._layout else False
+        h = self.row_h(open_lairs)
+        top = self.inner.y + lay.pad + lay.line(21) + lay.px(4)
         return [pygame.Rect(self.inner.x + lay.pad, top + i * h, self.inner.w - 2 * lay.pad, h - 2) for i in range(n)]
 
-    def log_area(self, n):
-        """The log's rect, below the rows, the Dragon Card and the lair."""
-        lay, r = self.lay, self.inner
-        y = self.player_rows(n)[-1].bottom + lay.px(8) + lay.px(156) + lay.px(6) + lay.px(58)
-        return pygame.Rect(r.x + lay.pad, y + lay.px(6), r.w - 2 * lay.pad, r.bottom - y - lay.px(6) - lay.pad)
+    def layout(self, view, viewer):
+        """Rects of the rows, the Dragon Card, the lair and the log for this view (worked out once per view)."""
+        key = (id(view), viewer)
+        if self._layout is not None and self._layout_key == key:
+            return self._layout_sig
+        self._layout_key = key
+        lay = self.lay
+        me = view["players"][viewer]
+        open_lairs = any(p["lair"] is not None and p["seat"] != viewer for p in view["players"])
+        rows = self.player_rows(len(view["players"]), open_lairs)
+        x, w = self.inner.x + lay.pad, self.inner.w - 2 * lay.pad
+        card = pygame.Rect(x, rows[-1].bottom + lay.px(8), w, self._card_h(me, w))
+        lair = pygame.Rect(x, card.bottom + lay.px(6), w, self._lair_h(me, w))
+        log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
+                                                             lay.px(6) - lay.pad))
+        self._layout = {"open": open_lairs, "card": card, "lair": lair, "log": log}
+        self.log_rect = log
+        self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
+        return self._layout_sig
+
+    def card_rect(self, n):
+        return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
 
     def register(self, scene, view, tips):
+        self.layout(view, scene.seats.viewer)
         for i, row in enumerate(self.player_rows(len(view["players"]))):
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
-        self.log_rect = self.log_area(len(view["players"]))
+        scene.add("card", self._layout["card"], tip=tips.get("card"))
+        scene.add("lair", self._layout["lair"], tip=tips.get("lair"))
         scene.add("log", self.log_rect, tip=None)
 
-    def _split(self, n):
-        """y where the rows end and the Dragon Card begins."""
-        return self.player_rows(n)[-1].bottom + self.lay.px(4)
-
+    # ----- the dragons at the table ------------------------------------------------------
     def draw_rows(self, surf, view, acting, viewer, kinds):
-        """The heading and one row per dragon (who acts, level, Life, cards)."""
+        """The heading and one row per dragon (who acts, level, Life, cards; open lairs)."""
         lay, r = self.lay, self.inner
-        n = len(view["players"])
-        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, self._split(n) - lay.right.y))
+        self.layout(view, viewer)
+        rows = self.player_rows(len(view["players"]))
+        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, rows[-1].bottom + 2 - lay.right.y))
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
-        for p, row in zip(view["players"], self.player_rows(n)):
+        for p, row in zip(view["players"], rows):
             self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
-        surf.set_clip(None)
-
-    def draw_card(self, surf, view, viewer):
-        """The viewer's Dragon Card and lair."""
-        lay, r = self.lay, self.inner
-        n = len(view["players"])
-        self.log_rect = self.log_area(n)
-        top = self._split(n)
-        surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self.log_rect.y - top))
-        theme.column(surf, lay.right, r, lay.px(8))
-        x, w = r.x + lay.pad, r.w - 2 * lay.pad
-        me = view["players"][viewer]
-        y = self._dragon_card(surf, me, x, self.player_rows(n)[-1].bottom + lay.px(8), w)
-        self._lair(surf, view, me, x, y + lay.px(6), w)
-        surf.set_clip(None)
-
-    def draw_log(self, surf, log, colours):
-        """The log; ``colours`` are the seats' dragon colours (a dot marks whose line it is)."""
-        lay = self.lay
-        self.log_rect = self.log_area(len(colours))
-        surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
-        theme.column(surf, lay.right, self.inner, lay.px(8))
-        self._log(surf, log, colours)
         surf.set_clip(None)
 
     def _player_row(self, surf, p, row, acting, viewer, kind):
@@ -86,36 +110,109 @@ class RightPanel:
         if acting:
             pygame.draw.rect(surf, (255, 232, 160), row, border_radius=4)
         d = self.dragons[p["dragon"]]
-        disc = (row.x + row.h // 2, row.centery)
-        pygame.draw.circle(surf, theme.rgb(d.colour), disc, row.h // 2 - 2)
-        pygame.draw.circle(surf, theme.INK, disc, row.h // 2 - 2, 1)
-        theme.blit_text(surf, d.letter, lay.font(17), disc, theme.on(d.colour), True, "center")
-        label = p["name"] + (self.viewer_label if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
-        theme.blit_text(surf, label, lay.font(19), (row.x + row.h + 2, row.centery), theme.INK, acting, "midleft",
-                        lay.px(150))
+        line1 = pygame.Rect(row.x, row.y, row.w, min(row.h, lay.line(19) + lay.px(6)))
+        rad = line1.h // 2 - 2
+        disc = (row.x + rad + 2, line1.centery)
+        pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
+        pygame.draw.circle(surf, theme.INK, disc, rad, 1)
+        theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
         stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
-        if p["lair"] is not None and not viewer:         # The Strategist: lairs are open
-            lair = p["lair"]
-            rv = sum(lair["villages"].values()) + 3 * sum(lair["cities"].values())
-            stats = f"L{p['level']} {p['life']}/{p['max_life']}  lair {sum(lair['res'].values())} res {rv} RV"
-        theme.blit_text(surf, stats, lay.font(16), (row.right - 2, row.centery), theme.MUTED, False, "midright")
+        sw = theme.text_width(stats, lay.font(16))
+        label = p["name"] + (self.viewer_label if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
+        theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
+                        row.right - sw - disc[0] - rad - 10)
+        theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
+        if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
+            self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
 
-    def _dragon_card(self, surf, me, x, y, w):
+    def _lair_line(self, surf, lair, value, x, y, right):
+        """One line: each resource's count, then the settlements' Regional Value."""
+        lay = self.lay
+        isz = lay.line(16)
+        size = lay.font(16)
+        theme.blit_text(surf, "Lair:", size, (x, y), theme.MUTED)
+        x += theme.text_width("Lair: ", size)
+        for res in RESOURCES:
+            surf.blit(icons.resource_icon(res, isz), (x, y))
+            x += isz + 1
+            x = theme.blit_text(surf, str(lair["res"][res]), size, (x, y), theme.INK, True).right + lay.px(8)
+        theme.blit_text(surf, f"RV {value}", size, (right, y), theme.INK, True, "topright")
+
+    # ----- the viewer's Dragon Card and lair --------------------------------------------
+    def draw_card(self, surf, view, viewer):
+        """The viewer's Dragon Card and lair."""
+        lay = self.lay
+        self.layout(view, viewer)
+        card, lair = self._layout["card"], self._layout["lair"]
+        top = self.player_rows(len(view["players"]))[-1].bottom + 2       # where draw_rows stops
+        surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self._layout["log"].y - top))   # and the log starts
+        theme.column(surf, lay.right, self.inner, lay.px(8))
+        me = view["players"][viewer]
+        self._dragon_card(surf, me, card)
+        self._lair(surf, view, me, lair)
+        surf.set_clip(None)
+
+    def _card_lines(self, me, w):
+        """The Dragon Card's text lines below the Life row: (text, size, colour, bold)."""
+        lay = self.lay
+        size = lay.font(16)
+        lines = []
+        names = [self.abilities[a].name for a in me["abilities"]]
+        lines.append((f"Level {me['level']}: " + (", ".join(names) if names else "no abilities yet"), lay.font(17),
+                      theme.INK, False))
+        need = self.data.feats
+        feats = me["feats"]
+        if me["turn"] == "before":
+            lines.append((f"To level up in your turn: destroy {need['cities']} city, {need['villages']} villages "
+                          f"or gain {need['resources']} resources.", size, theme.MUTED, False))
+        else:
+            when = "This turn" if me["turn"] == "now" else "Your turn this century"
+            spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
+            lines.append((f"{when}: spent {spent}; feats {feats['cities']}/{need['cities']} city, "
+                          f"{feats['villages']}/{need['villages']} villages, "
+                          f"{feats['resources']}/{need['resources']} resources.", size, theme.INK, False))
+            used = []
+            if me["pool"]:
+                used.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
+            if me["reduction"]:
+                used.append(f"damage -{me['reduction']}")
+            if me["divined"]:
+                used.append("Divination used")
+            played = [self.data.cards[c].name for c in me["played"]] + ["Dragon Hex" for _ in me["hex_out"]]
+            if played:
+                used.append("played " + ", ".join(played))
+            if used:
+                lines.append(("; ".join(used) + ".", size, theme.RED if me["pool"] else theme.MUTED, bool(me["pool"])))
+        century = [n for n, used in (("Mighty Wings", me["wings_used"]), ("Cunning Intellect", me["intellect_used"]))
+                   if used]
+        if century:
+            lines.append((" and ".join(century) + " used this century.", size, theme.MUTED, False))
+        out = []
+        for text, sz, colour, bold in lines:
+            out += [(line, sz, colour, bold) for line in theme.wrap(text, sz, w - 12, bold)]
+        return out
+
+    def _card_h(self, me, w):
+        lay = self.lay
+        body = sum(theme.font(sz, b).get_linesize() for _, sz, _, b in self._card_lines(me, w))
+        hold = self._flow_h(self._items(me["card"]), w - 12 - self._label_w("On the card:"))
+        return lay.line(19) + lay.px(6) + max(lay.px(18), lay.line(17)) + lay.px(6) + body + hold + lay.px(10)
+
+    def _dragon_card(self, surf, me, box):
         lay = self.lay
         d = self.dragons[me["dragon"]]
-        box = pygame.Rect(x, y, w, lay.px(156))
         theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
         token = art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
         surf.blit(token, token.get_rect(topright=(box.right - 2, box.y + 1)))
         theme.blit_text(surf, f"{me['name']} - {d.name} Dragon card", lay.font(19), (box.x + 6, box.y + 5),
                         theme.INK, True, width=box.w - lay.px(52))
         # Life track
-        ly = box.y + lay.px(24)
-        theme.blit_text(surf, "Life", lay.font(17), (box.x + 6, ly + 2), theme.MUTED, True)
-        hs = lay.px(18)
+        ly = box.y + lay.line(19) + lay.px(6)
+        theme.blit_text(surf, "Life", lay.font(17), (box.x + 6, ly), theme.MUTED, True)
+        hs = max(lay.px(18), lay.line(17) - 2)
+        lx = box.x + 6 + theme.text_width("Life ", lay.font(17), True) + lay.px(4)
         for i in range(6):
-            hx = box.x + lay.px(44) + i * (hs + 4)
-            rect = pygame.Rect(hx, ly, hs, hs)
+            rect = pygame.Rect(lx + i * (hs + 4), ly, hs, hs)
             if i < me["life"]:
                 surf.blit(icons.icon("heart", hs), rect)
             elif i < me["max_life"]:
@@ -124,99 +221,125 @@ class RightPanel:
             else:
                 pygame.draw.line(surf, (190, 180, 160), rect.midleft, rect.midright, 1)
         theme.blit_text(surf, f"{me['life']} / {me['max_life']}", lay.font(19),
-                        (box.x + lay.px(44) + 6 * (hs + 4) + 6, ly + hs // 2), theme.INK, True, "midleft")
-        # Level abilities
-        ay = ly + hs + lay.px(6)
-        names = [self.abilities[a].name for a in me["abilities"]]
-        theme.blit_text(surf, f"Level {me['level']}: " + (", ".join(names) if names else "no abilities yet"),
-                        lay.font(17), (box.x + 6, ay), theme.INK, False, width=box.w - 12)
-        # On the card this turn
-        cy = ay + lay.px(20)
-        theme.blit_text(surf, "On the card:", lay.font(17), (box.x + 6, cy), theme.MUTED, True)
-        self._holdings(surf, me["card"], box.x + lay.px(92), cy - 2, box.right - 6)
-        sy = cy + lay.px(24)
-        spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
-        theme.blit_text(surf, f"Spent: {spent}", lay.font(16), (box.x + 6, sy), theme.MUTED, False, width=box.w - 12)
-        feats, need = me["feats"], self.data.feats
-        theme.blit_text(surf, f"Feats this turn: {feats['cities']}/{need['cities']} city, "
-                              f"{feats['villages']}/{need['villages']} villages, "
-                              f"{feats['resources']}/{need['resources']} resources", lay.font(16),
-                        (box.x + 6, sy + lay.px(18)), theme.INK, width=box.w - 12)
-        used = []
-        if me["pool"]:
-            used.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
-        if me["reduction"]:
-            used.append(f"damage -{me['reduction']}")
-        if me["divined"]:
-            used.append("Divination used")
-        if me["wings_used"]:
-            used.append("Mighty Wings used")
-        if me["intellect_used"]:
-            used.append("Cunning Intellect used")
-        played = [self.data.cards[c].name for c in me["played"]] + ["Dragon Hex" for _ in me["hex_out"]]
-        if played:
-            used.append("played " + ", ".join(played))
-        if used:
-            theme.blit_text(surf, ", ".join(used), lay.font(16), (box.x + 6, sy + lay.px(36)),
-                            theme.RED if me["pool"] else theme.MUTED, bool(me["pool"]), width=box.w - 12)
-        return box.bottom
+                        (lx + 6 * (hs + 4) + 6, ly + hs // 2), theme.INK, True, "midleft")
+        y = ly + max(hs, lay.line(17)) + lay.px(6)
+        for line, size, colour, bold in self._card_lines(me, box.w):
+            theme.blit_text(surf, line, size, (box.x + 6, y), colour, bold)
+            y += theme.font(size, bold).get_linesize()
+        label = "On the card:"
+        theme.blit_text(surf, label, lay.font(17), (box.x + 6, y + 2), theme.MUTED, True)
+        self._holdings(surf, me["card"], box.x + 6 + self._label_w(label), y, box.right - 6)
+
+    def _label_w(self, label):
+        return theme.text_width(label, self.lay.font(17), True) + self.lay.px(8)
+
+    def _lair_h(self, me, w):
+        lay = self.lay
+        items = self._items(me["lair"]) if me["lair"] is not None else []
+        return lay.line(17) + lay.px(8) + max(lay.line(17), self._flow_h(items, w - 12)) + lay.px(6)
+
+    def _lair(self, surf, view, me, box):
+        lay = self.lay
+        theme.panel(surf, box, fill=(228, 214, 184), radius=6)
+        if view["desolation"] is not None:
+            title = "Your lair (Desolation: what you carried off)"
+        elif "strategist" in view["variant"]:
+            title = "Your lair (open: The Strategist)"
+        elif view["over"]:
+            title = "Your lair (every lair is open now)"
+        else:
+            title = "Your lair (hidden from the others)"
+        theme.blit_text(surf, title, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True, width=box.w - 12)
+        lair = me["lair"]
+        y = box.y + lay.line(17) + lay.px(8)
+        if lair is None:
+            theme.blit_text(surf, "hidden", lay.font(17), (box.x + 6, y), theme.MUTED)
+        else:
+            self._holdings(surf, lair, box.x + 6, y, box.right - 6)
+
+    # ----- holdings: resources and settlement pieces, wrapped -------------------------
+    def _items(self, h):
+        out = [("res", res, h["res"][res]) for res in RESOURCES if h["res"][res]]
+        out += [("village", r, n) for r, n in h["villages"].items() if n]
+        out += [("city", r, n) for r, n in h["cities"].items() if n]
+        return out
+
+    def _item_w(self, n):
+        return self._isz() + 2 + theme.text_width(str(n), self.lay.font(18), True) + self.lay.px(10)
+
+    def _isz(self):
+        return max(self.lay.px(24), self.lay.line(18) + 4)
+
+    def _flow(self, items, x, right):
+        """Positions of the items, wrapped onto rows between x and right."""
+        out, cx, row = [], x, 0
+        for item in items:
+            w = self._item_w(item[2])
+            if cx + w > right and cx > x:
+                cx, row = x, row + 1
+            out.append((item, cx, row))
+            cx += w
+        return out
+
+    def _flow_h(self, items, width):
+        rows = 1 + max((row for _, _, row in self._flow(items, 0, width)), default=0)
+        return rows * (self._isz() + 2)
 
     def _holdings(self, surf, h, x, y, right):
         lay = self.lay
-        isz = lay.px(20)
-        x0 = x
-        for res in RESOURCES:
-            if h["res"][res]:
-                surf.blit(icons.resource_icon(res, isz), (x, y))
-                theme.blit_text(surf, str(h["res"][res]), lay.font(18), (x + isz + 1, y + isz // 2), theme.INK, True,
-                                "midleft")
-                x += isz + lay.px(18)
-        pieces = [("village", r, n) for r, n in h["villages"].items() if n]
-        pieces += [("city", r, n) for r, n in h["cities"].items() if n]
-        for kind, region, n in pieces:
-            if x + isz + lay.px(14) > right:
-                theme.blit_text(surf, "...", lay.font(16), (x, y + isz // 2), theme.INK, True, "midleft")
-                break
-            colour = self.data.regions[self.data.region_index[region]].colour
-            surf.blit(art_pieces.building(kind, colour, isz + 2), (x, y - 1))
-            theme.blit_text(surf, str(n), lay.font(17), (x + isz + 2, y + isz // 2), theme.INK, True, "midleft")
-            x += isz + lay.px(16)
-        if x == x0:
+        isz = self._isz()
+        items = self._items(h)
+        if not items:
             theme.blit_text(surf, "empty", lay.font(16), (x, y + isz // 2), theme.MUTED, False, "midleft")
+            return
+        for (kind, key, n), ix, row in self._flow(items, x, right):
+            iy = y + row * (isz + 2)
+            if kind == "res":
+                surf.blit(icons.resource_icon(key, isz - 2), (ix, iy + 1))
+            else:                       # the piece in its region's colour, and the region's letter on it
+                region = self.data.regions[self.data.region_index[key]]
+                surf.blit(art_pieces.building(kind, region.colour, isz), (ix, iy))
+                tag = theme.text(region.letter, lay.font(15), theme.WHITE, True).get_rect()
+                tag = tag.inflate(4, 0)
+                tag.bottomright = (ix + isz + 1, iy + isz + 1)
+                pygame.draw.rect(surf, theme.INK, tag, border_radius=3)
+                theme.blit_text(surf, region.letter, lay.font(15), tag.center, theme.WHITE, True, "center")
+            theme.blit_text(surf, str(n), lay.font(18), (ix + isz + 2, iy + isz // 2), theme.INK, True, "midleft")
 
-    def _lair(self, surf, view, me, x, y, w):
-        lay = self.lay
-        box = pygame.Rect(x, y, w, lay.px(58))
-        theme.panel(surf, box, fill=(228, 214, 184), radius=6)
-        open_ = " (open: The Strategist)" if "strategist" in view["variant"] else " (hidden from others)"
-        theme.blit_text(surf, "Lair" + open_, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True)
-        lair = me["lair"]
-        if lair is None:
-            theme.blit_text(surf, "hidden", lay.font(17), (box.x + 6, box.y + lay.px(26)), theme.MUTED)
-        else:
-            self._holdings(surf, lair, box.x + 6, box.y + lay.px(24), box.right - 6)
-        return box.bottom
-
+    # ----- the log ------------------------------------------------------------------------
     def log_lines(self, log, need=None):
         """The log wrapped to the panel's width: the newest ``need`` lines
         (all of them if None), oldest first."""
         f = self.lay.font(17)
         lines = []
         for entry in reversed(log):
-            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - self.lay.px(22))
+            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - self._indent() - 10)
             lines.extend(reversed([(line, entry["seat"] if k == 0 else None) for k, line in enumerate(wrapped)]))
             if need is not None and len(lines) >= need:
                 break
         return lines[::-1]
 
-    def _log(self, surf, log, colours):
+    def _indent(self):
+        return theme.font(self.lay.font(15), True).get_height() + 6
+
+    def draw_log(self, surf, view, dragons):
+        """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
+        lay = self.lay
+        self.log_rect = self._layout["log"] if self._layout else self.log_rect
+        surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
+        theme.column(surf, lay.right, self.inner, lay.px(8))
+        self._log(surf, view["log"], dragons)
+        surf.set_clip(None)
+
+    def _log(self, surf, log, dragons):
         lay = self.lay
         r = self.log_rect
         theme.panel(surf, r, fill=LOG_PAPER, radius=6, width=1)
         theme.blit_text(surf, "Game log", lay.font(17), (r.x + 6, r.y + 4), theme.MUTED, True)
         f = lay.font(17)
-        step = theme.font(f).get_linesize()
-        area = pygame.Rect(r.x + 5, r.y + lay.px(22), r.w - 10, r.h - lay.px(26))
+        indent = self._indent()
+        step = max(theme.font(f).get_linesize(), indent - 4)
+        area = pygame.Rect(r.x + 5, r.y + lay.line(17) + lay.px(6), r.w - 10, r.h - lay.line(17) - lay.px(10))
         fit = max(1, area.h // step)
         lines = self.log_lines(log, fit + self.log_scroll + 1)
         if len(lines) > fit + self.log_scroll:
@@ -225,15 +348,16 @@ class RightPanel:
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - fit):end]
         y = area.y
-        indent = lay.px(12)
         for line, seat in shown:
-            if seat is not None and seat < len(colours):      # whose line it is: a dot in the dragon's colour
+            if seat is not None and seat < len(dragons):      # whose line it is: the dragon's colour and letter
+                d = dragons[seat]
                 c = (area.x + indent // 2 - 1, y + step // 2)
-                pygame.draw.circle(surf, theme.rgb(colours[seat]), c, max(3, indent // 3))
-                pygame.draw.circle(surf, theme.INK, c, max(3, indent // 3), 1)
+                pygame.draw.circle(surf, theme.rgb(d.colour), c, indent // 2 - 1)
+                pygame.draw.circle(surf, theme.INK, c, indent // 2 - 1, 1)
+                theme.blit_text(surf, d.letter, lay.font(15), c, theme.on(d.colour), True, "center")
             colour = theme.RED if line.startswith("---") else theme.INK
-            theme.blit_text(surf, line, f, (area.x + indent, y), colour, False, width=area.w - indent,
-                            background=LOG_PAPER)
+            theme.blit_text(surf, line, f, (area.x + indent, y + (step - theme.font(f).get_linesize()) // 2), colour,
+                            False, width=area.w - indent, background=LOG_PAPER)
             y += step
         if self.log_scroll:
             theme.blit_text(surf, f"scrolled {self.log_scroll} lines - wheel down for newest", lay.font(14),

@@ -17,12 +17,27 @@ PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakeni
 
 def card_text(data, cid):
     c = data.cards[cid]
-    where = "Dragon Hex Card" if c.is_hex else (f"Play in {c.region}" if c.region else "Any Region")
+    if c.is_hex:
+        return f"{c.title}. {c.text}"
+    where = f"Play in {c.region}" if c.region else "Any Region"
     back = f" Back: {c.back}." if c.back else ""
     return f"{c.title} - {where}. {c.text}{back}"
 
 
-def build(game, view, groups, hand, names):
+def holdings_text(data, h):
+    """Resources and settlement pieces by region, in words (for the lair and Dragon Card tooltips)."""
+    res = ", ".join(f"{n} {r}" for r, n in h["res"].items() if n) or "no resources"
+    parts = []
+    for region in data.ring:
+        v, c = h["villages"].get(region, 0), h["cities"].get(region, 0)
+        if v or c:
+            letter = data.regions[data.region_index[region]].letter
+            pieces = [f"{v} village{'s' if v > 1 else ''}" if v else "", f"{c} cit{'ies' if c > 1 else 'y'}" if c else ""]
+            parts.append(f"{region} ({letter}): " + " and ".join(x for x in pieces if x))
+    return res + ". " + ("; ".join(parts) + "." if parts else "No settlement pieces.")
+
+
+def build(game, view, groups, hand, names, undo_refusal=None):
     """{element name: tooltip text}."""
     data = game.data
     options = game.decision.options if game.decision else ()
@@ -68,20 +83,31 @@ def build(game, view, groups, hand, names):
         after = ring[(ring.index(arrow) + step) % len(ring)]
         tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after} "
                                     "(costs a gold, or Cunning Intellect)." + offers(f"hex:turn_{side}"))
+    this_century = view["lair_century"] == view["century"]
     for a in data.lair_actions:
         who = view["lair_taken"].get(a.id)
-        state = f" Taken by {names[who]} this century." if who is not None else (
-            "" if a.century <= view["century"] else f" Opens in century {a.century}.")
+        if who is not None and this_century:
+            state = f" Taken by {names[who]} this century."
+        elif a.century > view["century"]:
+            state = f" Opens in century {a.century}."
+        elif who is not None:
+            state = f" Free again this century (taken by {names[who]} in century {view['lair_century']})."
+        else:
+            state = ""
         tips[f"lair_action:{a.id}"] = f"{a.name} (century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
     for p in view["players"]:
         text = (f"{p['name']} - {p['dragon']} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
                 f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
         if p["lair"] is not None:
-            lair = p["lair"]
-            res = ", ".join(f"{n} {r}" for r, n in lair["res"].items() if n) or "no resources"
-            pieces = sum(lair["villages"].values()) + 3 * sum(lair["cities"].values())
-            text += f" Lair: {res}; settlements worth {pieces} RV."
+            text += f" Lair: {holdings_text(data, p['lair'])} Regional Value {p['lair_rv']}."
         tips[f"player:{p['seat']}"] = text
+    me = view["players"][view["seat"]]
+    tips["card"] = (f"{me['name']}'s Dragon Card. On the card this turn: {holdings_text(data, me['card'])} "
+                    "It goes into the lair at the end of the turn.")
+    if me["lair"] is not None:
+        tips["lair"] = f"Your lair: {holdings_text(data, me['lair'])} Regional Value {me['lair_rv']}."
+    else:
+        tips["lair"] = "Your lair."
     tips["deck"] = (f"Action Deck: {view['deck']['count']} cards. The back of the top card "
                     f"({view['deck']['top_back'] or 'none'}) decides where the hex arrow points next century.")
     top = view["discard"][-1] if view["discard"] else None
@@ -106,7 +132,10 @@ def build(game, view, groups, hand, names):
                "button:stop_attack": "Stop attacking: Attack icons not yet assigned are lost.",
                "button:divination": "Divination: burn a field to draw 2 cards, then discard 1 (once per turn).",
                "button:consume_noble": "Consume a noble: +2 Life (never above your maximum).",
-               "button:undo": "Undo your last action (U).", "button:help": "Rules and icons (F1).",
+               "button:lick_wounds": "Lick wounds: discard cards for +1 Life each (you choose which).",
+               "button:undo": ("Undo your last action (U)." if undo_refusal is None
+                               else f"Undo is not possible now: {undo_refusal}."),
+               "button:help": "Rules and icons (F1).",
                "button:menu": "Back to the title screen (the game is kept).",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",

@@ -1,12 +1,17 @@
-"""Strength ladder: four-player games with one seat per level, seats rotated.
+"""Strength ladder: AI levels against each other, seats rotated.
 
     python tests/bench/bench_ladder.py [--games 400] [--jobs 2] [--levels hard,normal,easy,random]
+    python tests/bench/bench_ladder.py --pair expert,hard [--players 4] [--games 200]
 
-Every game seats each level once; the seating rotates every game (and the
-board seed changes), so seat order and luck average out. Reports each level's
-win rate (shared wins split) and, more sensitive, the head-to-head rate: in
-how many games level A finished with more VP than level B (ties count half),
-each with a 95% Wilson confidence interval.
+``--levels``: every game seats each level once (as many players as levels).
+``--pair A,B``: head-to-head games, seats A B A B ... (``--players``, 2 to 6).
+The seating rotates every game (and the board seed changes), so seat order
+and luck average out. A level may carry the expert's time budget per
+decision, e.g. ``expert:0.5``. Reports each level's win rate (shared wins
+split) and, more sensitive, the head-to-head rate: the share of pairs of
+seats (one of each level, same game) in which level A finished with more VP
+than level B (ties count half), each with a 95% Wilson confidence interval
+(games counted as the samples: the pairs of one game are not independent).
 """
 from __future__ import annotations
 
@@ -19,10 +24,19 @@ from multiprocessing import Pool
 from common import fmt_ci, play_timed
 
 
-def one_game(args):
-    gi, levels, variant = args
-    n = len(levels)
-    seated = [levels[(s + gi) % n] for s in range(n)]
+def seating(args, gi):
+    if args.pair:
+        a, b = args.pair
+        base = [(a, b)[s % 2] for s in range(args.players)]
+    else:
+        base = args.levels
+    n = len(base)
+    return [base[(s + gi) % n] for s in range(n)]
+
+
+def one_game(job):
+    gi, seated, variant = job
+    n = len(seated)
     g, times = play_timed(n, 2000 + gi, variant, seated)
     scores = {e["seat"]: e for e in g.final_scores()}
     return {"game": gi, "levels": seated, "totals": [scores[s]["total"] for s in range(n)],
@@ -30,45 +44,58 @@ def one_game(args):
             "think": {lv: sum(ts) for lv, ts in times.items()}}
 
 
+def head_to_head(r, a, b):
+    """Share of (a seat, b seat) pairs of one game in which a had more VP (ties half)."""
+    ta = [t for lv, t in zip(r["levels"], r["totals"]) if lv == a]
+    tb = [t for lv, t in zip(r["levels"], r["totals"]) if lv == b]
+    return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x in ta for y in tb) / (len(ta) * len(tb))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--levels", default="hard,normal,easy,random")
+    ap.add_argument("--pair", default=None, help="A,B: head-to-head games, seats alternating A and B")
+    ap.add_argument("--players", type=int, default=4, help="with --pair: players per game")
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--out", default=None, help="also write every game's result as JSON here")
     args = ap.parse_args()
-    levels = args.levels.split(",")
+    args.levels = args.levels.split(",")
+    if args.pair:
+        args.pair = args.pair.split(",")
+        if len(args.pair) != 2 or not 2 <= args.players <= 6:
+            ap.error("--pair takes two levels, and --players 2 to 6")
+    levels = list(args.pair or args.levels)
     start = time.perf_counter()
-    work = [(gi, levels, args.variant) for gi in range(args.games)]
+    work = [(gi, seating(args, gi), args.variant) for gi in range(args.games)]
     results = []
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(one_game, work):
             results.append(r)
             if len(results) % 25 == 0:
                 print(f"  ... {len(results)} games, {time.perf_counter() - start:.0f} s", flush=True)
-    wins, think = defaultdict(float), defaultdict(float)
-    head = defaultdict(float)
+    wins, think, seats = defaultdict(float), defaultdict(float), defaultdict(int)
     for r in results:
         firsts = [s for s, k in enumerate(r["ranks"]) if k == 1]
         for s in firsts:
             wins[r["levels"][s]] += 1 / len(firsts)
+        for lv in r["levels"]:
+            seats[lv] += 1
         for lv, t in r["think"].items():
             think[lv] += t
-        for a in range(len(levels)):
-            for b in range(len(levels)):
-                if a != b:
-                    ta, tb = r["totals"][a], r["totals"][b]
-                    head[(r["levels"][a], r["levels"][b])] += 1.0 if ta > tb else 0.5 if ta == tb else 0.0
     n = len(results)
-    print(f"{n} four-player games ({args.variant}), seats rotated, in {time.perf_counter() - start:.0f} s "
-          f"with {args.jobs} processes")
-    print("win rate (shared wins split; 25% = even):")
+    players = len(results[0]["levels"]) if results else 0
+    print(f"{n} {players}-player games ({args.variant}), seats {','.join(work[0][1]) if work else ''} rotated, "
+          f"in {time.perf_counter() - start:.0f} s with {args.jobs} processes")
+    print(f"win rate (shared wins split; {1 / max(1, players):.0%} per seat = even):")
     for lv in levels:
-        print(f"  {lv:<7} {fmt_ci(wins[lv], n)}   thinking {think[lv] / n:.2f} s per game")
-    print("head to head (share of games with more VP; 50% = even):")
+        per_seat = seats[lv] / max(1, n)
+        print(f"  {lv:<11} {fmt_ci(wins[lv] / per_seat if per_seat else 0, n)}"
+              f"   thinking {think[lv] / max(1, seats[lv]):.2f} s per seat and game")
+    print("head to head (share of seat pairs with more VP; 50% = even):")
     for a, b in zip(levels, levels[1:]):
-        print(f"  {a} vs {b}: {fmt_ci(head[(a, b)], n)}")
+        print(f"  {a} vs {b}: {fmt_ci(sum(head_to_head(r, a, b) for r in results), n)}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f)

@@ -1,0 +1,54 @@
+"""The ``expert`` level: hard's search and playouts, given a time budget per decision.
+
+Whatever the budget (default 1 s), the expert uses it: its turn search runs
+until ``PLAN_SHARE`` of the budget is spent (more positions searched with
+more time), then its Monte Carlo comparisons add worlds and keep more
+candidates until the deadline. Decisions with one option, and the steps of
+a turn plan it already made, cost nothing. With the clock replaced by a
+counter (``clock=``), its choices are reproducible, as the tests need.
+"""
+from __future__ import annotations
+
+import time
+
+from .hard import HardAI
+from .montecarlo import Effort
+from .planner import TurnPlanner
+from .strategy import PLACE_WIDTH
+
+PLAN_SHARE = 0.4           # of a turn decision's budget spent searching, the rest on playouts
+FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches every step, not the best few
+
+
+class ExpertAI(HardAI):
+    level = "expert"
+    candidates = 8             # more options and plans are worth playing out with time to spare:
+    margin = 4.0               # the best 3 first, the next ones as the weakest drop out
+    start = 3
+    min_worlds, max_worlds = 4, float("inf")
+    default_budget = 1.0       # seconds per decision
+
+    def __init__(self, seed=0, budget=None, clock=None):
+        super().__init__(seed)
+        self.budget = self.default_budget if budget is None else float(budget)
+        if self.budget <= 0:
+            raise ValueError(f"the expert's time budget must be positive, not {budget!r}")
+        self.clock = clock or time.perf_counter
+        self.began = self.deadline = None
+
+    @property
+    def place_width(self):
+        """With time to spare, placement searches every step from each region."""
+        return None if self.budget >= FULL_PLACEMENT else PLACE_WIDTH
+
+    def choose(self, g, seat):
+        self.began = self.clock()
+        self.deadline = self.began + self.budget
+        return super().choose(g, seat)
+
+    def effort(self):
+        return Effort(self.min_worlds, self.max_worlds, self.deadline, self.clock)
+
+    def planner(self, seat, rng):
+        until = self.began + PLAN_SHARE * self.budget
+        return TurnPlanner(seat, float("inf"), rng, deadline=until, clock=self.clock)

@@ -1,0 +1,185 @@
+"""What the window remembers between runs: the seat setup, variants, the
+Speed of animations and AI moves, and the window size.
+
+    settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
+    settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yml
+
+The file is small YAML read like a save (``game.safe_yaml``: a regular file,
+aliases refused, size and nesting capped). Every entry is checked on its own: a bad entry falls back to its
+default and ``notice`` names the file, the entry and the problem, so a bad
+settings file can never stop the game from starting. (The ``.yml``
+extension keeps it out of the save list, which lists ``*.yaml``.)
+"""
+from __future__ import annotations
+
+import os
+
+import yaml
+
+from game import default_data, safe_yaml
+from game.plaintext import MAX_NAME          # the engine's limit for a player's name
+from game.session import SEAT_KINDS
+
+FILE = "settings.yml"
+MAX_BYTES = 16 * 1024
+NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+SPEEDS = (1, 2, 4)
+DEFAULT_AI = "normal"
+MIN_WINDOW = (1100, 650)          # the smallest window the table is laid out for
+MAX_WINDOW = (8192, 8192)
+
+
+def default_seats():
+    """You against AI dragons of the normal level, until the player says otherwise."""
+    dragons = [d.name for d in default_data().dragons]
+    return [{"name": NAMES[i], "dragon": dragons[i], "kind": "human" if i == 0 else DEFAULT_AI} for i in range(6)]
+
+
+class Settings:
+    def __init__(self, path=None):
+        self.path = path                  # None: remembered for this run only (tests, screenshots)
+        self.players = 4
+        self.seats = default_seats()
+        self.strategist = False
+        self.desolation = False
+        self.handoff = True
+        self.speed = 1
+        self.window = None                # (w, h) of the last windowed size, or None
+        self.notice = None                # one line about a file that could not be used as it was
+
+    # ----- reading -----------------------------------------------------------------
+    @classmethod
+    def load(cls, save_dir):
+        settings = cls(os.path.join(save_dir, FILE))
+        try:
+            doc = settings._read()
+        except _Bad as exc:
+            settings.notice = f"{settings.path}: {exc}; using the default settings."
+            return settings
+        if doc is not None:
+            problems = settings._take(doc)
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                settings.notice = f"{settings.path}: {problems[0]}{more}; the default is used instead."
+        return settings
+
+    def _read(self):
+        try:
+            raw = safe_yaml.read_bytes(self.path, MAX_BYTES)
+        except safe_yaml.FileProblem as exc:
+            if str(exc) == "no such file":
+                return None
+            raise _Bad(str(exc)) from None
+        if len(raw) > MAX_BYTES:
+            raise _Bad(f"is larger than {MAX_BYTES // 1024} KB")
+        try:
+            doc = safe_yaml.load(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise _Bad("is not UTF-8 text") from None
+        except safe_yaml.YamlProblem as exc:
+            raise _Bad(f"cannot be used: {exc}") from None
+        if doc is None:
+            return None
+        if not isinstance(doc, dict):
+            raise _Bad("should be a mapping of settings")
+        return doc
+
+    def _take(self, doc):
+        """Copy every valid entry; returns the problems (one phrase each)."""
+        problems = []
+        known = {"players": self._players, "seats": self._seats, "strategist": self._flag,
+                 "desolation": self._flag, "handoff": self._flag, "speed": self._speed, "window": self._window}
+        for key, value in doc.items():
+            if key not in known:
+                problems.append(f"unknown entry {_short(key)!s}")
+                continue
+            try:
+                known[key](key, value)
+            except _Bad as exc:
+                problems.append(f"{key}: {exc}")
+        return problems
+
+    def _players(self, key, value):
+        if not _whole(value) or not 2 <= value <= 6:
+            raise _Bad(f"must be a whole number from 2 to 6, not {_short(value)}")
+        self.players = value
+
+    def _flag(self, key, value):
+        if not isinstance(value, bool):
+            raise _Bad(f"must be true or false, not {_short(value)}")
+        setattr(self, key, value)
+
+    def _speed(self, key, value):
+        if value not in SPEEDS or isinstance(value, bool):
+            raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}, not {_short(value)}")
+        self.speed = value
+
+    def _window(self, key, value):
+        if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
+                or not all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW, MAX_WINDOW))):
+            raise _Bad(f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+                       f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {_short(value)}")
+        self.window = tuple(value)
+
+    def _seats(self, key, value):
+        if not isinstance(value, list) or len(value) > 6:
+            raise _Bad("must be a list of at most 6 seats")
+        dragons = [d.name for d in default_data().dragons]
+        seats = default_seats()
+        for i, seat in enumerate(value):
+            if not isinstance(seat, dict) or set(seat) - {"name", "dragon", "kind"}:
+                raise _Bad(f"seat {i + 1} must have only a name, a dragon and a kind")
+            name, dragon, kind = seat.get("name", seats[i]["name"]), seat.get("dragon"), seat.get("kind", "human")
+            if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters")
+            if dragon not in dragons:
+                raise _Bad(f"seat {i + 1}: unknown dragon {_short(dragon)} (known: {', '.join(dragons)})")
+            if kind not in SEAT_KINDS:
+                raise _Bad(f"seat {i + 1}: unknown kind {_short(kind)} (known: {', '.join(SEAT_KINDS)})")
+            seats[i] = {"name": name, "dragon": dragon, "kind": kind}
+        if len({s["dragon"] for s in seats}) < len(seats):     # the rest keeps free colours
+            used = {s["dragon"] for s in seats[:len(value)]}
+            if len(used) < len(value):
+                raise _Bad("two seats have the same dragon")
+            free = [d for d in dragons if d not in used]
+            for s in seats[len(value):]:
+                s["dragon"] = free.pop(0)
+        self.seats = seats
+
+    # ----- writing -----------------------------------------------------------------
+    def document(self):
+        doc = {"players": self.players, "seats": [dict(s) for s in self.seats], "strategist": self.strategist,
+               "desolation": self.desolation, "handoff": self.handoff, "speed": self.speed}
+        if self.window:
+            doc["window"] = list(self.window)
+        return doc
+
+    def save(self):
+        """Write the file (atomically); returns a one-line problem or None. Never raises."""
+        if self.path is None:
+            return None
+        from game.save import write_atomic
+        text = "# Wrath of Dragons settings (a bad entry falls back to its default)\n" + \
+            yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, default_flow_style=None)
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            write_atomic(self.path, text.encode("utf-8"))
+        except (OSError, UnicodeEncodeError) as exc:
+            return f"{self.path}: cannot be written: {getattr(exc, 'strerror', None) or exc}"
+        return None
+
+
+class _Bad(Exception):
+    pass
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _short(v, n=40):
+    try:
+        text = repr(v)
+    except (ValueError, RecursionError):       # a number of thousands of digits, a list nested too deep
+        return f"a {type(v).__name__} too large to show"
+    return text if len(text) <= n else text[:n - 3] + "..."

@@ -1,0 +1,120 @@
+"""Hot-seat privacy (issue 8, point 1): nothing one player saw survives the
+hand-off to the next player - hint, dialogs, the hovered card's preview and
+tooltip, "on the card", the lair, private log lines, a draw in flight."""
+from __future__ import annotations
+
+import random
+
+from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, screen_bytes
+
+import pygame
+
+from game import Action
+from game.session import Seat, Session
+from sprites.scenes.handoff import HandOffScene
+from sprites.scenes.table import TableScene
+
+
+def seats(n):
+    return [Seat(x, d) for x, d in zip(["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"])][:n]
+
+
+def hover(app, name):
+    pos = app.scene.element_point(name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+
+
+def to_plot(app, session, rng):
+    """Play by clicks (confirming each hand-off) until a human may take the Lair Action Plot."""
+    for _ in range(400):
+        if isinstance(app.scene, HandOffScene):
+            click(app, "handoff:confirm")
+            continue
+        d = session.game.decision
+        if d.kind == "lair_action" and Action("lair_action", choice="plot") in d.options:
+            return app.scene
+        play_option(app, app.scene, rng.randrange(len(d.options)))
+    raise AssertionError("nobody could take Plot")
+
+
+def private_words(game, seat):
+    """Strings that only ``seat`` may see: its hand's card titles (those that
+    are not also in someone else's sight) and its private log lines."""
+    s = game.state
+    public = {game.cards[c].title for c in s.discard + s.track}
+    for p in s.players:
+        if p.seat != seat:
+            public |= {game.cards[c].title for c in p.hand}
+    titles = {game.cards[c].title for c in s.players[seat].hand} - public
+    lines = {text for _, text, private in s.log if private == seat}
+    return titles, lines
+
+
+def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    app = make_app(animate=True)
+    session = Session.new(seats(3), seed=7)
+    app.start_game(session)
+    table = to_plot(app, session, random.Random(3))
+    ash = session.game.decision.player
+    g = session.game
+
+    # Ash takes Plot: two cards drawn (a private log line, the cards flying into the hand)
+    click(app, "lair_action:plot")
+    assert session.game.decision.kind == "discard" and session.game.decision.player == ash
+    drawn_line = next(text for _, text, private in g.state.log if private == ash and "drew" in text)
+    # every private thing on screen at once: the hint (naming a card of Ash's hand) and its mark,
+    # the All choices dialog, then the hovered card's preview and tooltip
+    press(app, pygame.K_h)
+    press(app, pygame.K_TAB)
+    assert table.dialog is not None
+    press(app, pygame.K_ESCAPE)
+    target = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups)
+    hover(app, target)
+    drawn.clear()
+    redraw(app)
+    seen = drawn.joined()
+    titles, lines = private_words(g, ash)
+    assert any(t in seen for t in titles), "the walk must start with Ash's hand on screen"
+    assert drawn_line in seen or any(line in seen for line in lines)
+    assert "Hint (normal AI)" in seen
+    assert table.motion.busy(), "the drawn cards are still flying into Ash's hand"
+    assert "Ash - Black Dragon card" in seen
+
+    # Ash discards by clicking the hovered card (answering the table's question with Enter):
+    # the next Lair Action is Bryn's, so the hand-off screen comes
+    click(app, target)
+    if isinstance(app.scene, TableScene) and table.dialog_kind == "confirm":
+        press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandOffScene)
+    bryn = session.game.decision.player
+    assert bryn != ash
+    titles, lines = private_words(session.game, ash)
+    drawn.clear()
+    redraw(app)
+    on_handoff = drawn.joined()
+    assert not [t for t in titles if t in on_handoff] and not [x for x in lines if x in on_handoff]
+
+    # Bryn confirms with Enter (the pointer has not moved: it is still over the hand)
+    drawn.clear()
+    press(app, pygame.K_RETURN)
+    assert app.scene is table and table.seats.viewer == bryn
+    after = screen_bytes(app)                 # the first frame Bryn sees
+    shown = drawn.joined()
+    drawn.clear()
+    redraw(app)
+    shown += "\n" + drawn.joined()
+    leaked = [t for t in titles if t in shown] + [x for x in lines if x in shown]
+    assert not leaked, f"Ash's private information on Bryn's screen: {leaked}"
+    assert "Hint (normal AI)" not in shown and table.dialog is None and table.toast is None
+    assert table.hover is None, "no preview or tooltip of what Ash's pointer was on"
+    assert not table.motion.busy(), "no animation of Ash's draw"
+    assert "Bryn - Blue Dragon card" in shown and "Ash - Black Dragon card" not in shown
+    assert table.tips["lair"].startswith("Your lair") and table.view["players"][ash]["lair"] is None
+    # and the first frame is exactly what a table freshly opened for Bryn shows
+    fresh = TableScene(app, session, handoff=False)
+    fresh.seats.viewer = bryn
+    fresh.refresh()
+    fresh.draw(app.screen)
+    assert screen_bytes(app) == after

@@ -1,0 +1,209 @@
+"""Never lose a game, and the title screen remembers (issue 8, points 6 and
+16): each game autosaves under its own name and shows under Recent games;
+leaving a game in progress or replacing a save asks first; the seat setup,
+Speed and window size are remembered in a validated settings file."""
+from __future__ import annotations
+
+import argparse
+import os
+
+import pytest
+from ui_helpers import DrawnText, click, make_app, play_option, press, redraw
+
+import pygame
+
+from game.session import Seat, Session
+from sprites.scenes.handoff import HandOffScene
+from sprites.scenes.table import TableScene
+from sprites.scenes.title import TitleScene
+
+
+def seats(n, kinds=None):
+    return [Seat(x, d, k) for x, d, k in zip(["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"],
+                                             kinds or ["human"] * n)][:n]
+
+
+def to_table(app):
+    if isinstance(app.scene, HandOffScene):
+        click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene)
+    return app.scene
+
+
+def play(app, n):
+    """n moves on the table: the humans' by clicks, the AI dragons' on their own."""
+    table = to_table(app)
+    for _ in range(n):
+        before = len(table.session.actions)
+        d = table.session.game.decision
+        if table.session.seats[d.player].is_human:
+            play_option(app, table, 0)
+        while len(table.session.actions) == before:
+            app.pump()
+        to_table(app)
+
+
+def autosaves(folder):
+    return sorted(f for f in os.listdir(folder) if f.startswith("autosave"))
+
+
+def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
+    """Point 6: two games keep two autosaves; Start, Load and Recent games ask before
+    leaving a game in progress; Recent games shows date, seats, century and variant."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app(tmp_path)
+    first = Session.new(seats(3), seed=5, variant="strategist")
+    table = app.start_game(first, handoff=False)
+    for _ in range(8):
+        play_option(app, table, 0)
+    click(app, "button:menu")
+    assert isinstance(app.scene, TitleScene)
+    click(app, "button:start")
+    assert isinstance(app.scene, TitleScene), "Start over a game in progress must ask first"
+    press(app, pygame.K_ESCAPE)                        # "Back": nothing happened
+    assert isinstance(app.scene, TitleScene) and app.scene.current is table
+    click(app, "button:start")
+    click(app, "question:yes")
+    second = to_table(app).session
+    assert second is not first
+    play(app, 4)
+    app.flush_saves()
+    assert len(autosaves(tmp_path)) == 2, "each game autosaves under its own name"
+
+    click(app, "button:menu")
+    title = app.scene
+    drawn.clear()
+    redraw(app)
+    listed = drawn.joined()
+    assert "RECENT GAMES" in listed
+    assert "Ash, Bryn, Cora" in listed and "The Strategist" in listed and "century 1 of 6" in listed
+    older = next(i for i, info in enumerate(title.recent) if info.facts["actions"] == len(first.actions))
+    click(app, f"recent:{older}")
+    assert isinstance(app.scene, TitleScene), "continuing another game asks first"
+    click(app, "question:yes")
+    resumed = to_table(app).session
+    assert resumed.actions == first.actions and resumed.variant == "strategist"
+    play(app, 1)                                         # it goes on in its own file
+    app.flush_saves()
+    assert len(autosaves(tmp_path)) == 2
+    click(app, "button:menu")
+    click(app, "button:load")
+    assert app.scene.loading
+    click(app, "load:0")
+    assert isinstance(app.scene, TitleScene), "loading over a game in progress asks first"
+    press(app, pygame.K_ESCAPE)
+    click(app, "button:continue")
+    assert app.scene.session is resumed
+
+
+def test_save_as_over_an_existing_save_asks_first(tmp_path):
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=5)
+    table = app.start_game(session, handoff=False)
+    play_option(app, table, 0)
+    click(app, "button:menu")
+    for name in ("sunday", "sunday"):
+        click(app, "field:save_name")
+        for _ in range(10):
+            press(app, pygame.K_BACKSPACE)
+        for ch in name:
+            press(app, getattr(pygame, f"K_{ch}"), ch)
+        click(app, "button:save_as")
+    assert app.scene.question is not None, "replacing a save asks first"
+    stamp = os.path.getmtime(tmp_path / "sunday.yaml")
+    press(app, pygame.K_ESCAPE)
+    assert os.path.getmtime(tmp_path / "sunday.yaml") == stamp
+
+
+def test_the_title_screen_parts_do_not_overlap(tmp_path, monkeypatch):
+    """Point 16: the save-name field covers nothing (New seed, the status line)."""
+    drawn = DrawnText(monkeypatch)
+    for size in ((1600, 900), (1100, 650)):
+        app = make_app(tmp_path, size=size)
+        table = app.start_game(Session.new(seats(3), seed=5), handoff=False)
+        play_option(app, table, 0)
+        click(app, "button:menu")
+        title = app.scene
+        title.message = "Saved as /some/where/a-long-name.yaml"
+        title.hover = None
+        drawn.clear()
+        redraw(app)
+        rects = [(e.name, e.rect) for e in title.elements]
+        for i, (a, ra) in enumerate(rects):
+            for b, rb in rects[i + 1:]:
+                assert not ra.colliderect(rb), f"{a} overlaps {b} at {size}"
+        status = next(r for s, _, r in drawn.items if s == title.message)
+        assert not [n for n, r in rects if r.colliderect(status)], "the status line is covered"
+
+
+def test_seat_levels_are_picked_directly_and_default_to_normal(tmp_path):
+    """Point 16: a seat's Human / AI level is picked from a list (not cycled), and AI
+    seats default to the normal level."""
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=3, seed=2))
+    title = app.scene
+    assert [s["kind"] for s in title.seats[:3]] == ["human", "normal", "normal"]
+    click(app, "seat:1:kind")
+    click(app, "kind:1:hard")
+    click(app, "seat:2:kind")
+    click(app, "kind:2:human")
+    assert [s["kind"] for s in title.seats[:3]] == ["human", "hard", "human"]
+
+
+def test_seats_speed_and_window_size_are_remembered(tmp_path):
+    """Point 16: the seat setup, the Speed and the window size come back at the next run."""
+    from sprites.app import build
+    from sprites.settings import Settings
+    args = argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=4, seed=None,
+                              variant="standard", ai=None)
+    app = build(args, make_app(tmp_path).screen, Settings.load(str(tmp_path)))
+    click(app, "button:players_minus")
+    click(app, "seat:0:name")
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_z, "z")
+    click(app, "seat:2:kind")
+    click(app, "kind:2:easy")
+    click(app, "toggle:desolation")
+    click(app, "button:start")
+    table = to_table(app)
+    click(app, "button:speed")
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720))
+    app.pump()
+    assert table.speed == 2
+    assert app.close() == []
+
+    again = Settings.load(str(tmp_path))               # the next run
+    assert again.notice is None and again.speed == 2 and again.window == (1280, 720)
+    app = build(args, make_app(tmp_path).screen, again)
+    title = app.scene
+    assert title.count == 3 and title.seats[0]["name"] == "Asz" and title.seats[2]["kind"] == "easy"
+    assert title.desolation
+    click(app, "button:start")
+    assert to_table(app).speed == 2
+
+
+@pytest.mark.parametrize("content", [
+    "players: [1, 2\n",                                   # not YAML
+    "players: 9\nspeed: x\nwindow: [10, 10]\n",           # bad values
+    "- just\n- a list\n",                                 # not a mapping
+    "players: 0x" + "f" * 5000 + "\n",                    # a number of thousands of digits
+    "a: &a [1, 2]\nb: [*a, *a]\n",                        # aliases
+    "seats: [{name: \"\\ud800\", dragon: Black}]\n",      # a lone surrogate in a name
+    "\xff\xfe not utf-8",
+], ids=["not-yaml", "bad-values", "a-list", "huge-number", "aliases", "surrogate", "not-utf8"])
+def test_a_bad_settings_file_never_stops_the_game(tmp_path, content):
+    """Point 16: a damaged settings file gives the defaults and one line naming the file."""
+    from sprites.app import build
+    from sprites.settings import FILE, Settings
+    (tmp_path / FILE).write_bytes(content.encode("utf-8", "surrogatepass") if "\xff" not in content
+                                  else content.encode("latin-1"))
+    settings = Settings.load(str(tmp_path))
+    assert settings.notice and FILE in settings.notice and "\n" not in settings.notice
+    assert settings.players == 4 and settings.speed == 1
+    args = argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=4, seed=1,
+                              variant="standard", ai=None)
+    app = build(args, make_app(tmp_path).screen, settings)
+    assert app.scene.message == settings.notice
+    click(app, "button:start")
+    assert isinstance(to_table(app), TableScene)
