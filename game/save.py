@@ -38,7 +38,7 @@ HEADER_BYTES = 64 * 1024
 STALE_SECONDS = 60                 # a temporary file untouched this long belongs to no running save
 TOP_REQUIRED = ("format", "settings", "actions", "state")
 TOP_OPTIONAL = ("game", "name", "saved", "summary")
-_TEMPORARY = re.compile(r"^\..+\.yaml\.[A-Za-z0-9_]{8}\.tmp$")     # as write_atomic names them
+_TEMPORARY = re.compile(r"^\..+\.ya?ml\.[A-Za-z0-9_]{8}\.tmp$")     # as write_atomic names them (saves, settings)
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):

@@ -242,18 +242,19 @@ def test_the_autosave_never_raises_out_of_apply(tmp_path):
 def test_stale_temporaries_are_removed_on_start(tmp_path, monkeypatch):
     import main
     import sprites.app
-    stale = tmp_path / ".autosave.yaml.k3j_x9a2.tmp"
+    stale = tmp_path / ".autosave-2026-01-02-1530-7.yaml.k3j_x9a2.tmp"
+    stale_settings = tmp_path / ".settings.yml.0a1b2c3d.tmp"
     fresh = tmp_path / ".autosave.yaml.abcd1234.tmp"
     other = tmp_path / ".notes.tmp"
-    for f in (stale, fresh, other):
+    for f in (stale, stale_settings, fresh, other):
         f.write_text("partial")
     old = time.time() - 3600
-    os.utime(stale, (old, old))
-    os.utime(other, (old, old))
+    for f in (stale, stale_settings, other):
+        os.utime(f, (old, old))
     started = []
     monkeypatch.setattr(sprites.app, "run", lambda args: started.append(args) or 0)
     assert main.main(["--save-dir", str(tmp_path)]) == 0
-    assert started and not stale.exists()
+    assert started and not stale.exists() and not stale_settings.exists()
     assert fresh.exists() and other.exists()       # being written right now / not ours
 
 
