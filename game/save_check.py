@@ -2,7 +2,7 @@
 
 Every check raises ``Invalid`` with one line naming the field and the problem,
 e.g. ``state.players[1].life: must be between 0 and 1000, got -3``. The
-document comes from yaml.safe_load, so it holds only plain data; the checks
+document comes from game.safe_yaml, so it holds only plain data; the checks
 here make sure it has the right shape, sizes and vocabulary (cards, regions,
 dragons, abilities, lair actions). Whether the state is the one its actions
 lead to is checked afterwards by replaying them (``first_difference``).
