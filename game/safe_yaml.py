@@ -28,7 +28,7 @@ from yaml.composer import Composer
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
 
-MAX_NODES = 100_000       # a finished 6-player game is ~6,000; parsing 100,000 takes ~0.4 s with libyaml
+MAX_NODES = 100_000       # a finished 6-player game has ~5,500; parsing 100,000 takes ~0.4 s with libyaml
 MAX_DEPTH = 32            # saves nest 6 deep, data files 7
 MAX_NUMBER_CHARS = 40     # seeds go up to 2**64 (20 digits)
 
