@@ -100,15 +100,26 @@ def label(v, where, limit, what):
 
 # ----- header, settings and actions --------------------------------------------
 def check_header(doc):
-    """The fields a list of saves shows (name, date, summary text)."""
+    """The fields a list of saves shows: name, date and the summary (its
+    text, players, variant, century, phase, whether it is over)."""
     for key in ("name", "saved"):
         if doc.get(key) is not None:
             label(doc[key], key, 100, f"a {'name' if key == 'name' else 'date'}")
     summary = doc.get("summary")
-    if summary is not None:
-        mapping(summary, "summary")
-        if "text" in summary:
-            label(summary["text"], "summary.text", 200, "a summary")
+    if summary is None:
+        return
+    mapping(summary, "summary")
+    for key in ("text", "variant", "phase"):
+        if key in summary:
+            label(summary[key], f"summary.{key}", 200, "a summary")
+    if "players" in summary:
+        for i, name in enumerate(sequence(summary["players"], "summary.players", limit=6)):
+            label(name, f"summary.players[{i}]", MAX_NAME, "a name")
+    for key in ("century", "actions"):
+        if key in summary:
+            integer(summary[key], f"summary.{key}", 0, MAX_ACTIONS)
+    if "over" in summary:
+        boolean(summary["over"], "summary.over")
 
 
 def check_settings(s, data):

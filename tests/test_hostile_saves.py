@@ -209,6 +209,25 @@ def test_save_names_are_checked_in_the_header(tmp_path, text, each_loader, case)
     assert info.problem and info.name.isprintable()
 
 
+SUMMARY_CASES = {
+    "a player": ("players: [", 'players: ["A\\0", ', "summary.players[0]: a name cannot contain the character \\x00"),
+    "a list for a player": ("players: [", "players: [[x], ", "summary.players[0]: a name must be text"),
+    "seven players": ("players: [", "players: [a, b, c, d, e, f, ", "summary.players: more than 6 entries"),
+    "the variant": ("variant: standard", 'variant: "\\e[2J"', "summary.variant: a summary cannot contain"),
+    "the century": ("century: 3", "century: -3", "summary.century: must be between 0 and"),
+    "over": ("over: false", "over: maybe", "summary.over: expected true or false"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SUMMARY_CASES))
+def test_the_summary_a_list_of_saves_shows_is_checked(tmp_path, text, case):
+    old, new, expected = SUMMARY_CASES[case]
+    path = tmp_path / "autosave-20260101-120000-1.yaml"
+    path.write_text(text.replace(old, new, 1))
+    assert header_problem(path).startswith(expected)
+    assert expected in refused(path)
+
+
 def test_escape_codes_in_names_never_reach_the_terminal(tmp_path, text):
     first = text.index("name: ", text.index("seats:"))
     path = tmp_path / "esc.yaml"

@@ -21,6 +21,9 @@ def hostile_folder(folder):
         "nul summary.yaml": re.sub(r"\n  text: .*\n", lambda m: '\n  text: "3 players\\0"\n', text, count=1),
         "escape codes.yaml": text.replace("name: corpus", 'name: "\\e[2J"', 1),
         "good.yaml": text,
+        "autosave-20260101-120000-1.yaml": text.replace("players: [", 'players: ["A\\0", ', 1),
+        "autosave-20260101-130000-2.yaml": text.replace("players: [", "players: [[[nested]]], old: [", 1),
+        "autosave-20260101-140000-3.yaml": text.replace("variant: standard", 'variant: "\\e[2J"', 1),
     }
     for name, content in files.items():
         (folder / name).write_text(content, encoding="utf-8")
@@ -42,7 +45,8 @@ def test_the_title_starts_and_lists_hostile_saves(tmp_path):
     assert shown["corpus"].problem is None                  # the good save
     assert shown["nul summary"].problem == "summary.text: a summary cannot contain the character \\x00"
     unreadable = [info for info in title.loading if info.problem]
-    assert len(unreadable) == len(title.loading) - 1 >= 5
+    assert len(unreadable) == len(title.loading) - 1 >= 8
+    assert title.recent == []                               # hostile autosaves are not offered to continue
     for info in title.loading:
         assert info.name.isprintable() and info.summary.isprintable() and (info.problem or "").isprintable()
     app.dirty = True
