@@ -7,9 +7,9 @@ Speed of animations and AI moves, and the window size.
 The file is small YAML read like a save (``game.safe_yaml``: a regular file,
 aliases refused, size and nesting capped). Every entry is checked on its
 own: a bad entry falls back to its default and ``notice`` names the file,
-the entry and the problem, so a bad
-settings file can never stop the game from starting. (The ``.yml``
-extension keeps it out of the save list, which lists ``*.yaml``.)
+the entry and the problem, so a bad settings file can never stop the game
+from starting. (The ``.yml`` extension keeps it out of the save list, which
+lists ``*.yaml``.)
 """
 from __future__ import annotations
 
