@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..data import RESOURCES, default_data
 from ..engine import VARIANTS, Game
+from ..plaintext import name_problem
 from ..rng import Rng
 from ..state import VILLAGE, GameState, PlayerState, RegionState
 from .common import Phase, push_discard
@@ -28,10 +29,13 @@ def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None
     names = list(names) if names else [f"{d} Dragon" for d in dragons]
     if len(names) != num_players:
         raise ValueError("one name per player")
+    for i, name in enumerate(names):
+        if problem := name_problem(name):
+            raise ValueError(f"player {i + 1}: {problem}")
 
     setup = data.setup
     rng = Rng(seed)
-    players = [PlayerState(seat=i, dragon=dragons[i], name=str(names[i]), life=setup["start_life"])
+    players = [PlayerState(seat=i, dragon=dragons[i], name=names[i], life=setup["start_life"])
                for i in range(num_players)]
     regions = [RegionState(name=r.name, sites=[0] * data.sites,
                            res={res: setup["per_region"][res] for res in RESOURCES},
