@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .plaintext import kind_of
+
 FIELDS = ("card", "alt", "region", "site", "icons", "choice")
 
 
@@ -54,6 +56,37 @@ class Action:
 
 class IllegalAction(Exception):
     """An action that the current decision does not offer; the message says why."""
+
+
+TEXT_FIELDS = ("kind", "card", "region", "choice")
+NUMBER_FIELDS = ("alt", "site", "icons")
+MAX_FIELD_TEXT = 40        # longer than any card id, region or choice
+MAX_FIELD_NUMBER = 99      # more than any site, card line or Attack icons
+
+
+def malformed(action):
+    """Why ``action`` cannot be any option of any decision (wrong type, kind
+    or size of a field), or None. Game.apply checks this first, so that the
+    rules' own checks only ever see well-formed actions."""
+    if not isinstance(action, Action):
+        return f"Not an action: expected an Action, got {kind_of(action)}."
+    for name in TEXT_FIELDS:
+        value = getattr(action, name)
+        if value is None and name != "kind":
+            continue
+        if type(value) is not str:
+            return f"Malformed action: {name} must be text, got {kind_of(value)}."
+        if not value or len(value) > MAX_FIELD_TEXT or not value.isprintable():
+            return f"Malformed action: {name} is not a name the game uses."
+    for name in NUMBER_FIELDS:
+        value = getattr(action, name)
+        if value is None:
+            continue
+        if type(value) is not int:
+            return f"Malformed action: {name} must be a whole number, got {kind_of(value)}."
+        if not 0 <= value <= MAX_FIELD_NUMBER:
+            return f"Malformed action: {name} must be between 0 and {MAX_FIELD_NUMBER}."
+    return None
 
 
 class Decision:

@@ -3,6 +3,9 @@
 Every problem is collected and reported at once, each naming the file, the
 entry and the field, e.g.
 ``data/cards.yaml: cards[12] (wrath_attack_gallia).back: unknown region 'Galia'``.
+Files are read like saves (``game.safe_yaml``: regular files only, no
+aliases, no duplicate keys); every text must be printable; numbers must be
+ones the game can be played with (e.g. enough cards to deal).
 """
 from __future__ import annotations
 
@@ -10,9 +13,11 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
+from . import safe_yaml
+from .plaintext import escape, kind_of
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+MAX_FILE_BYTES = 1024 * 1024      # the largest file, cards.yaml, has 11 KB
 FILES = ("regions", "hex", "setup", "dragons", "lair_actions", "cards", "scoring", "desolation")
 
 RESOURCES = ("livestock", "gold", "noble", "field")
@@ -38,7 +43,7 @@ class DataError(Exception):
     """Bad data files; ``problems`` lists every problem found."""
 
     def __init__(self, problems):
-        self.problems = list(problems)
+        self.problems = [escape(p) for p in problems]
         super().__init__("invalid game data:\n  " + "\n  ".join(self.problems))
 
 
@@ -159,7 +164,22 @@ class _Checker:
         if not isinstance(value, types):
             self.add(_join(where, key), f"expected {_type_names(types)}, got {type(value).__name__} {value!r}")
             return default
+        if isinstance(value, str) and not value.isprintable():
+            self.add(_join(where, key), f"unprintable text {value!r}")
+            return default
         return value
+
+    def texts(self, d, key, where, default=()):
+        """A list of printable texts (e.g. names)."""
+        out = []
+        for i, value in enumerate(self.get(d, key, list, where, default=default)):
+            if not isinstance(value, str):
+                self.add(f"{_join(where, key)}[{i}]", f"expected text, got {kind_of(value)} {value!r}")
+            elif not value.isprintable():
+                self.add(f"{_join(where, key)}[{i}]", f"unprintable text {value!r}")
+            else:
+                out.append(value)
+        return out
 
     def count(self, d, key, where, required=True, default=0, low=0, high=1000):
         value = self.get(d, key, int, where, required, None)
@@ -186,19 +206,23 @@ def _type_names(types):
 
 
 def read_yaml(path, problems):
-    """safe_load a file; problems get a line naming the file."""
+    """Read and parse a file; problems get a line naming the file."""
     rel = os.path.join("data", os.path.basename(path))
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = yaml.safe_load(fh)
-    except FileNotFoundError:
-        problems.append(f"{rel}: file is missing")
+        raw = safe_yaml.read_bytes(path, MAX_FILE_BYTES)
+    except safe_yaml.FileProblem as exc:
+        problems.append(f"{rel}: {'file is missing' if str(exc) == 'no such file' else exc}")
         return None
-    except yaml.YAMLError as exc:
-        problems.append(f"{rel}: not valid YAML ({' '.join(str(exc).split())})")
+    if len(raw) > MAX_FILE_BYTES:
+        problems.append(f"{rel}: larger than {MAX_FILE_BYTES // 1024} KB")
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(f"{rel}: cannot be read ({exc})")
+    try:
+        doc = safe_yaml.load(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        problems.append(f"{rel}: not a text file (bad UTF-8 at byte {exc.start})")
+        return None
+    except safe_yaml.YamlProblem as exc:
+        problems.append(f"{rel}: {exc}")
         return None
     if doc is None:
         problems.append(f"{rel}: the file is empty")
@@ -226,6 +250,7 @@ def load_data(data_dir=None):
     cards, action_ids, hex_cards = _cards(ck, docs["cards"], names, {d.name for d in dragons})
     scoring = _scoring(ck, docs["scoring"])
     desolation = _desolation(ck, docs["desolation"])
+    _room_for_the_largest_game(ck, setup, sites, vstock, len(action_ids))
     if ck.problems:
         raise DataError(ck.problems)
     return GameData(regions=regions, sites=sites, village_stock=vstock, city_stock=cstock,
@@ -253,12 +278,12 @@ def _regions(ck, doc):
         where = f"{f}: regions[{i}]"
         name = ck.get(entry, "name", str, where, default=f"?{i}")
         where = f"{where} ({name})"
-        nbrs = ck.get(entry, "neighbours", list, where, default=[])
+        nbrs = ck.texts(entry, "neighbours", where)
         regions.append(Region(name=name, index=i,
                               letter=ck.get(entry, "letter", str, where, default="?"),
                               colour=_colour(ck, entry, "colour", where),
                               land=_colour(ck, entry, "land", where),
-                              neighbours=tuple(n for n in nbrs if isinstance(n, str))))
+                              neighbours=tuple(nbrs)))
     if len(regions) != 6:
         ck.add(f + ": regions", f"expected 6 regions, found {len(regions)}")
     by_name = {r.name: r for r in regions}
@@ -292,7 +317,7 @@ def _colour(ck, entry, key, where):
 
 def _hex(ck, doc):
     f = "data/hex.yaml"
-    sides = ck.get(doc, "sides", list, f, default=[])
+    sides = ck.texts(doc, "sides", f)
     icons = ck.get(doc, "side_icons", dict, f, default={})
     if len(sides) != 6:
         ck.add(f + ": sides", f"expected 6 sides, found {len(sides)}")
@@ -300,7 +325,7 @@ def _hex(ck, doc):
         if side not in icons:
             ck.add(f"{f}: sides[{k}]", f"side {side!r} has no entry in side_icons")
     for side, icon in icons.items():
-        if icon not in ICONS or ICON_SOURCES.get(icon) is None:
+        if not isinstance(icon, str) or icon not in ICONS or ICON_SOURCES[icon] is None:
             ck.add(f"{f}: side_icons.{side}", f"unknown or unusable icon {icon!r}")
     return tuple(sides), dict(icons)
 
@@ -311,16 +336,21 @@ def _setup(ck, doc):
     players = ck.get(doc, "players", dict, f, default={})
     lo = ck.count(players, "min", f + ": players", low=2, high=6, default=2)
     hi = ck.count(players, "max", f + ": players", low=2, high=6, default=6)
+    if lo > hi:
+        ck.add(f + ": players", f"min ({lo}) is more than max ({hi})")
     out["players"] = {"min": lo, "max": hi}
     out["centuries"] = ck.count(doc, "centuries", f, low=1, high=12, default=6)
     for key in ("pieces", "per_region"):
         d = ck.get(doc, key, dict, f, default={})
         out[key] = {r: ck.count(d, r, f"{f}: {key}", default=0) for r in RESOURCES}
-    for key in ("century_space_fields", "deal", "setup_discard", "hex_cards_in_hand",
-                "track_extra", "start_life"):
+    for key in ("century_space_fields", "deal", "setup_discard", "hex_cards_in_hand", "track_extra"):
         out[key] = ck.count(doc, key, f, default=0, high=50)
+    out["start_life"] = ck.count(doc, "start_life", f, default=1, low=1, high=50)    # Life 0 is out of the game
     aw = ck.get(doc, "awakening", dict, f, default={})
-    out["awakening"] = {k: ck.count(aw, k, f + ": awakening", default=0) for k in ("life", "draw", "discard")}
+    # Hands that grow by more than 3 cards a century could take in most of the deck by the last
+    # centuries, and the Rogue Dragons' placement draws until it finds a free region.
+    out["awakening"] = {k: ck.count(aw, k, f + ": awakening", default=0, high=high)
+                        for k, high in (("life", 10), ("draw", 3), ("discard", 3))}
     sizes = ck.get(doc, "growth_sizes", list, f, default=[])
     if len(sizes) != out["centuries"] or not all(isinstance(s, int) and 0 <= s <= 2 for s in sizes):
         ck.add(f + ": growth_sizes", f"expected {out['centuries']} sizes of 0, 1 or 2, got {sizes!r}")
@@ -336,7 +366,7 @@ def _setup(ck, doc):
     out["attack_costs"] = _attack_costs(ck, doc, f)
     for key, names in (("heal", ("consume_noble", "lick_wounds")), ("divination", ("draw", "discard"))):
         d = ck.get(doc, key, dict, f, default={})
-        out[key] = {k: ck.count(d, k, f"{f}: {key}", default=0, high=10) for k in names}
+        out[key] = {k: ck.count(d, k, f"{f}: {key}", default=0, high=3) for k in names}   # as Awakening
     for r in RESOURCES:
         need = 6 * out["per_region"][r] + (out["centuries"] * out["century_space_fields"] if r == "field" else 1)
         if out["pieces"][r] < need:
@@ -361,6 +391,24 @@ def _attack_costs(ck, doc, f):
             ck.add(where, "expected at least one [Attack icons, Life lost]")
         out[size] = tuple(ways)
     return out
+
+
+def _room_for_the_largest_game(ck, setup, sites, villages, cards):
+    """Setup of the largest game: a village per player on the sites of every
+    region (from its stockpile), then the deal and the Card Selection Track
+    from a full deck, before anything is discarded."""
+    n = setup["players"]["max"]
+    if sites < n:
+        ck.add("data/regions.yaml: sites_per_region", f"{sites} sites cannot hold the {n} villages that a "
+                                                     f"{n}-player game sets up in every region")
+    if villages < n:
+        ck.add("data/regions.yaml: stockpile.villages", f"{villages} village pieces per region cannot cover the "
+                                                       f"{n} villages that a {n}-player game sets up in every region")
+    track = n + setup["track_extra"]
+    need = n * setup["deal"] + track
+    if need > cards:
+        ck.add("data/setup.yaml: deal", f"{setup['deal']} cards for each of {n} players and a track of {track} "
+                                        f"need {need} Action Cards; there are {cards}")
 
 
 def _dragons(ck, doc):

@@ -7,7 +7,7 @@ Frames are plain dataclasses of scalars, so ``to_dict`` works at any decision.
 """
 from __future__ import annotations
 
-from .actions import Action, Decision, IllegalAction, act
+from .actions import Action, Decision, IllegalAction, act, malformed
 from .data import default_data
 from .flow import FLOW, FRAMES, KINDS
 from .frames import frame_from_dict
@@ -60,12 +60,18 @@ class Game:
         return self.state.over
 
     def apply(self, action):
+        """Apply one of the current options; anything else raises
+        IllegalAction with the reason, and the game is left as it was."""
         decision = self.decision
         if decision is None:
             raise IllegalAction("The game is over.")
         # Identity first: drivers usually hand back one of the offered objects.
-        if not any(o is action for o in decision.options) and action not in decision.options:
-            raise IllegalAction(self.why_illegal(action))
+        if not any(o is action for o in decision.options):
+            problem = malformed(action)
+            if problem:
+                raise IllegalAction(problem)
+            if action not in decision.options:
+                raise IllegalAction(self.why_illegal(action))
         frame = self.state.stack[-1]
         self._decision = None
         frame.apply(self, action)

@@ -1,5 +1,5 @@
 """Save files: YAML with a format number, the settings, the action list and
-the state; written atomically, read with ``yaml.safe_load`` only.
+the state; written atomically, read as plain data only (``game.safe_yaml``).
 
     save_session(session, path, name=None)   # atomic: temp file + fsync + rename
     load_session(path) -> Session            # validated and verified by replay
@@ -7,40 +7,54 @@ the state; written atomically, read with ``yaml.safe_load`` only.
 
 Loading never modifies the file and never shows a traceback: every problem
 becomes a ``SaveError`` whose message is one line naming the file and the
-problem. A save is only accepted if replaying its actions from its seed gives
-exactly its stored state.
+problem (unprintable characters escaped). Only regular files are read, YAML
+through ``game.safe_yaml`` (no aliases, no duplicate keys, bounded size and
+nesting). A save is only accepted if replaying its actions from its seed
+gives exactly its stored state.
 """
 from __future__ import annotations
 
 import datetime
 import os
+import re
+import stat
 import tempfile
+import time
 
 import yaml
 
+from . import safe_yaml
 from .actions import Action, IllegalAction
 from .data import default_data
 from .log_text import log_texts
-from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_settings, check_state, first_difference,
-                         mapping, short)
+from .plaintext import escape
+from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
+                         first_difference, mapping, short)
 from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
-MAX_BYTES = 4 * 1024 * 1024        # a long 6-player game saves in ~100 KB; parsing 4 MB takes tens of seconds
+MAX_BYTES = 4 * 1024 * 1024        # a finished 6-player game saves in ~65 KB
 HEADER_BYTES = 64 * 1024
+STALE_SECONDS = 60                 # a temporary file untouched this long belongs to no running save
 TOP_REQUIRED = ("format", "settings", "actions", "state")
 TOP_OPTIONAL = ("game", "name", "saved", "summary")
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_TEMPORARY = re.compile(r"^\..+\.ya?ml\.[A-Za-z0-9_]{8}\.tmp$")     # as write_atomic names them (saves, settings)
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    def ignore_aliases(self, data):
+        return True            # never write anchors: loading refuses them
 
 
 class SaveError(Exception):
-    """A save that cannot be written or loaded: ``path`` and ``problem`` (one line)."""
+    """A save that cannot be written or loaded: ``path`` and ``problem`` (one
+    printable line: what came from the file or the path is escaped)."""
 
     def __init__(self, path, problem):
         self.path = os.fspath(path)
-        self.problem = " ".join(str(problem).split())
-        super().__init__(f"{self.path}: {self.problem}")
+        self.problem = escape(" ".join(str(problem).split()))
+        super().__init__(f"{escape(self.path)}: {self.problem}")
 
 
 # ----- writing -------------------------------------------------------------
@@ -118,15 +132,17 @@ def _fsync_folder(folder):
 
 def save_session(session, path, name=None):
     """Write the session to path atomically; raises SaveError. Returns path."""
-    name = name if name is not None else os.path.splitext(os.path.basename(path))[0]
+    if name is None:
+        name = escape(os.path.splitext(os.path.basename(path))[0])[:100].strip() or "save"
     doc = session_document(session, name)
     try:
-        check_settings(doc["settings"], default_data())     # never write a save that cannot be loaded
+        check_header(doc)                                     # never write a save that cannot be loaded
+        check_settings(doc["settings"], default_data())
     except Invalid as exc:
         raise SaveError(path, f"cannot be saved: {exc}") from None
     try:
         data = document_text(doc).encode("utf-8")
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, UnicodeError) as exc:
         raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
     try:
         write_atomic(path, data)
@@ -140,14 +156,9 @@ def read_text(path, limit=MAX_BYTES, start_only=False):
     """The file's text (read only), or SaveError; with start_only, at most
     the first ``limit`` bytes of a longer file."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(limit + 1)
-    except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+        raw = safe_yaml.read_bytes(path, limit)
+    except safe_yaml.FileProblem as exc:
+        raise SaveError(path, str(exc)) from None
     if len(raw) > limit and start_only:
         raw = raw[:limit]
     elif len(raw) > limit:
@@ -161,34 +172,11 @@ def read_text(path, limit=MAX_BYTES, start_only=False):
 
 
 def parse_yaml(text):
-    """yaml.safe_load, with every failure turned into Invalid (one line)."""
+    """The document as plain data, or Invalid (one line)."""
     try:
-        return yaml.safe_load(text)
-    except yaml.constructor.ConstructorError as exc:
-        problem = " ".join(str(exc.problem or exc).split())
-        if "python/" in problem:
-            raise Invalid(f"refused: the file asks to build Python objects ({_tag(problem)}); "
-                          "saves hold plain data only") from None
-        raise Invalid(f"not a valid save: {problem}{_where(exc)}") from None
-    except yaml.YAMLError as exc:
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise Invalid(f"not valid YAML: {' '.join(str(problem).split())}{_where(exc)}") from None
-    except (ValueError, OverflowError) as exc:
-        raise Invalid(f"not a valid save: {exc}") from None
-    except RecursionError:
-        raise Invalid("not a valid save: nested too deeply") from None
-
-
-def _tag(problem):
-    for word in problem.split():
-        if "python/" in word:
-            return word.strip("'\"").replace("tag:yaml.org,2002:", "!!")
-    return problem
-
-
-def _where(exc):
-    mark = getattr(exc, "problem_mark", None)
-    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        return safe_yaml.load(text)
+    except safe_yaml.YamlProblem as exc:
+        raise Invalid(str(exc)) from None
 
 
 def session_from_document(doc):
@@ -206,11 +194,7 @@ def session_from_document(doc):
     mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
     if doc.get("game", GAME_NAME) != GAME_NAME:
         raise Invalid(f"not a save of this game (game: {short(doc['game'], 40)})")
-    for key in ("name", "saved"):
-        if doc.get(key) is not None and not isinstance(doc[key], str):
-            raise Invalid(f"{key}: expected text")
-    if doc.get("summary") is not None:
-        mapping(doc["summary"], "summary")
+    check_header(doc)
     data = default_data()
     settings = doc["settings"]
     check_settings(settings, data)
@@ -257,8 +241,6 @@ def load_session(path):
         return session_from_document(parse_yaml(text))
     except Invalid as exc:
         raise SaveError(path, str(exc)) from None
-    except RecursionError:
-        raise SaveError(path, "not a valid save: nested too deeply") from None
 
 
 def read_header(path):
@@ -283,6 +265,10 @@ def read_header(path):
     if head["format"] not in READABLE:
         raise SaveError(path, f"unsupported save format {short(head['format'], 40)} "
                               f"(this version reads formats {READABLE[0]} to {FORMAT})")
+    try:
+        check_header(head)
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
     if text.startswith(f"# {GAME_NAME} save") and not _ends_with_mark(path):
         raise SaveError(path, f"the file ends early (no '{END_MARK}' line): it is truncated")
     return head
@@ -297,3 +283,24 @@ def _ends_with_mark(path):
     except OSError:
         return False
     return tail.rstrip().endswith(END_MARK.encode())
+
+
+def remove_stale_temporaries(folder, older_than=STALE_SECONDS):
+    """Delete the temporary files that write_atomic leaves when the game is
+    killed in the middle of a save (a kill -9 or a power cut), once no save can
+    still be writing them. Returns how many were removed."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    removed = 0
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            st = os.lstat(path)               # (a link is never ours)
+            if _TEMPORARY.match(name) and stat.S_ISREG(st.st_mode) and time.time() - st.st_mtime > older_than:
+                os.unlink(path)
+                removed += 1
+        except OSError:
+            continue
+    return removed

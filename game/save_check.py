@@ -2,7 +2,7 @@
 
 Every check raises ``Invalid`` with one line naming the field and the problem,
 e.g. ``state.players[1].life: must be between 0 and 1000, got -3``. The
-document comes from yaml.safe_load, so it holds only plain data; the checks
+document comes from game.safe_yaml, so it holds only plain data; the checks
 here make sure it has the right shape, sizes and vocabulary (cards, regions,
 dragons, abilities, lair actions). Whether the state is the one its actions
 lead to is checked afterwards by replaying them (``first_difference``).
@@ -15,6 +15,7 @@ from .data import RESOURCES, TAKEABLE
 from .events import EVENTS
 from .flow import FLOW, FRAMES
 from .frames import schema
+from .plaintext import MAX_NAME, kind_of, name_problem
 from .variants import VARIANTS
 from .session import SEAT_KINDS
 from .state import GameState, PlayerState, RegionState, declarations
@@ -44,7 +45,7 @@ def short(value, limit=60):
 # ----- generic checks ------------------------------------------------------
 def mapping(v, where, required=None, optional=()):
     if not isinstance(v, dict):
-        raise Invalid(f"{where}: expected a mapping, got {kind_name(v)}")
+        raise Invalid(f"{where}: expected a mapping, got {kind_of(v)}")
     for k in v:
         if not isinstance(k, str):
             raise Invalid(f"{where}: field names must be text, got {short(k)}")
@@ -60,7 +61,7 @@ def mapping(v, where, required=None, optional=()):
 
 def integer(v, where, lo=0, hi=MAX_COUNT):
     if isinstance(v, bool) or not isinstance(v, int):
-        raise Invalid(f"{where}: expected a whole number, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected a whole number, got {kind_of(v)} {short(v)}")
     if not lo <= v <= hi:
         raise Invalid(f"{where}: must be between {lo} and {hi}, got {short(v, 40)}")
     return v
@@ -68,7 +69,7 @@ def integer(v, where, lo=0, hi=MAX_COUNT):
 
 def text(v, where, limit=MAX_TEXT, choices=None, what="value"):
     if not isinstance(v, str):
-        raise Invalid(f"{where}: expected text, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected text, got {kind_of(v)} {short(v)}")
     if len(v) > limit:
         raise Invalid(f"{where}: text longer than {limit} characters")
     if choices is not None and v not in choices:
@@ -78,13 +79,13 @@ def text(v, where, limit=MAX_TEXT, choices=None, what="value"):
 
 def boolean(v, where):
     if not isinstance(v, bool):
-        raise Invalid(f"{where}: expected true or false, got {kind_name(v)} {short(v)}")
+        raise Invalid(f"{where}: expected true or false, got {kind_of(v)} {short(v)}")
     return v
 
 
 def sequence(v, where, limit=MAX_LIST, length=None):
     if not isinstance(v, list):
-        raise Invalid(f"{where}: expected a list, got {kind_name(v)}")
+        raise Invalid(f"{where}: expected a list, got {kind_of(v)}")
     if length is not None and len(v) != length:
         raise Invalid(f"{where}: expected {length} entries, found {len(v)}")
     if len(v) > limit:
@@ -92,12 +93,38 @@ def sequence(v, where, limit=MAX_LIST, length=None):
     return v
 
 
-def kind_name(v):
-    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a decimal number",
-            bool: "true/false", type(None): "nothing"}.get(type(v), type(v).__name__)
+def label(v, where, limit, what):
+    """Text that the title screen or a terminal shows: printable, bounded."""
+    problem = name_problem(v, limit, what)
+    if problem:
+        raise Invalid(f"{where}: {problem}")
+    return v
 
 
-# ----- settings and actions ------------------------------------------------
+# ----- header, settings and actions --------------------------------------------
+def check_header(doc):
+    """The fields a list of saves shows: name, date and the summary (its
+    text, players, variant, century, phase, whether it is over)."""
+    for key in ("name", "saved"):
+        if doc.get(key) is not None:
+            label(doc[key], key, 100, f"a {'name' if key == 'name' else 'date'}")
+    summary = doc.get("summary")
+    if summary is None:
+        return
+    mapping(summary, "summary")
+    for key in ("text", "variant", "phase"):
+        if key in summary:
+            label(summary[key], f"summary.{key}", 200, "a summary")
+    if "players" in summary:
+        for i, name in enumerate(sequence(summary["players"], "summary.players", limit=6)):
+            label(name, f"summary.players[{i}]", MAX_NAME, "a name")
+    for key in ("century", "actions"):
+        if key in summary:
+            integer(summary[key], f"summary.{key}", 0, MAX_ACTIONS)
+    if "over" in summary:
+        boolean(summary["over"], "summary.over")
+
+
 def check_settings(s, data):
     mapping(s, "settings", required=("seats", "seed", "variant"))
     lo, hi = data.setup["players"]["min"], data.setup["players"]["max"]
@@ -109,8 +136,7 @@ def check_settings(s, data):
     for i, seat in enumerate(seats):
         where = f"settings.seats[{i}]"
         mapping(seat, where, required=("name", "dragon", "kind"))
-        if not text(seat["name"], where + ".name").strip():
-            raise Invalid(f"{where}.name: empty name")
+        label(seat["name"], where + ".name", MAX_NAME, "a name")
         text(seat["dragon"], where + ".dragon", choices=dragons, what="dragon")
         text(seat["kind"], where + ".kind", choices=SEAT_KINDS, what="seat kind")
         if seat["dragon"] in seen:

@@ -16,6 +16,7 @@ import re
 import sys
 from dataclasses import dataclass
 
+from .plaintext import escape
 from .save import SaveError, load_session, read_header, save_session
 
 APP_DIR = "wrath-of-dragons"
@@ -139,7 +140,7 @@ def _info(path, fname):
         mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc)
     except OSError:
         mtime = datetime.datetime.fromtimestamp(0, datetime.timezone.utc)
-    stem = fname[:-5]
+    stem = escape(fname[:-5])           # undecodable bytes in a file name come back as lone surrogates
     is_auto = is_autosave(fname)
     try:
         head = read_header(path)

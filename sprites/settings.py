@@ -4,11 +4,12 @@ Speed of animations and AI moves, and the window size.
     settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
     settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yml
 
-The file is small YAML read with ``yaml.safe_load`` (aliases refused, size
-capped). Every entry is checked on its own: a bad entry falls back to its
-default and ``notice`` names the file, the entry and the problem, so a bad
-settings file can never stop the game from starting. (The ``.yml``
-extension keeps it out of the save list, which lists ``*.yaml``.)
+The file is small YAML read like a save (``game.safe_yaml``: a regular file,
+aliases refused, size and nesting capped). Every entry is checked on its
+own: a bad entry falls back to its default and ``notice`` names the file,
+the entry and the problem, so a bad settings file can never stop the game
+from starting. (The ``.yml`` extension keeps it out of the save list, which
+lists ``*.yaml``.)
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import os
 
 import yaml
 
-from game import default_data
+from game import default_data, safe_yaml
+from game.plaintext import MAX_NAME          # the engine's limit for a player's name
 from game.session import SEAT_KINDS
 
 FILE = "settings.yml"
@@ -26,17 +28,6 @@ SPEEDS = (1, 2, 4)
 DEFAULT_AI = "normal"
 MIN_WINDOW = (1100, 650)          # the smallest window the table is laid out for
 MAX_WINDOW = (8192, 8192)
-MAX_NAME = 24
-
-
-class _NoAliases(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """safe_load without anchors and aliases (the game never writes them)."""
-
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(None, None, "aliases are not allowed here", event.start_mark)
-        return super().compose_node(parent, index)
 
 
 def default_seats():
@@ -75,24 +66,19 @@ class Settings:
 
     def _read(self):
         try:
-            with open(self.path, "rb") as fh:
-                raw = fh.read(MAX_BYTES + 1)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise _Bad(f"cannot be read ({exc.strerror or exc})") from None
+            raw = safe_yaml.read_bytes(self.path, MAX_BYTES)
+        except safe_yaml.FileProblem as exc:
+            if str(exc) == "no such file":
+                return None
+            raise _Bad(str(exc)) from None
         if len(raw) > MAX_BYTES:
             raise _Bad(f"is larger than {MAX_BYTES // 1024} KB")
         try:
-            doc = yaml.load(raw.decode("utf-8"), Loader=_NoAliases)
+            doc = safe_yaml.load(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise _Bad("is not UTF-8 text") from None
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" (line {mark.line + 1})" if mark is not None else ""
-            raise _Bad(f"is not valid YAML{where}: {' '.join(str(getattr(exc, 'problem', exc)).split())}") from None
-        except (ValueError, RecursionError, OverflowError) as exc:
-            raise _Bad(f"is not valid YAML: {type(exc).__name__}") from None
+        except safe_yaml.YamlProblem as exc:
+            raise _Bad(f"cannot be used: {exc}") from None
         if doc is None:
             return None
         if not isinstance(doc, dict):

@@ -76,7 +76,7 @@ CASES = {
                        "data/hex.yaml: expected a mapping at the top, got list"),
     "not utf-8": (overwrite("dragons", b"dragons: [\xff\xfe]\n"), "data/dragons.yaml: "),
     "python tag": (overwrite("desolation", "levels: !!python/object/apply:os.system ['echo pwned']\n"),
-                   "data/desolation.yaml: not valid YAML"),
+                   "data/desolation.yaml: refused: the file asks to build Python objects"),
     "truncated": (lambda folder: (folder / "lair_actions.yaml").write_bytes(
         (folder / "lair_actions.yaml").read_bytes()[:300]), "data/lair_actions.yaml: "),
     "missing file": (lambda folder: os.remove(folder / "setup.yaml"), "data/setup.yaml: file is missing"),

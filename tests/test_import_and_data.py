@@ -83,7 +83,8 @@ def test_not_yaml_and_python_tags_are_refused(data_copy):
     (data_copy / "scoring.yaml").write_text("independent: [unclosed\n")
     assert any(p.startswith("data/scoring.yaml: not valid YAML") for p in problems(data_copy))
     (data_copy / "scoring.yaml").write_text("!!python/object/apply:os.system ['echo pwned']\n")
-    assert any(p.startswith("data/scoring.yaml: not valid YAML") for p in problems(data_copy))
+    assert any(p.startswith("data/scoring.yaml: refused: the file asks to build Python objects") for p in
+               problems(data_copy))
 
 
 def test_piece_totals_are_cross_checked(data_copy):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..data import RESOURCES
+from ..plaintext import name_problem
 from ..state import VILLAGE, GameState, PlayerState, RegionState
 from ..variants import Variant
 from .common import push_discard
@@ -25,9 +26,12 @@ def initial_state(data, num_players, seed, variant, dragons, names):
     names = list(names) if names else [f"{d} Dragon" for d in dragons]
     if len(names) != num_players:
         raise ValueError("one name per player")
+    for i, name in enumerate(names):
+        if problem := name_problem(name):
+            raise ValueError(f"player {i + 1}: {problem}")
 
     setup = data.setup
-    players = [PlayerState(seat=i, dragon=dragons[i], name=str(names[i]), life=setup["start_life"])
+    players = [PlayerState(seat=i, dragon=dragons[i], name=names[i], life=setup["start_life"])
                for i in range(num_players)]
     regions = [RegionState(name=r.name, sites=[0] * data.sites,
                            res={res: setup["per_region"][res] for res in RESOURCES},

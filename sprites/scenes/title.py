@@ -14,6 +14,7 @@ import random
 import pygame
 
 from game import default_data
+from game.plaintext import name_problem
 from game.session import Seat, Session
 from game.variants import VARIANTS, Variant
 from sprites import theme
@@ -335,6 +336,8 @@ class TitleScene(Scene):
             text = self._get_text() + event.unicode
             if self.focus == "field:seed" and not text.isdigit():
                 return
+            if self.focus.startswith("seat:") and text.strip() and name_problem(text):
+                return                    # the engine's rule for names (printable, at most MAX_NAME)
             self._set_text(text[:18])     # seeds stay below 2**63
         self.app.dirty = True
 

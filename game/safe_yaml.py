@@ -1,0 +1,199 @@
+"""Reading YAML that may come from anyone: plain data only, bounded work.
+
+    load(text) -> data              # raises YamlProblem (one line, with the line number)
+    read_bytes(path, limit) -> bytes  # regular files only; raises FileProblem
+
+The loaders are subclasses of PyYAML's ``CSafeLoader`` (C parser, used when
+PyYAML has libyaml) and ``SafeLoader`` (pure Python, the fallback), so they
+build nothing but plain data. On top of what those refuse (Python tags), they
+refuse, before the document is built:
+
+- aliases and anchors (``&a`` / ``*a``): the game never writes them, and a
+  few hundred bytes of nested aliases expand to billions of elements;
+- more than MAX_NODES elements or nesting deeper than MAX_DEPTH (the C
+  parser's own composer recurses in C and crashes the process on deep nesting,
+  so the document is composed here, in Python, from the parser's events);
+- numbers written with more than MAX_NUMBER_CHARS characters (Python refuses
+  to print integers of more than 4300 digits, and base-60 numbers take
+  quadratic time);
+- duplicate keys and merge keys (``<<``), which would silently drop a value.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
+
+MAX_NODES = 100_000       # a finished 6-player game has ~5,500; parsing 100,000 takes ~0.4 s with libyaml
+MAX_DEPTH = 32            # saves nest 6 deep, data files 7
+MAX_NUMBER_CHARS = 40     # seeds go up to 2**64 (20 digits)
+
+
+class YamlProblem(Exception):
+    """Why a text was refused, in one line (with the line and column when known)."""
+
+
+class FileProblem(Exception):
+    """Why a file could not be read, in words (e.g. 'no such file')."""
+
+
+class _Refused(yaml.MarkedYAMLError):
+    pass
+
+
+class _GuardedComposer(Composer):
+    """PyYAML's composer with the refusals above; it works on the events of
+    either parser (the C parser's ``get_event``/``peek_event`` included)."""
+
+    def compose_document(self):
+        self._nodes = 0
+        self._depth = 0
+        return super().compose_document()
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent) or event.anchor is not None:
+            raise _Refused(None, None, "aliases and anchors (& and *) are not allowed", event.start_mark)
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _Refused(None, None, f"more than {MAX_NODES:,} elements", event.start_mark)
+        if self._depth >= MAX_DEPTH:
+            raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+        self._depth += 1
+        if isinstance(event, ScalarEvent):
+            node = self.compose_scalar_node(None)
+        elif isinstance(event, SequenceStartEvent):
+            node = self.compose_sequence_node(None)
+        else:
+            node = self.compose_mapping_node(None)
+        self._depth -= 1
+        return node
+
+
+class _StrictConstructor(SafeConstructor):
+    def construct_bounded_int(self, node):
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise _Refused(None, None, f"a number written with more than {MAX_NUMBER_CHARS} characters",
+                           node.start_mark)
+        return self.construct_yaml_int(node)
+
+    def flatten_mapping(self, node):
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Refused(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
+
+    def construct_mapping(self, node, deep=False):
+        mapping = super().construct_mapping(node, deep)
+        if len(mapping) < len(node.value):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep)       # already built: cached
+                if key in seen:
+                    raise _Refused(None, None, f"duplicate key {_shown(key)}", key_node.start_mark)
+                seen.add(key)
+        return mapping
+
+
+def _strict(loader_base):
+    class Loader(_GuardedComposer, _StrictConstructor, loader_base):
+        def __init__(self, stream):
+            loader_base.__init__(self, stream)
+            Composer.__init__(self)
+    Loader.add_constructor("tag:yaml.org,2002:int", _StrictConstructor.construct_bounded_int)
+    Loader.__name__ = Loader.__qualname__ = "Strict" + loader_base.__name__
+    return Loader
+
+
+PyLoader = _strict(yaml.SafeLoader)
+CLoader = _strict(yaml.CSafeLoader) if getattr(yaml, "__with_libyaml__", False) else None
+LOADERS = {"python": PyLoader, **({"C": CLoader} if CLoader else {})}
+Loader = CLoader or PyLoader      # what load() uses unless told otherwise
+
+
+def load(text, loader=None):
+    """The single document in text as plain data; YamlProblem if refused."""
+    cls = loader or Loader
+    parser = cls(text)
+    try:
+        return parser.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        raise YamlProblem(_problem(exc) + _where(exc)) from None
+    except yaml.YAMLError as exc:
+        raise YamlProblem(f"not valid YAML: {_one_line(exc)}") from None
+    except RecursionError:
+        raise YamlProblem(f"nested more than {MAX_DEPTH} levels deep") from None
+    except (ValueError, OverflowError, TypeError, IndexError, AttributeError) as exc:
+        # PyYAML's constructors fail in assorted ways on explicit tags with odd values:
+        # !!timestamp x (AttributeError), !!int '-' (IndexError), a 13th month (ValueError)
+        raise YamlProblem(f"a value that cannot be read ({type(exc).__name__}: {_one_line(exc)})") from None
+    finally:
+        parser.dispose()
+
+
+def _problem(exc):
+    problem = _one_line(exc.problem or exc.context or exc)
+    if isinstance(exc, _Refused):
+        return problem
+    if "python/" in problem:
+        return f"refused: the file asks to build Python objects ({_tag(problem)}); only plain data is allowed"
+    if isinstance(exc, ConstructorError) and "could not determine a constructor" in problem:
+        return f"unknown tag {_tag(problem)}"
+    return f"not valid YAML: {problem}"
+
+
+def _tag(problem):
+    for word in problem.split():
+        if "!" in word or "tag:" in word:
+            return word.strip("'\"").replace("tag:yaml.org,2002:", "!!")
+    return problem
+
+
+def _where(exc):
+    mark = exc.problem_mark or exc.context_mark
+    return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+
+
+def _one_line(value):
+    return " ".join(str(value).split())
+
+
+def _shown(key, limit=40):
+    text = repr(key)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def read_bytes(path, limit):
+    """At most limit + 1 bytes of a regular file (the caller sees whether it is
+    longer). Pipes, devices and sockets are refused before anything is read:
+    reading one can block forever or never end."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)      # opening a pipe for reading blocks until a writer comes
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | nonblock)
+    except FileNotFoundError:
+        raise FileProblem("no such file") from None
+    except IsADirectoryError:
+        raise FileProblem("is a folder, not a file") from None
+    except (OSError, ValueError) as exc:         # ValueError: a NUL in the path
+        raise FileProblem(f"cannot be read: {_os_words(exc)}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileProblem("is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise FileProblem("is not a regular file (a pipe, device or socket)")
+        with os.fdopen(fd, "rb") as fh:
+            fd = None
+            return fh.read(limit + 1)
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {_os_words(exc)}") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _os_words(exc):
+    return getattr(exc, "strerror", None) or _one_line(exc)

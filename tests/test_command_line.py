@@ -1,0 +1,157 @@
+"""The command line (issue 12 point 6, issue 13 "--help"): the window, the
+headless mode and --screenshot check their flags the same way; anything
+wrong or meaningless is one line on stderr and exit code 2, never a
+traceback, a silent fix-up or a window that opens anyway."""
+import os
+
+import pytest
+from hostile_helpers import one_line_error, run_main
+from save_helpers import new_session, play_random
+
+import main
+from game.save import save_session
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    s = new_session(3, seed=4)
+    play_random(s, 2, steps=20)
+    path = tmp_path_factory.mktemp("cli") / "game.yaml"
+    save_session(s, path)
+    return str(path)
+
+
+@pytest.fixture
+def window(monkeypatch):
+    """main.main with the window replaced by a recorder of its arguments."""
+    import sprites.app
+    opened = []
+    monkeypatch.setattr(sprites.app, "run", lambda args: opened.append(args) or 0)
+
+    def start(*argv):
+        return main.main([str(a) for a in argv]), opened
+    return start
+
+
+def refused(capsys, window, *argv):
+    code, opened = window(*argv)
+    err = capsys.readouterr().err
+    assert code == 2 and not opened, (argv, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in err, err
+    return lines[0]
+
+
+BAD = {
+    "seven players": (["--players", 7], "--players: the game is played by 2 to 6 players, not 7"),
+    "no players": (["--players", 0], "--players: the game is played by 2 to 6 players, not 0"),
+    "unknown variant": (["--variant", "bogus"], "--variant: unknown variant 'bogus' (known: standard, strategist,"),
+    "unknown AI level": (["--ai", "godlike"], "--ai: unknown level 'godlike' (known: human, random, easy,"),
+    "more levels than players": (["--players", 2, "--ai", "hard,hard,hard"], "--ai: 3 levels for 2 players"),
+    "empty load": (["--load", ""], "--load: needs a file name"),
+    "empty replay": (["--replay", " "], "--replay: needs a file name"),
+    "empty save folder": (["--save-dir", ""], "--save-dir: needs a folder name"),
+    "huge seed": (["--seed", "1180591620717411303424"], "--seed: must be a whole number from 0 to 9223372036854775807"),
+    "negative seed": (["--seed", "-1"], "--seed: must be a whole number from 0 to"),
+    "seed of 5000 digits": (["--seed", "9" * 5000], "--seed: must be a whole number from 0 to"),
+    "seed that is a word": (["--seed", "abc"], "--seed: must be a whole number from 0 to"),
+    "headless with a save folder": (["--headless", "--save-dir", "x"], "--save-dir cannot be used with --headless"),
+    "json in the window": (["--json"], "--json only works with --headless"),
+    "steps without a screenshot": (["--steps", 5], "--steps only works with --screenshot"),
+    "size without a screenshot": (["--size", "800x600"], "--size only works with --screenshot"),
+    "screen without a screenshot": (["--screen", "title"], "--screen only works with --screenshot"),
+    "headless screenshot": (["--headless", "--screenshot", "x.png"], "--screenshot cannot be used with --headless"),
+    "human AI level headless": (["--headless", "--ai", "human"], "--ai: unknown level 'human' (known: random, easy,"),
+    "negative steps": (["--screenshot", "x.png", "--steps", -3], "--steps: must be between 0 and 100000, not -3"),
+    "a budget in the window": (["--ai", "expert:0.5"], "--ai: a time budget ('expert:0.5') only works with --headless"),
+    "a bad budget": (["--headless", "--ai", "expert:0"], "--ai: the time budget in 'expert:0' must be a number"),
+    "a budget for hard": (["--headless", "--ai", "hard:1"], "--ai: only expert takes a time budget"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_flags_exit_2_with_one_line(capsys, window, case):
+    argv, expected = BAD[case]
+    assert expected in refused(capsys, window, *argv)
+
+
+FLAGS_WITH_A_SAVE = {
+    "json with replay": (["--headless", "--replay", "{save}", "--json"], "--json cannot be used with --replay"),
+    "players with load": (["--load", "{save}", "--players", 3], "--players cannot be used with --load"),
+    "variant with load": (["--load", "{save}", "--variant", "strategist"], "--variant cannot be used with --load"),
+    "ai with load": (["--load", "{save}", "--ai", "hard"], "--ai cannot be used with --load"),
+    "seed with replay": (["--replay", "{save}", "--seed", 3], "--seed cannot be used with --replay"),
+    "save folder with headless replay": (["--headless", "--replay", "{save}", "--save-dir", "x"],
+                                         "--save-dir cannot be used with --replay"),
+    "load and replay": (["--load", "{save}", "--replay", "{save}"], "--replay cannot be used with --load"),
+    "screenshot of a save": (["--screenshot", "x.png", "--load", "{save}"], "--load cannot be used with --screenshot"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FLAGS_WITH_A_SAVE))
+def test_flags_that_make_no_sense_together(capsys, window, saved, case):
+    argv, expected = FLAGS_WITH_A_SAVE[case]
+    assert expected in refused(capsys, window, *[saved if a == "{save}" else a for a in argv])
+
+
+def test_good_flags_open_the_window(capsys, window, saved, tmp_path):
+    code, opened = window("--players", 3, "--ai", "human,hard", "--variant", "desolation", "--seed", 5,
+                          "--save-dir", tmp_path)
+    assert code == 0 and len(opened) == 1
+    args = opened[0]
+    assert (args.players, args.ai, args.variant, args.seed, args.save_dir) == \
+        (3, "human,hard", "desolation", 5, str(tmp_path))
+    code, opened = window("--load", saved, "--save-dir", tmp_path)
+    assert code == 0 and len(opened[-1].session.actions) == 20
+    code, opened = window()
+    assert code == 0 and opened[-1].players == 4 and opened[-1].variant == "standard"
+
+
+SHOTS = {
+    "huge size": (["--size", "99999x99999"], "--size: must be from 1100x650 to 8192x8192, not 99999x99999"),
+    "tiny size": (["--size", "1x1"], "--size: must be from 1100x650 to 8192x8192, not 1x1"),
+    "size that is a word": (["--size", "big"], "--size: must look like 1600x900, not 'big'"),
+    "unknown variant": (["--variant", "bogus"], "--variant: unknown variant 'bogus'"),
+    "huge seed": (["--seed", "1180591620717411303424"], "--seed: must be a whole number from 0 to"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHOTS))
+def test_screenshot_flags_are_checked_before_drawing(tmp_path, case):
+    argv, expected = SHOTS[case]
+    out = tmp_path / "shot.png"
+    line = one_line_error(run_main("--screenshot", out, *argv))
+    assert expected in line and not out.exists()
+
+
+def test_screenshot_into_a_missing_folder(tmp_path):
+    out = tmp_path / "missing" / "shot.png"
+    line = one_line_error(run_main("--screenshot", out, "--players", 3))
+    assert line == f"error: --screenshot: the folder {out.parent} does not exist"
+
+
+def test_help_lists_every_flag_on_one_line_each():
+    r = run_main("--help", env={"COLUMNS": "80"})
+    assert r.returncode == 0 and not r.stderr
+    options = r.stdout.split("options:\n", 1)[1].splitlines()
+    assert all(line.startswith("  -") and len(line) <= 80 for line in options if line.strip()), r.stdout
+    parser = main.build_parser()
+    flags = [a.option_strings[-1] for a in parser._actions]
+    for flag in flags:
+        assert sum(flag in line.replace(",", " ").split()[:2] for line in options) == 1, (flag, r.stdout)
+    assert len([line for line in options if line.strip()]) == len(flags)
+
+
+def test_help_and_usage_errors_are_short():
+    r = run_main("--players", "many")
+    line = one_line_error(r)
+    assert line.startswith("error: --players: ") and "--help" in line
+    r = run_main("--unknown-flag")
+    assert "unrecognized arguments: --unknown-flag" in one_line_error(r)
+
+
+def test_the_save_folder_must_be_a_folder(capsys, window, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert f"--save-dir: {blocker} is a file, not a folder" in refused(capsys, window, "--save-dir", blocker)
+    assert os.path.isfile(blocker)
