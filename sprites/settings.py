@@ -19,7 +19,7 @@ import yaml
 
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME          # the engine's limit for a player's name
-from game.session import SEAT_KINDS
+from game.app.session import SEAT_KINDS
 
 FILE = "settings.yml"
 MAX_BYTES = 16 * 1024
@@ -159,7 +159,7 @@ class Settings:
         """Write the file (atomically); returns a one-line problem or None. Never raises."""
         if self.path is None:
             return None
-        from game.save import write_atomic
+        from game.app.save_format import write_atomic
         text = "# Wrath of Dragons settings (a bad entry falls back to its default)\n" + \
             yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, default_flow_style=None)
         try:
@@ -184,3 +184,15 @@ def _short(v, n=40):
     except (ValueError, RecursionError):       # a number of thousands of digits, a list nested too deep
         return f"a {type(v).__name__} too large to show"
     return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def window_size(text):
+    """(w, h) for --size (a screenshot's window), or ValueError with the words to show."""
+    w, x, h = str(text).lower().partition("x")
+    if not (x and w.isdigit() and h.isdigit() and len(w) <= 5 and len(h) <= 5):
+        raise ValueError(f"must look like 1600x900, not {text!r}")
+    w, h = int(w), int(h)
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise ValueError(f"must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
+                         f"not {w}x{h}")
+    return w, h

@@ -12,8 +12,9 @@ from save_helpers import new_session, play_random
 from test_save_errors import load_error as refused   # one line, naming the file, the file untouched
 
 from game import safe_yaml
-from game.save import MAX_BYTES, SaveError, load_session, read_header, save_session
-from game.saves import Autosaver, list_saves
+from game.app.save_format import MAX_BYTES, SaveError, load_session, read_header, save_session
+from game.app.autosave import BackgroundAutosaver
+from game.app.save_folder import list_saves
 
 HEX_BOMB = "0x" + "f" * 5000
 
@@ -76,7 +77,7 @@ def test_a_lone_anchor_is_refused_too(tmp_path, text, each_loader):
 
 def test_saves_are_written_without_aliases(tmp_path):
     """The same object twice in a document is written twice, never as an alias."""
-    from game.save import document_text
+    from game.app.save_format import document_text
     shared = [1, 2]
     assert "&" not in document_text({"a": shared, "b": shared})
 
@@ -120,7 +121,7 @@ WORST = {
 PROBE = """
 import resource, sys, time
 from game import safe_yaml
-from game.save import SaveError, load_session
+from game.app.save_format import SaveError, load_session
 safe_yaml.Loader = safe_yaml.LOADERS[sys.argv[2]]
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
@@ -237,7 +238,7 @@ def test_escape_codes_in_names_never_reach_the_terminal(tmp_path, text):
 
 
 def test_a_bad_name_never_starts_a_game():
-    from game.session import Session
+    from game.app.session import Session
     for name in ("\ud800", "Ash\x00", "\x1b[2J", "A" * 25, " "):
         with pytest.raises(ValueError, match="name"):
             Session.new([{"name": name, "dragon": "Red"}, {"name": "Bo", "dragon": "Blue"}], 1)
@@ -247,11 +248,12 @@ def test_the_autosave_never_raises_out_of_apply(tmp_path):
     """A name that slipped past every check (set after the start) makes the
     autosave fail with a reported error; the action itself goes through."""
     s = new_session(2, seed=4)
-    saver = Autosaver(str(tmp_path))
+    saver = BackgroundAutosaver(str(tmp_path))
     s.listeners.append(saver)
     s.seats[0].name = "\ud800"
     play_random(s, 1, steps=3)
     assert len(s.actions) == 3
+    saver.flush()
     assert saver.last_error and "cannot be saved" in saver.last_error
     with pytest.raises(SaveError):
         save_session(s, tmp_path / "x.yaml")

@@ -7,7 +7,7 @@ log lines."""
 import json
 import os
 
-from game.save import load_session, save_session, sentence_log
+from game.app.save_format import load_session, save_session, sentence_log
 
 HERE = os.path.join(os.path.dirname(__file__), "fixtures")
 OLD_SAVE = os.path.join(HERE, "format1_save.yaml")

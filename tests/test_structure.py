@@ -1,7 +1,10 @@
 """The package's shape: no import circle in game/ (imports inside functions
-included), and the rules never import the view."""
+included); the rules never import the application layer (game/app/) or the
+view; the application imports the view only to open the window."""
 import ast
 import os
+import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -83,11 +86,45 @@ def test_the_circle_finder_finds_circles():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-def test_the_rules_never_import_the_view():
-    for name, deps in import_graph("game").items():
-        path = modules("game")[name]
-        with open(path, encoding="utf-8") as fh:
-            tree = ast.parse(fh.read())
-        names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-        names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level]
-        assert not any(m.split(".")[0] in ("pygame", "sprites") for m in names), f"{name} imports {names}"
+def module_imports(name):
+    """Every module named in an import statement of ``name``'s file, with the
+    function each stands in (None at module level)."""
+    with open(modules("game")[name], encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    out = []
+
+    def visit(node, function):
+        for child in ast.iter_child_nodes(node):
+            inside = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            if isinstance(child, ast.Import):
+                out.extend((a.name, function) for a in child.names)
+            elif isinstance(child, ast.ImportFrom) and not child.level:
+                out.append((child.module or "", function))
+            visit(child, inside)
+    visit(tree, None)
+    return out
+
+
+def test_the_rules_never_import_the_application_or_the_view():
+    graph = import_graph("game")
+    for name, deps in graph.items():
+        if name.startswith("game.app"):
+            continue
+        assert not any(d.startswith("game.app") for d in deps), f"{name} imports {sorted(deps)}"
+        view = [m for m, _ in module_imports(name) if m.split(".")[0] in ("pygame", "sprites")]
+        assert not view, f"{name} imports {view}"
+
+
+def test_the_application_imports_the_view_only_to_open_the_window():
+    for name in modules("game"):
+        if name.startswith("game.app"):
+            for module, function in module_imports(name):
+                if module.split(".")[0] in ("pygame", "sprites"):
+                    assert (name, function) == ("game.app.cli", "open_window"), (name, module, function)
+
+
+def test_importing_the_rules_and_the_application_imports_no_pygame():
+    apps = [n for n in modules("game") if n.startswith("game.app")]
+    code = f"import sys, game, {', '.join(apps)}; print('pygame' in sys.modules or 'sprites' in sys.modules)"
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.strip() == "False", r.stderr

@@ -9,7 +9,7 @@ from ui_helpers import click, make_app, play_option, press
 import pygame
 import pytest
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.anim import now_ms
 from sprites.scenes.help import HelpScene
 from sprites.scenes.table import TableScene
@@ -170,7 +170,7 @@ def test_screenshot_command_writes_a_png(tmp_path):
 
 def test_load_and_replay_arguments_open_their_screens(tmp_path):
     import argparse
-    from game.save import save_session
+    from game.app.save_format import save_session
     from sprites.app import build
     from sprites.scenes.replay import ReplayScene
     session = Session.new(seats(3), seed=5)
@@ -178,7 +178,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
         session.apply(session.game.decision.options[0])
     path = str(tmp_path / "g.yaml")
     save_session(session, path)
-    from game.save import load_session
+    from game.app.save_format import load_session
     screen = make_app(tmp_path).screen
     app = build(argparse.Namespace(session=load_session(path), replay=None, save_dir=str(tmp_path)), screen)
     table = app.find(TableScene)

@@ -11,7 +11,7 @@ from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, s
 import pygame
 
 from game import Action
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 
 

@@ -15,7 +15,7 @@ import pygame
 
 from game import default_data
 from game.plaintext import name_problem
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from game.variants import VARIANTS, Variant
 from sprites import theme
 from sprites.scene import Scene
@@ -38,8 +38,8 @@ def ai_levels():
 def saves_api():
     """(list_saves, load_session, save_as) from the persistence modules, or None."""
     try:
-        from game.save import load_session
-        from game.saves import list_saves, save_as
+        from game.app.save_format import load_session
+        from game.app.save_folder import list_saves, save_as
     except ImportError:
         return None
     return list_saves, load_session, save_as
@@ -187,7 +187,7 @@ class TitleScene(Scene):
 
     def _find_recent(self):
         try:
-            from game.saves import recent_games
+            from game.app.save_folder import recent_games
         except ImportError:
             return []
         return [s for s in recent_games(self._save_dir()) if not s.problem]
@@ -415,7 +415,7 @@ class TitleScene(Scene):
             self.message = "Type a name for the save first."
             return None
         try:
-            from game.saves import file_name
+            from game.app.save_folder import file_name
             path = os.path.join(self._save_dir(), file_name(name))
         except ValueError as exc:
             self.message = f"Not saved: {exc}"

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .engine import new_game
+from ..actions import Action
+from ..ai import LEVELS
+from ..engine import new_game
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "expert")
+SEAT_KINDS = ("human",) + tuple(LEVELS)      # a person, or an AI level
 
 
 @dataclass

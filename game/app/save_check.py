@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 
-from .data import RESOURCES, TAKEABLE
-from .events import EVENTS
-from .flow import FLOW, FRAMES
-from .frames import schema
-from .plaintext import MAX_NAME, kind_of, name_problem
-from .variants import VARIANTS
+from ..data import RESOURCES, TAKEABLE
+from ..events import EVENTS
+from ..flow import FLOW, FRAMES
+from ..frames import schema
+from ..plaintext import MAX_NAME, kind_of, name_problem
+from ..state import GameState, PlayerState, RegionState, declarations
+from ..variants import VARIANTS
 from .session import SEAT_KINDS
-from .state import GameState, PlayerState, RegionState, declarations
 
 FORMAT = 2                 # 2: the log holds events; 1: it held sentences ([seat, text, private])
 READABLE = (1, 2)

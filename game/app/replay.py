@@ -17,9 +17,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from .engine import Game
-from .events import visible_to
-from .log_text import log_texts
+from ..engine import Game
+from ..events import visible_to
+from ..log_text import log_texts
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Replay:
 
     @classmethod
     def from_file(cls, path, every=25):
-        from .save import load_session
+        from .save_format import load_session
         return cls(load_session(path), every)
 
     def __len__(self):

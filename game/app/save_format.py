@@ -23,11 +23,11 @@ import time
 
 import yaml
 
-from . import safe_yaml
-from .actions import Action, IllegalAction
-from .data import default_data
-from .log_text import log_texts
-from .plaintext import escape
+from .. import safe_yaml
+from ..actions import Action, IllegalAction
+from ..data import default_data
+from ..log_text import log_texts
+from ..plaintext import escape
 from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
                          first_difference, mapping, short)
 from .session import Session

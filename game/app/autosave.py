@@ -1,4 +1,5 @@
-"""Autosave without making the player wait: the window's session listener.
+"""The autosave: a session listener that writes the game after every action
+without making the player wait (the window uses it; so can any driver).
 
 Writing a save (YAML plus fsync) takes 10-30 ms late in a game. Right after
 each action the listener takes a cheap copy of the session (a fraction of a
@@ -17,9 +18,9 @@ from __future__ import annotations
 import threading
 import time
 
-from game.save import SaveError
-from game.saves import AUTOSAVE, autosave
-from game.session import Session
+from .save_format import SaveError
+from .save_folder import AUTOSAVE, autosave
+from .session import Session
 
 HOLD_S = 0.25            # write at the latest this long after an action, frame drawn or not
 FLUSH_TIMEOUT_S = 10.0
