@@ -28,7 +28,6 @@ class Touch:
     sites: tuple = ()               # (region, site index)
     hex: str | None = None          # "use" the Action Hex, or turn it "left" / "right"
     lair_action: str | None = None
-    ability: str | None = None
     spends: dict = field(default_factory=dict)      # resource -> pieces spent now
     gains: dict = field(default_factory=dict)       # resource -> pieces gained now
     cards_drawn: int = 0

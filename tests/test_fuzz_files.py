@@ -128,6 +128,7 @@ def test_fuzzed_save_text(edits):
     check_save(apply_edits(BASE_TEXT, edits))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(path=st.sampled_from(SAVE_PATHS), how=st.sampled_from(["set", "set", "delete", "duplicate", "wrap"]),
        value=plain_value)
@@ -180,6 +181,7 @@ def play_out(g, limit=20_000):
     assert g.is_over and invariants.check(g) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 @FUZZ
 @given(data=st.data())

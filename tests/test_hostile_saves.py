@@ -153,6 +153,7 @@ def test_any_file_under_the_cap_is_refused_within_2_s_and_200_mb(tmp_path, case)
     assert float(megabytes) < 200, f"{case}: {float(megabytes):.0f} MB"
 
 
+@pytest.mark.slow
 def test_the_python_loader_refuses_them_as_well(tmp_path, monkeypatch):
     monkeypatch.setattr(safe_yaml, "Loader", safe_yaml.PyLoader)
     for case in ("flow list", "deep nesting"):

@@ -88,7 +88,6 @@ def test_the_engine_offers_applies_and_explains_the_new_kind(toy):
     assert g.why_illegal(Action("dig")) == "Digging needs a field, and gold left in the stockpile."
 
 
-@pytest.mark.slow
 def test_the_view_offers_it_with_its_sentence(toy):
     g = turn_with_a_field(toy)
     d = g.decision
@@ -101,6 +100,7 @@ def test_the_view_offers_it_with_its_sentence(toy):
     assert tips.build(g, v, groups, p.hand, names)[f"option:{i}"] == "Dig: burn a field for 2 gold"
 
 
+@pytest.mark.slow
 def test_the_ai_uses_it_without_knowing_it(toy):
     g = turn_with_a_field(toy)
     d = g.decision
