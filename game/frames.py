@@ -40,7 +40,11 @@ class Frame:
 
     def spec(self, name):
         """This decision's spec for an action kind, or None."""
-        return next((spec for spec in self.kinds if name in spec.names), None)
+        kinds = self.kinds
+        table = _SPECS.get(kinds)
+        if table is None:
+            table = _SPECS[kinds] = {n: spec for spec in reversed(kinds) for n in spec.names}
+        return table.get(name)
 
     def apply(self, g, action):
         spec = self.spec(action.kind)
@@ -75,6 +79,9 @@ class Frame:
         for f in fields(self)[1:]:
             d[f.name] = getattr(self, f.name)
         return d
+
+
+_SPECS = {}         # a frame class's kinds tuple -> {action kind: spec}
 
 
 def schema(cls):
