@@ -25,6 +25,7 @@ class ExpertAI(HardAI):
     candidates = 8             # more options and plans are worth playing out with time to spare:
     margin = 4.0               # the best 3 first, the next ones as the weakest drop out
     start = 3
+    own_budget = 12            # its own turn in the playouts of Lair Actions, cards and placement: planned
     min_worlds, max_worlds = 4, float("inf")
     default_budget = 1.0       # seconds per decision
 

@@ -37,6 +37,7 @@ class HardAI(NormalAI):
     min_worlds, max_worlds = 6, 16
     blend = 0.7                # weight of the playout average against the search's value
     start = None               # candidates played out at first (the others join as these drop out)
+    own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -69,7 +70,8 @@ class HardAI(NormalAI):
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
-                    [prior[i] for i in order], self.effort(), self.blend, start=self.start)
+                    [prior[i] for i in order], self.effort(), self.blend, start=self.start,
+                    own_budget=self.own_budget)
         return d.options[order[k]]
 
     def plan_turn(self, g, seat, rng):

@@ -20,7 +20,7 @@ import random
 
 from .determinize import determinize
 from .evaluate import value
-from .planner import in_turn
+from .planner import TurnPlanner, in_turn
 from .quick import quick_choice
 
 PLAYOUT_STEPS = 600        # safety bound on decisions in one playout
@@ -36,13 +36,23 @@ class SameRng:
         return self._r.choice(items)
 
 
-def playout(g, seat, rng):
-    """Play on with the quick policy until the century ends; value for seat."""
+def playout(g, seat, rng, own_budget=0):
+    """Play on until the century ends; value for seat. Every dragon plays the
+    quick policy, except that with ``own_budget`` the seat plans its own attack
+    turn with a search of that many nodes (in this world, whose draws it then
+    knows: a playout is one possible future, not a peek at the real game)."""
     century = g.state.century
+    line = []
     for _ in range(PLAYOUT_STEPS):
         if g.is_over or g.state.century != century:
             break
         d = g.decision
+        if own_budget and d.player == seat and in_turn(g, seat):
+            if not line or line[0][1] not in d.options:
+                line = TurnPlanner(seat, own_budget, rng).plan(g.copy())[1]
+            if line and line[0][1] in d.options:
+                g.apply(line.pop(0)[1])
+                continue
         g.apply(quick_choice(g, d.player, rng))
     return value(g, seat)
 
@@ -58,21 +68,27 @@ def follow_line(g, seat, line):
 
 
 class Effort:
-    """How much sampling one choice may use: a world count, and a deadline."""
+    """How much sampling one choice may use: a world count, and a deadline
+    (a new world starts only if one more, as long as the last, still fits)."""
 
     def __init__(self, min_worlds, max_worlds, deadline=None, clock=None):
         self.min_worlds, self.max_worlds = min_worlds, max_worlds
         self.deadline, self.clock = deadline, clock
+        self.last = self.per_world = None
 
     def more(self, worlds):
         if worlds >= self.max_worlds:
             return False
-        if self.deadline is None or worlds < self.min_worlds:
+        if self.deadline is None:
             return True
-        return self.clock() < self.deadline
+        now = self.clock()
+        if self.last is not None:
+            self.per_world = now - self.last
+        self.last = now
+        return worlds < self.min_worlds or now + (self.per_world or 0) < self.deadline
 
 
-def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None):
+def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0):
     """The index of the best candidate. ``play(world, i)`` plays candidate i on
     a copy of a determinised world; ``prior[i]`` is its value by search, best
     first. Only the first ``start`` candidates (default: all) are played out at
@@ -91,7 +107,7 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
         for i in alive:
             c = world.copy()
             play(c, i)
-            samples[i][worlds] = playout(c, seat, SameRng(seed))
+            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget)
         worlds += 1
         alive = _survivors(alive, samples, prior, blend, z, effort.min_worlds)
 
