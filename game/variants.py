@@ -16,18 +16,19 @@ from itertools import product
 @dataclass(frozen=True)
 class Option:
     name: str           # as in variant names
-    title: str          # as the players know it
+    label: str          # its name for the players (the title screen's toggle)
+    title: str          # in the game's panel when it is the only option on
     short: str          # in a list of several options
     text: str           # what it changes
 
 
 OPTIONS = (
-    Option("strategist", "The Strategist (lairs open)", "Strategist",
-           "Lair screens are open: every dragon's hoard is in plain view."),
-    Option("desolation", "Desolation of the Old World", "Desolation",
-           "Cooperative: the dragons score together by what is left standing on the board."),
+    Option("strategist", "The Strategist", "The Strategist (lairs open)", "Strategist",
+           "The Strategist: no lair screens, everything collected is open."),
+    Option("desolation", "Desolation of the Old World", "Desolation of the Old World", "Desolation",
+           "Desolation of the Old World: cooperative, score what is left on the board."),
 )
-ROGUE_DRAGONS = Option("rogue_dragons", "Rogue Dragons", "Rogue Dragons",
+ROGUE_DRAGONS = Option("rogue_dragons", "Rogue Dragons", "Rogue Dragons", "Rogue Dragons",
                        "With few players, unplayed dragons land each century, take what their hex side "
                        "gives and fly away (how many: data/setup.yaml).")
 STANDARD = "standard"

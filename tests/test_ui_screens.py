@@ -187,7 +187,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
     assert isinstance(app.scene, ReplayScene) and len(app.scene.replay) == 12
     app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
                                    variant="strategist", ai="human,hard,easy"), screen)
-    assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.strategist
+    assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.options["strategist"]
     assert [s["kind"] for s in app.scene.seats[:4]] == ["human", "hard", "easy", "normal"]
 
 

@@ -16,7 +16,7 @@ import pygame
 from game import default_data
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
-from game.variants import VARIANTS, Variant
+from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import theme
 from sprites.scene import Scene
 from sprites.art import pieces
@@ -58,8 +58,7 @@ class TitleScene(Scene):
             if kind.strip() in known:
                 self.seats[i]["kind"] = kind.strip()
         chosen = Variant.parse(variant) if variant in VARIANTS else None
-        self.strategist = chosen.strategist if chosen else settings.strategist
-        self.desolation = chosen.desolation if chosen else settings.desolation
+        self.options = {o.name: getattr(chosen, o.name) if chosen else settings.options[o.name] for o in OPTIONS}
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
         self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name"
@@ -99,10 +98,11 @@ class TitleScene(Scene):
             self.add(f"seat:{i}:kind", pygame.Rect(x0 + px(572), ry, px(210), px(44)),
                      tip="Human, or an AI dragon: click to pick its level")
         ry = y + 6 * px(52) + px(8)
-        self.add("toggle:strategist", pygame.Rect(x0, ry, px(300), px(44)),
-                 tip="The Strategist: no lair screens, everything collected is open.")
-        self.add("toggle:desolation", pygame.Rect(x0 + px(320), ry, px(460), px(44)),
-                 tip="Desolation of the Old World: cooperative, score what is left on the board.")
+        tx = x0
+        for o in OPTIONS:           # a toggle per option of the variant, in one row
+            tw = theme.text_width(o.label, self.fs(24)) + px(70)
+            self.add(f"toggle:{o.name}", pygame.Rect(tx, ry, tw, px(44)), tip=o.text)
+            tx += tw + px(20)
         ry += px(52)
         self.add("toggle:handoff", pygame.Rect(x0, ry, px(420), px(44)),
                  tip="Hide the table between two human players (hot-seat).")
@@ -235,10 +235,8 @@ class TitleScene(Scene):
                     break
         elif name.startswith("seat:") and name.endswith(":kind"):
             self.menu = int(name.split(":")[1])
-        elif name == "toggle:strategist":
-            self.strategist = not self.strategist
-        elif name == "toggle:desolation":
-            self.desolation = not self.desolation
+        elif name.startswith("toggle:") and name[7:] in self.options:
+            self.options[name[7:]] = not self.options[name[7:]]
         elif name == "toggle:handoff":
             self.handoff = not self.handoff
         elif name == "button:random_seed":
@@ -358,7 +356,7 @@ class TitleScene(Scene):
 
     # ----- actions -------------------------------------------------------------------------------
     def variant(self):
-        return Variant(strategist=self.strategist, desolation=self.desolation).name
+        return Variant(**self.options).name
 
     def start(self):
         seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])
@@ -377,7 +375,7 @@ class TitleScene(Scene):
         """The seat setup and variants are kept for the next run."""
         s = self.app.settings
         s.players, s.seats = self.count, [dict(x) for x in self.seats]
-        s.strategist, s.desolation, s.handoff = self.strategist, self.desolation, self.handoff
+        s.options, s.handoff = dict(self.options), self.handoff
         problem = s.save()
         if problem:
             self.message = problem
@@ -472,9 +470,8 @@ class TitleScene(Scene):
             tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
             pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
                                                        tip])
-        for name, label, on in (("toggle:strategist", "The Strategist", self.strategist),
-                                ("toggle:desolation", "Desolation of the Old World", self.desolation),
-                                ("toggle:handoff", "Hide the table between players", self.handoff)):
+        toggles = [(f"toggle:{o.name}", o.label, self.options[o.name]) for o in OPTIONS]
+        for name, label, on in toggles + [("toggle:handoff", "Hide the table between players", self.handoff)]:
             r = self.element_rect(name)
             box = pygame.Rect(r.x, r.y + px(8), px(28), px(28))
             pygame.draw.rect(surface, (250, 240, 214), box, border_radius=4)
