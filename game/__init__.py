@@ -9,8 +9,8 @@
 """
 from .actions import Action, Decision, IllegalAction
 from .data import DataError, GameData, default_data, load_data
-from .engine import VARIANTS, Game
-from .phases.setup import new_game
+from .engine import Game, new_game
+from .variants import VARIANTS
 
 __all__ = ["Action", "Decision", "IllegalAction", "DataError", "GameData", "Game", "VARIANTS",
            "default_data", "load_data", "new_game"]

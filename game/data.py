@@ -363,10 +363,33 @@ def _setup(ck, doc):
             ck.add(f"{f}: rogue_dragons.{k}", f"expected players: rogues with at most 6 dragons, got {v!r}")
         else:
             out["rogue_dragons"][k] = v
+    out["attack_costs"] = _attack_costs(ck, doc, f)
+    for key, names in (("heal", ("consume_noble", "lick_wounds")), ("divination", ("draw", "discard"))):
+        d = ck.get(doc, key, dict, f, default={})
+        out[key] = {k: ck.count(d, k, f"{f}: {key}", default=0, high=3) for k in names}   # as Awakening
     for r in RESOURCES:
         need = 6 * out["per_region"][r] + (out["centuries"] * out["century_space_fields"] if r == "field" else 1)
         if out["pieces"][r] < need:
             ck.add(f"{f}: pieces.{r}", f"{out['pieces'][r]} pieces cannot cover setup, which needs {need}")
+    return out
+
+
+def _attack_costs(ck, doc, f):
+    """{settlement size: ((Attack icons, Life lost), ...)}: the ways to hit it."""
+    raw = ck.get(doc, "attack_costs", dict, f, default={})
+    out = {}
+    for size in ("village", "town", "city"):
+        where = f"{f}: attack_costs.{size}"
+        ways = []
+        for k, w in enumerate(ck.get(raw, size, list, f + ": attack_costs", default=[])):
+            if not (isinstance(w, list) and len(w) == 2 and all(type(x) is int for x in w) and w[0] >= 1
+                    and 0 <= w[1] <= 10):
+                ck.add(f"{where}[{k}]", f"expected [Attack icons (1 or more), Life lost (0-10)], got {w!r}")
+            else:
+                ways.append(tuple(w))
+        if not ways and size in raw:
+            ck.add(where, "expected at least one [Attack icons, Life lost]")
+        out[size] = tuple(ways)
     return out
 
 

@@ -1,18 +1,30 @@
 """Game: the state machine that steps through the centuries and phases.
 
-The flow is a table of phases (``phases.PHASES``: enter / one turn per seat /
-exit -> next phase) plus a stack of pending frames. The top frame is either a
-decision (a player must choose one of its options) or automatic work (run at
-once). Every frame is a plain dict, so ``to_dict`` works at any decision.
+The flow is the table ``flow.FLOW`` (phase -> enter, turns, leave, next) plus
+a stack of pending frames (``frames``). The top frame is either a decision (a
+player must choose one of its options) or automatic work (run at once).
+Frames are plain dataclasses of scalars, so ``to_dict`` works at any decision.
 """
 from __future__ import annotations
 
 from .actions import Action, Decision, IllegalAction, act, malformed
 from .data import default_data
+from .flow import FLOW, FRAMES, KINDS
+from .frames import frame_from_dict
+from .phases import attack, scoring, setup
 from .rng import Rng
-from .state import CITY, TOWN, VILLAGE, GameState
+from .state import CITY, TOWN, VILLAGE, GameState, copy_state
+from .variants import Variant
+from .view import view
 
-VARIANTS = ("standard", "strategist", "desolation", "strategist+desolation")
+
+def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
+    """A new game, set up as the rulebook says, waiting for the first decision."""
+    data = data or default_data()
+    g = Game(setup.initial_state(data, num_players, seed, variant, dragons, names), data)
+    g.enter_phase("setup")
+    g._advance()
+    return g
 
 
 class Game:
@@ -26,21 +38,21 @@ class Game:
         self.ring_index = d.region_index
         self.regions = {r.name: r for r in state.regions}
         self.cards = d.cards
-        self.card_key, self.ability_effects, self.play_actions = _derived(d)
-        self.strategist = "strategist" in state.variant
-        self.cooperative = "desolation" in state.variant
+        self.card_key, self.ability_effects, self.play_actions, self.hits = _derived(d)
+        self.variant = Variant.parse(state.variant)
+        self.strategist = self.variant.strategist       # lair screens are open
+        self.cooperative = self.variant.desolation      # the team scores what is left
 
     # ----- the contract -------------------------------------------------
     @property
     def decision(self):
         if self._decision is None and not self.state.over:
             frame = self.state.stack[-1]
-            handler = HANDLERS[frame["k"]]
-            options = handler.options(self, frame)
+            options = frame.options(self)
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
-            self._decision = Decision(player=frame["p"], kind=handler.kind_of(self, frame),
-                                      prompt=lambda: handler.prompt(self, frame), options=options)
+            self._decision = Decision(player=frame.seat, kind=frame.decision_kind(self),
+                                      prompt=lambda: frame.prompt(self), options=options)
         return self._decision
 
     @property
@@ -62,7 +74,7 @@ class Game:
                 raise IllegalAction(self.why_illegal(action))
         frame = self.state.stack[-1]
         self._decision = None
-        HANDLERS[frame["k"]].apply(self, frame, action)
+        frame.apply(self, action)
         self._advance()
 
     def why_illegal(self, action):
@@ -71,26 +83,58 @@ class Game:
         if decision is None:
             return "The game is over."
         frame = self.state.stack[-1]
-        reason = HANDLERS[frame["k"]].explain(self, frame, action) if isinstance(action, Action) else None
+        reason = frame.explain(self, action) if isinstance(action, Action) else None
         name = self.name(decision.player)
         return reason or f"Not possible now: {name} must choose: {decision.prompt}"
 
     def describe(self, action):
-        """A sentence for an action, with card and region names."""
-        from .describe import describe
-        return describe(self, action)
+        """A sentence for an action, with card and region names (its kind's spec says it)."""
+        spec = self.action_kind(action.kind)
+        return spec.sentence(self, action) if spec is not None else str(action)
+
+    def touches(self, action):
+        """What an action touches (kinds.Touch): what to point at, what it moves."""
+        return self.action_kind(action.kind).touches(self, action)
+
+    def action_kind(self, name):
+        """The spec (kinds.ActionKind) of an action kind: the waiting decision's own, or
+        any kind the flow knows; None if there is no such kind."""
+        stack = self.state.stack
+        spec = stack[-1].spec(name) if stack else None
+        return spec if spec is not None else KINDS.get(name)
+
+    def aimed(self, where, what):
+        """The action the current decision would make of pointing at ``what`` in ``where``
+        (a target of kinds.ActionKind: "hand", "track", "draft", "region", "site", "hex",
+        "hex:use" or "lair_action"), or None."""
+        d = self.decision
+        return self.state.stack[-1].aimed(self, where, what) if d is not None else None
 
     def final_scores(self):
-        from .phases.scoring import final_scores
-        return final_scores(self)
+        return scoring.final_scores(self)
 
     def desolation(self):
-        from .phases.scoring import desolation
-        return desolation(self)
+        return scoring.desolation(self)
 
     def view(self, seat):
-        from .view import view
         return view(self, seat)
+
+    def copy(self, rng_state=None, keep_log=False):
+        """An independent Game in the same position, made fast for search: the
+        log is left behind unless asked for, and the derived tables are shared;
+        ``rng_state`` gives the copy other future chance."""
+        state = copy_state(self.state)
+        if keep_log:
+            state.log = list(self.state.log)     # events are never changed once recorded
+        state.rng = self.rng.state if rng_state is None else rng_state
+        c = object.__new__(type(self))
+        c.__dict__ = self.__dict__.copy()        # shared, read-only derived tables
+        c.state = state
+        c.rng = Rng(state.rng)
+        c._decision = None
+        c.__dict__.pop("_log_texts", None)
+        c.regions = {r.name: r for r in state.regions}
+        return c
 
     def to_dict(self):
         self.state.rng = self.rng.state
@@ -98,28 +142,52 @@ class Game:
 
     @classmethod
     def from_dict(cls, data, game_data=None):
-        return cls(GameState.from_dict(data), game_data)
+        return cls(GameState.from_dict(data, lambda d: frame_from_dict(d, FRAMES)), game_data)
 
     # ----- flow ---------------------------------------------------------
     def _advance(self):
+        """Run automatic work and the flow until a decision waits (or the game ends)."""
         s = self.state
         while not s.over:
             if s.stack:
                 frame = s.stack[-1]
-                handler = HANDLERS[frame["k"]]
-                if not handler.auto:
+                if not frame.auto:
                     return
-                handler.run(self, frame)
+                frame.run(self)
                 continue
-            phase = PHASES[s.phase]
+            phase = FLOW[s.phase]
             if s.cursor < len(s.order):
                 seat = s.order[s.cursor]
                 s.cursor += 1
-                phase.turn(self, seat)
+                if phase.skip_turn is None or not phase.skip_turn(self, seat):
+                    phase.turn(self, seat)
                 continue
-            nxt = phase.exit(self)
-            s.phase, s.order, s.cursor = nxt, [], 0
-            PHASES[nxt].enter(self)
+            if phase.leave is not None:
+                phase.leave(self)
+            self.enter_phase(phase.next if isinstance(phase.next, str) else phase.next(self))
+
+    def enter_phase(self, name):
+        s = self.state
+        s.phase, s.order, s.cursor = name, [], 0
+        phase = FLOW[name]
+        if phase.enter is not None:
+            phase.enter(self)
+        if phase.turns_from is not None:
+            s.order = self.seats_from(s.markers[phase.turns_from])
+
+    def turn_in_progress(self, seat):
+        """Is ``seat`` in the middle of its attack turn?"""
+        return any(f.kind == "turn" and f.seat == seat for f in self.state.stack)
+
+    def rehearse_turn(self, seat, region):
+        """Make this game (a copy, for planning) the start of ``seat``'s attack
+        turn in ``region`` now, the other dragons staying where they are, as if
+        it were the last turn of the Attack Phase (the AI values placements so)."""
+        s = self.state
+        s.players[seat].region = region
+        s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
+        self._decision = None
+        attack.start_turn(self, seat)
 
     def push(self, frame):
         self.state.stack.append(frame)
@@ -132,9 +200,9 @@ class Game:
     def name(self, seat):
         return self.state.players[seat].name
 
-    def log(self, text, seat=None, private=None):
-        """An event for the log; ``private`` = the only seat allowed to read it."""
-        self.state.log.append([seat, text, private])
+    def event(self, kind, seat=None, **fields):
+        """Record what happened (see ``events``); ``private=seat`` for what only that seat may read."""
+        self.state.log.append({"kind": kind, "seat": seat, **fields})
 
     def seats_from(self, seat):
         n = self.state.num_players
@@ -146,7 +214,7 @@ class Game:
         if not s.deck and s.discard:
             s.deck, s.discard = s.discard, []
             self.rng.shuffle(s.deck)
-            self.log("The discard pile is shuffled into a new Action Deck.")
+            self.event("reshuffle")
         return bool(s.deck)
 
     def deal(self):
@@ -156,7 +224,7 @@ class Game:
     def top_back(self):
         return self.cards[self.state.deck[-1]].back if self.ensure_deck() else None
 
-    def draw(self, seat, n, why="draws"):
+    def draw(self, seat, n, dealt=False):
         p = self.state.players[seat]
         got = []
         for _ in range(n):
@@ -166,10 +234,10 @@ class Game:
             got.append(cid)
         p.hand.extend(got)
         if got:
-            self.log(f"{p.name} {why} {len(got)} card{'s' if len(got) > 1 else ''}.", seat)
-            self.log(f"{p.name} drew: {', '.join(self.cards[c].title for c in got)}.", seat, private=seat)
+            self.event("draws", seat, n=len(got), dealt=dealt)
+            self.event("drew", seat, private=seat, cards=got)
         elif n:
-            self.log(f"{p.name} cannot draw: no cards are left.", seat)
+            self.event("cannot_draw", seat)
         return got
 
     def max_life(self, p):
@@ -229,45 +297,11 @@ def _derived(data):
     key = id(data)
     if key not in _DERIVED:
         card_key = {cid: (c.type, c.region) for cid, c in data.cards.items()}
+        costs = data.setup["attack_costs"]
+        hits = {VILLAGE: costs["village"], TOWN: costs["town"], CITY: costs["city"]}
         effects = {a.id: dict(a.effect) for a in data.abilities}
         plays = {cid: tuple(act("play_card", card=cid, alt=k) for k in range(len(c.alternatives)))
                  for cid, c in data.cards.items()}
-        _DERIVED[key] = (data, (card_key, effects, plays))   # holding data keeps its id unique
+        _DERIVED[key] = (data, (card_key, effects, plays, hits))   # holding data keeps its id unique
     return _DERIVED[key][1]
 
-
-class Handler:
-    """A kind of frame. Decision frames define options/apply; auto frames run."""
-    kind = "?"
-    auto = False
-
-    def kind_of(self, g, frame):
-        return self.kind
-
-    def prompt(self, g, frame):
-        return "Choose."
-
-    def options(self, g, frame):
-        return ()
-
-    def apply(self, g, frame, action):
-        raise IllegalAction("nothing to do")
-
-    def explain(self, g, frame, action):
-        return None
-
-    def run(self, g, frame):
-        pass
-
-
-HANDLERS: dict = {}
-PHASES: dict = {}
-
-
-def register(handler_cls):
-    HANDLERS[handler_cls.kind] = handler_cls()
-    return handler_cls
-
-
-# Importing the phases fills HANDLERS and PHASES.
-from . import phases  # noqa: E402,F401

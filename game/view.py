@@ -1,9 +1,54 @@
-"""What one seat may see: other players' hands (and lairs, unless The
-Strategist or the game is over: then every lair screen is lifted) are
-hidden; private log lines reach only their owner."""
+"""What one seat may see, defined once.
+
+The state's fields declare who may not see them (``state.declared(hidden=...)``):
+another player's hand, another lair (open to all in The Strategist, and to
+everyone once the game is over: every lair screen is lifted), the Scheme
+cards in someone else's hands, the order of the deck. ``sees`` reads those
+declarations; ``view`` (the table's picture of the game) and the AI's
+determinisation (``ai/determinize``, ``ai/lairs``) both ask it. Private log
+events reach only their owner (``events.visible_to``).
+"""
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields
+
+from .events import visible_to
+from .log_text import log_texts
+from .phases.scoring import regional_value
+from .state import GameState, PlayerState
+
+HIDDEN = {f.name: f.metadata["hidden"] for cls in (PlayerState, GameState) for f in fields(cls)
+          if f.metadata["hidden"]}
+
+
+def sees(g, seat, name, owner=None):
+    """May ``seat`` see the field ``name`` (of ``owner``'s player state, for a player's field)?"""
+    rule = HIDDEN.get(name)
+    if rule is None:
+        return True
+    if rule == "owner":
+        return seat == owner
+    if rule == "owner_unless_open_lairs":
+        return seat == owner or g.strategist or g.state.over
+    if rule == "chooser":
+        st = g.state.stack
+        return bool(st) and st[-1].kind == "scheme_pick" and st[-1].seat == seat
+    return False            # "nobody"
+
+
+def unseen_cards(g, seat):
+    """Cards whose place ``seat`` does not know, sorted (the order must not leak):
+    the deck, the hands and the Scheme draft it may not see. A Dragon Hex Card
+    is known to be in its dragon's hand even when the hand is not shown."""
+    s = g.state
+    cards = g.cards
+    pool = list(s.deck)
+    for p in s.players:
+        if not sees(g, seat, "hand", p.seat):
+            pool += [c for c in p.hand if not cards[c].is_hex]
+    if not sees(g, seat, "draft"):
+        pool += s.draft
+    return sorted(pool)
 
 ATTACK_ROUND = ("attack",)
 AFTER_LAIR = ("lair", "card_selection", "placement", "attack", "over")
@@ -37,15 +82,13 @@ def view(g, seat):
         decision = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
         if d.player == seat:
             decision["options"] = [a.to_dict() for a in d.options]
-    from .phases.scoring import regional_value
     players = []
     for p in s.players:
-        own = p.seat == seat
-        open_lair = own or g.strategist or s.over
+        open_lair = sees(g, seat, "lair", p.seat)
         players.append({
             "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
             "level": p.level, "abilities": list(p.abilities), "region": p.region,
-            "hand": list(p.hand) if own else None, "hand_count": len(p.hand),
+            "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
             "lair": asdict(p.lair) if open_lair else None,
             "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
             "card": asdict(p.card), "spent": dict(p.spent),
@@ -56,7 +99,6 @@ def view(g, seat):
             "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
             "turn": turn_status(g, p.seat),
         })
-    drafting = bool(s.stack) and s.stack[-1]["k"] == "scheme_pick" and s.stack[-1]["p"] == seat
     return {
         "seat": seat, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
         "decision": decision,
@@ -68,10 +110,11 @@ def view(g, seat):
         "stockpile": dict(s.stock), "century_fields": list(s.century_fields), "fields_out": s.fields_out,
         "deck": {"count": len(s.deck), "top_back": g.cards[s.deck[-1]].back if s.deck else None},
         "discard": list(s.discard), "track": list(s.track),
-        "draft": list(s.draft) if drafting else None, "draft_count": len(s.draft),
+        "draft": list(s.draft) if sees(g, seat, "draft") else None, "draft_count": len(s.draft),
         "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
         "lair_century": lair_century(g),
         "desolation": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
-        "log": [{"seat": e[0], "text": e[1]} for e in s.log if e[2] is None or e[2] == seat],
+        "log": [{"seat": e["seat"], "text": text, "event": e}
+                for e, text in zip(s.log, log_texts(g)) if visible_to(e, seat)],
     }

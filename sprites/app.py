@@ -97,7 +97,7 @@ class App:
 
     def save_dir(self):
         if self._save_dir is None:
-            from game.saves import default_save_dir
+            from game.app.save_folder import default_save_dir
             self._save_dir = default_save_dir()
         return self._save_dir
 
@@ -109,8 +109,8 @@ class App:
         from sprites.scenes.table import TableScene
         problems = self.flush_saves()           # an older game's last autosave lands first
         if self.autosave and hasattr(session, "listeners"):
-            from game.saves import autosave_name
-            from sprites.autosave import BackgroundAutosaver
+            from game.app.save_folder import autosave_name
+            from game.app.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
                 session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
                                                              notify=_wake_up))
@@ -295,7 +295,7 @@ def run(args):
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
-    from game.saves import default_save_dir
+    from game.app.save_folder import default_save_dir
     from sprites.settings import Settings
     settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
     app = build(args, open_window(remembered=settings.window), settings)

@@ -19,7 +19,8 @@ import yaml
 
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME          # the engine's limit for a player's name
-from game.session import SEAT_KINDS
+from game.app.session import SEAT_KINDS
+from game.variants import OPTIONS
 
 FILE = "settings.yml"
 MAX_BYTES = 16 * 1024
@@ -41,8 +42,7 @@ class Settings:
         self.path = path                  # None: remembered for this run only (tests, screenshots)
         self.players = 4
         self.seats = default_seats()
-        self.strategist = False
-        self.desolation = False
+        self.options = {o.name: False for o in OPTIONS}     # the variant's options last chosen
         self.handoff = True
         self.speed = 1
         self.window = None                # (w, h) of the last windowed size, or None
@@ -88,8 +88,9 @@ class Settings:
     def _take(self, doc):
         """Copy every valid entry; returns the problems (one phrase each)."""
         problems = []
-        known = {"players": self._players, "seats": self._seats, "strategist": self._flag,
-                 "desolation": self._flag, "handoff": self._flag, "speed": self._speed, "window": self._window}
+        known = {"players": self._players, "seats": self._seats, "handoff": self._flag, "speed": self._speed,
+                 "window": self._window}
+        known.update({o.name: self._flag for o in OPTIONS})
         for key, value in doc.items():
             if key not in known:
                 problems.append(f"unknown entry {_short(key)!s}")
@@ -108,7 +109,10 @@ class Settings:
     def _flag(self, key, value):
         if not isinstance(value, bool):
             raise _Bad(f"must be true or false, not {_short(value)}")
-        setattr(self, key, value)
+        if key in self.options:
+            self.options[key] = value
+        else:
+            setattr(self, key, value)
 
     def _speed(self, key, value):
         if value not in SPEEDS or isinstance(value, bool):
@@ -149,8 +153,8 @@ class Settings:
 
     # ----- writing -----------------------------------------------------------------
     def document(self):
-        doc = {"players": self.players, "seats": [dict(s) for s in self.seats], "strategist": self.strategist,
-               "desolation": self.desolation, "handoff": self.handoff, "speed": self.speed}
+        doc = {"players": self.players, "seats": [dict(s) for s in self.seats], **self.options,
+               "handoff": self.handoff, "speed": self.speed}
         if self.window:
             doc["window"] = list(self.window)
         return doc
@@ -159,7 +163,7 @@ class Settings:
         """Write the file (atomically); returns a one-line problem or None. Never raises."""
         if self.path is None:
             return None
-        from game.save import write_atomic
+        from game.app.save_format import write_atomic
         text = "# Wrath of Dragons settings (a bad entry falls back to its default)\n" + \
             yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, default_flow_style=None)
         try:
@@ -184,3 +188,15 @@ def _short(v, n=40):
     except (ValueError, RecursionError):       # a number of thousands of digits, a list nested too deep
         return f"a {type(v).__name__} too large to show"
     return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def window_size(text):
+    """(w, h) for --size (a screenshot's window), or ValueError with the words to show."""
+    w, x, h = str(text).lower().partition("x")
+    if not (x and w.isdigit() and h.isdigit() and len(w) <= 5 and len(h) <= 5):
+        raise ValueError(f"must look like 1600x900, not {text!r}")
+    w, h = int(w), int(h)
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise ValueError(f"must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
+                         f"not {w}x{h}")
+    return w, h

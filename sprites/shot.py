@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import random
-import sys
 
 import pygame
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.app import App, headless_env, open_window
+from sprites.settings import window_size
 
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 
@@ -28,14 +28,7 @@ def make_session(players, seed, variant="standard", steps=0):
 
 def screenshot(args):
     headless_env()
-    try:
-        w, h = (int(v) for v in str(args.size).lower().split("x"))
-    except ValueError:
-        print(f"error: --size must look like 1600x900, not {args.size!r}", file=sys.stderr)
-        return 2
-    if not 2 <= args.players <= 6:
-        print("error: --players must be 2 to 6", file=sys.stderr)
-        return 2
+    w, h = window_size(args.size)          # the command line has checked the flags
     screen = open_window((w, h))
     app = App(screen, animate=False, threaded_ai=False, autosave=False)
     seed = args.seed if args.seed is not None else 1

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+# The table's own buttons: an option of these kinds is chosen by its button.
 BUTTON_KINDS = ("end_turn", "stop_attack", "divination", "consume_noble", "lick_wounds")
-HAND_KINDS = ("discard", "play_card", "use_hex")
-REGION_KINDS = ("place", "first_strike", "move", "fly")
-PANEL_KINDS = ("choose_resource", "level_up")
+PANEL_KINDS = ("choose_resource", "level_up")      # decisions answered in a panel of their own
 
 
 def _same_card(key, cards, cid):
@@ -24,40 +23,34 @@ def _same_card(key, cards, cid):
     return [j for j, c in enumerate(cards) if key.get(c) == k]
 
 
-def targets(action, index, hand, track, draft, region, card_key):
-    """Element names that offer ``action`` (option number ``index``)."""
+def targets(game, action, index, hand, track, draft):
+    """Element names that offer ``action`` (option number ``index``): the table's
+    button for its kind, or what the engine says the action touches (its spec)."""
     k = action.kind
-    out = []
-    if k in HAND_KINDS:
-        out += [f"hand:{j}" for j in _same_card(card_key, hand, action.card)]
-        if k == "use_hex":
-            out.append("hex:use")
-    elif k == "lair_action":
-        out.append(f"lair_action:{action.choice}")
-    elif k == "scheme_pick":
-        out += [f"draft:{j}" for j in _same_card(card_key, draft, action.card)]
-    elif k == "select_card":
-        out += [f"track:{j}" for j in _same_card(card_key, track, action.card)]
-    elif k in REGION_KINDS:
-        out.append(f"region:{action.region}")
-    elif k in ("attack", "raze"):
-        out.append(f"site:{region}:{action.site}")
-    elif k in ("turn_hex", "turn_hex_free"):
-        out.append(f"hex:turn_{action.choice}")
-    elif k in BUTTON_KINDS:
-        out.append(f"button:{k}")
+    if k in BUTTON_KINDS:
+        return [f"button:{k}"]
+    t = game.touches(action)
+    key = game.card_key
+    places = {"hand": hand, "track": track, "draft": draft}
+    out = [f"{place}:{j}" for place, cid in t.cards for j in _same_card(key, places[place], cid)]
+    if t.hex:
+        out.append("hex:use" if t.hex == "use" else f"hex:turn_{t.hex}")
+    if t.lair_action:
+        out.append(f"lair_action:{t.lair_action}")
+    out += [f"region:{r}" for r in t.regions]
+    out += [f"site:{r}:{site}" for r, site in t.sites]
     if not out or k in PANEL_KINDS:
         out.append(f"option:{index}")
     return out
 
 
-def group_options(options, hand, track, draft, region, card_key):
+def group_options(game, options, hand, track, draft):
     """{element name: [option index, ...]} for the current decision."""
     groups = defaultdict(list)
     for i, a in enumerate(options):
-        for name in targets(a, i, hand, track, draft, region, card_key):
+        for name in targets(game, a, i, hand, track, draft):
             groups[name].append(i)
-    return {name: _distinct(name, idx, options, hand, card_key) for name, idx in groups.items()}
+    return {name: _distinct(name, idx, options, hand, game.card_key) for name, idx in groups.items()}
 
 
 def signature(a, card_key):
@@ -79,34 +72,31 @@ def _distinct(name, idx, options, hand, card_key):
     return sorted(chosen.values())
 
 
-def candidate(name, decision_kind, hand, track, draft, hex_card):
-    """The action a click on ``name`` would most likely mean, so that the
-    engine can say why it is not allowed (``Game.why_illegal``)."""
-    from game import Action
+def aim(name, hand, track, draft):
+    """(where, what) a click on ``name`` points at, in the words of the action
+    kinds' targets (kinds.ActionKind.target), or None for other elements."""
     kind, _, rest = name.partition(":")
-    if kind == "hand" and rest.isdigit() and int(rest) < len(hand):
-        card = hand[int(rest)]
-        if decision_kind == "discard":
-            return Action("discard", card=card)
-        return Action("play_card", card=card, alt=0)
-    if kind == "track" and rest.isdigit() and int(rest) < len(track):
-        return Action("select_card", card=track[int(rest)])
-    if kind == "draft" and rest.isdigit() and int(rest) < len(draft):
-        return Action("scheme_pick", card=draft[int(rest)])
-    if kind == "lair_action":
-        return Action("lair_action", choice=rest)
-    if kind == "region":
-        verb = {"place_dragon": "place", "first_strike": "first_strike"}.get(decision_kind, "move")
-        return Action(verb, region=rest)
+    cards = {"hand": hand, "track": track, "draft": draft}.get(kind)
+    if cards is not None:
+        return (kind, cards[int(rest)]) if rest.isdigit() and int(rest) < len(cards) else None
+    if kind in ("lair_action", "region"):
+        return kind, rest
     if kind == "site":
-        site = int(rest.rpartition(":")[2])
-        if decision_kind == "raze":
-            return Action("raze", site=site)
-        return Action("attack", site=site, icons=1)
+        return "site", int(rest.rpartition(":")[2])
     if kind == "hex":
-        if rest == "use":
-            return Action("use_hex", card=hex_card)
-        return Action("turn_hex", choice=rest.replace("turn_", ""))
+        return ("hex:use", None) if rest == "use" else ("hex", rest.replace("turn_", ""))
     if kind == "button" and rest in BUTTON_KINDS:
-        return Action(rest)
+        return "button", rest
     return None
+
+
+def why_not(game, name, hand, track, draft):
+    """Why a click on ``name`` does nothing now, in the engine's words: the
+    action the decision would make of it (``Game.aimed``) is refused by its
+    kind's spec. None for an element that never offers anything."""
+    from game import Action
+    pointed = aim(name, hand, track, draft)
+    if pointed is None:
+        return None
+    where, what = pointed
+    return game.why_illegal(Action(what) if where == "button" else game.aimed(where, what))

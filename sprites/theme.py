@@ -1,8 +1,9 @@
-"""Colours, fonts and small drawing helpers shared by every screen.
+"""The screens' palette, cached text and small widgets (panels, buttons).
 
-Fonts are pygame's own default font (no system font needed). Rendered text
-is cached: the frame budget leaves no room for rendering the same words
-every frame.
+Fonts, text measuring and wrapping and the colour helpers are the artwork's
+(``sprites.art.common``), one set for the whole view; here they are cached
+in the display's pixel format: the frame budget leaves no room for rendering
+the same words every frame.
 """
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import functools
 
 import pygame
 
-from .art.common import MIN_TEXT, font, mix, rgb  # noqa: F401  (one font and colour helper for the whole view)
+from .art import common
+from .art.common import INK, MIN_TEXT, PARCHMENT, font, mix, rgb, text_width, wrap  # noqa: F401
 
-INK = (40, 28, 18)
-PAPER = (238, 226, 196)
+PAPER = PARCHMENT
 PAPER_DARK = (214, 196, 156)
 WOOD = (58, 40, 28)
 WOOD_LIGHT = (92, 66, 44)
@@ -32,20 +33,15 @@ SEA = (120, 160, 178)
 MIN_FONT = MIN_TEXT
 
 
-def is_light(c):
-    r, g, b = (v / 255 for v in rgb(c))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5
-
-
 def on(c):
     """A text colour that reads on background c."""
-    return INK if is_light(c) else WHITE
+    return common.contrast(c, INK, WHITE)
 
 
 @functools.lru_cache(maxsize=4096)
 def text(s, size, colour=INK, bold=False):
     """A rendered line of text (cached; in the display's format once a window exists)."""
-    img = font(size, bold).render(str(s), True, rgb(colour))
+    img = common.text(s, size, colour, bold)
     return img.convert_alpha() if pygame.display.get_surface() is not None else img
 
 
@@ -55,28 +51,6 @@ def text_on(s, size, colour, background, bold=False):
     several times faster (for text on plain panels, like the log)."""
     img = font(size, bold).render(str(s), True, rgb(colour), rgb(background))
     return img.convert() if pygame.display.get_surface() is not None else img
-
-
-@functools.lru_cache(maxsize=4096)
-def text_width(s, size, bold=False):
-    return font(size, bold).size(str(s))[0]
-
-
-@functools.lru_cache(maxsize=2048)
-def wrap(s, size, width, bold=False):
-    """Greedy word wrap -> tuple of lines."""
-    f = font(size, bold)
-    lines, line = [], ""
-    for word in str(s).split():
-        trial = word if not line else line + " " + word
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return tuple(lines)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -12,7 +12,6 @@ import pytest
 
 from game import VARIANTS, new_game
 from game.ai import LEVELS, make_ai
-from game.ai.clone import clone_game
 from game.ai.determinize import determinize
 from game.ai.lairs import estimated_lairs
 from game.invariants import check
@@ -67,6 +66,7 @@ def test_random_and_easy_play_legal_whole_games(n, variant):
 
 @pytest.mark.parametrize("n,variant", [(2, "desolation"), (3, "strategist"), (4, "standard"),
                                        (5, "strategist+desolation"), (6, "standard")])
+@pytest.mark.slow
 def test_all_levels_play_legal_whole_games(n, variant):
     g = new_game(n, seed=n, variant=variant)
     ais = [small(make_ai(LEVELS[(i + n) % len(LEVELS)], i)) for i in range(n)]
@@ -83,7 +83,7 @@ def hidden_shuffled(g, seat, rng):
     """The same public position with everything ``seat`` cannot see changed:
     the other hands and the deck redealt (the public top-card back kept), the
     game's generator reseeded, and hoards moved between the other lairs."""
-    h = clone_game(g, rng_state=rng.getrandbits(64), keep_log=True)
+    h = g.copy(rng_state=rng.getrandbits(64), keep_log=True)
     s = h.state
     others = [p for p in s.players if p.seat != seat]
     top = s.deck[-1:] if s.deck else []
@@ -155,7 +155,7 @@ def test_determinized_copy_keeps_what_the_seat_knows():
 
 
 def test_simulate_cli_smoke(capsys):
-    from game.simulate import main
+    from game.app.simulate import main
     assert main(["--games", "3", "--players", "2-4", "--variant", "standard,desolation",
                  "--ai", "easy,random", "--check"]) == 0
     out = capsys.readouterr().out
@@ -183,13 +183,13 @@ def test_headless_rejects_a_bad_ai_list():
     assert r.returncode == 2 and "levels" in r.stderr
 
 
-def test_clone_plays_on_exactly_like_a_saved_copy():
+def test_a_fast_copy_plays_on_exactly_like_a_saved_copy():
     from game import Game
     g = new_game(5, seed=12, variant="strategist")
     rng = random.Random(3)
     for _ in range(120):
         g.apply(rng.choice(g.decision.options))
-    c, h = clone_game(g), Game.from_dict(g.to_dict())
+    c, h = g.copy(), Game.from_dict(g.to_dict())
     a, b = c.to_dict(), h.to_dict()
     a["log"] = b["log"] = []
     assert a == b
@@ -215,7 +215,7 @@ def test_easy_beats_random():
 
 
 def test_simulate_in_parallel_matches_serial():
-    from game.simulate import run
+    from game.app.simulate import run
     a = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=1)
     b = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=2)
     assert a.errors == b.errors == 0

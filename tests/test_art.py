@@ -15,9 +15,11 @@ import yaml  # noqa: E402
 
 from sprites.art import cards, common, hexboard, icons, pieces  # noqa: E402
 from sprites.art import map as artmap  # noqa: E402
-from sprites.art.geometry import RESOURCES, RING, MapGeometry, geometry_for  # noqa: E402
+from sprites.art.geometry import RESOURCES, MapGeometry, geometry_for  # noqa: E402
+from game.data import default_data  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
+RING = default_data().ring
 SIZES = [(1600, 900), (1070, 662), (1024, 768), (800, 500)]
 
 
@@ -30,7 +32,7 @@ def _yaml(name):
 def geo(request):
     pygame.font.init()
     w, h = request.param
-    return MapGeometry(pygame.Rect(40, 30, w, h))
+    return MapGeometry(pygame.Rect(40, 30, w, h), RING)
 
 
 # ------------------------------------------------------------ geometry
@@ -92,15 +94,15 @@ def test_each_hex_side_points_at_its_region(geo):
 
 def test_geometry_is_deterministic():
     pygame.font.init()
-    a = MapGeometry(pygame.Rect(0, 0, 1000, 620))
-    b = MapGeometry(pygame.Rect(0, 0, 1000, 620))
+    a = MapGeometry(pygame.Rect(0, 0, 1000, 620), RING)
+    b = MapGeometry(pygame.Rect(0, 0, 1000, 620), RING)
     assert a.polygons == b.polygons and a.sites == b.sites
 
 
 def test_geometry_for_shares_one_geometry_per_rect():
     pygame.font.init()
-    a = geometry_for((0, 0, 900, 560))
-    assert geometry_for(pygame.Rect(0, 0, 900, 560)) is a
+    a = geometry_for((0, 0, 900, 560), RING)
+    assert geometry_for(pygame.Rect(0, 0, 900, 560), RING) is a
     assert geometry_for((0, 0, 900, 560), RING[::-1]) is not a
 
 
@@ -213,7 +215,7 @@ def test_clear_caches_forgets_pictures():
 
 def test_text_helpers():
     pygame.font.init()
-    lines = common.wrap_text("one two three four five six seven", 12, 60)
+    lines = common.wrap("one two three four five six seven", 12, 60)
     assert len(lines) > 1 and all(common.text_width(line, 12) <= 60 or " " not in line for line in lines)
     w, h = common.display_size("Gallia", 20)
     assert common.display_text("Gallia", 20).get_size() == (w, h)

@@ -2,7 +2,7 @@
 import pytest
 
 from game import Action, IllegalAction, new_game
-from game.engine import PHASES
+from game.flow import FLOW
 from rules_helpers import do, options, passive, play_until, refresh
 
 
@@ -23,7 +23,7 @@ def test_awakening_life_regeneration_and_cap():
     b.abilities = []                    # already at max 4: stays 4
     c.abilities = ["regeneration"]      # +2
     d.abilities = ["great_fortitude"]   # max 6
-    PHASES["awakening"].enter(g)
+    FLOW["awakening"].enter(g)
     assert (a.life, b.life, c.life, d.life) == (3, 4, 3, 6)
 
 

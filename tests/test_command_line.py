@@ -9,7 +9,8 @@ from hostile_helpers import one_line_error, run_main
 from save_helpers import new_session, play_random
 
 import main
-from game.save import save_session
+from game.app import cli
+from game.app.save_format import save_session
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +136,7 @@ def test_help_lists_every_flag_on_one_line_each():
     assert r.returncode == 0 and not r.stderr
     options = r.stdout.split("options:\n", 1)[1].splitlines()
     assert all(line.startswith("  -") and len(line) <= 80 for line in options if line.strip()), r.stdout
-    parser = main.build_parser()
+    parser = cli.build_parser()
     flags = [a.option_strings[-1] for a in parser._actions]
     for flag in flags:
         assert sum(flag in line.replace(",", " ").split()[:2] for line in options) == 1, (flag, r.stdout)

@@ -19,7 +19,7 @@ from hostile_helpers import small_save_text
 
 from game import invariants, new_game
 from game.data import DATA_DIR, FILES, DataError, load_data
-from game.save import SaveError, document_text, load_session
+from game.app.save_format import SaveError, document_text, load_session
 
 # CI runs the same 150 examples per test every time; FUZZ_EXAMPLES=5000 explores further (new ones each run).
 DEEPER = os.environ.get("FUZZ_EXAMPLES")
@@ -128,6 +128,7 @@ def test_fuzzed_save_text(edits):
     check_save(apply_edits(BASE_TEXT, edits))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(path=st.sampled_from(SAVE_PATHS), how=st.sampled_from(["set", "set", "delete", "duplicate", "wrap"]),
        value=plain_value)
@@ -180,6 +181,7 @@ def play_out(g, limit=20_000):
     assert g.is_over and invariants.check(g) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 @FUZZ
 @given(data=st.data())

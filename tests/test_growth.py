@@ -2,7 +2,7 @@
 import pytest
 
 from game import new_game
-from game.engine import PHASES
+from game.flow import FLOW
 from game.phases.growth import grow_region
 from game.state import CITY, EMPTY, TOWN, VILLAGE, RegionState
 from rules_helpers import card_with_back, play_until, set_sites, take_card
@@ -28,7 +28,7 @@ def test_third_century_growth_example_four_players():
         picked.append(take_card(g, card_with_back(g, back, exclude=picked)))
     s.deck.extend(reversed(picked))     # the last item is the top of the deck
     before = {r.name: dict(r.res) for r in s.regions}
-    PHASES["growth"].enter(g)
+    FLOW["growth"].enter(g)
     assert s.century == 3
     assert sorted(g.regions["Britannia"].sites, reverse=True)[:2] == [CITY, VILLAGE]
     assert sorted(g.regions["Gallia"].sites, reverse=True)[:1] == [VILLAGE]

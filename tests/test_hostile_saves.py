@@ -12,8 +12,9 @@ from save_helpers import new_session, play_random
 from test_save_errors import load_error as refused   # one line, naming the file, the file untouched
 
 from game import safe_yaml
-from game.save import MAX_BYTES, SaveError, load_session, read_header, save_session
-from game.saves import Autosaver, list_saves
+from game.app.save_format import MAX_BYTES, SaveError, load_session, read_header, save_session
+from game.app.autosave import BackgroundAutosaver
+from game.app.save_folder import list_saves
 
 HEX_BOMB = "0x" + "f" * 5000
 
@@ -31,7 +32,7 @@ def header_problem(path):
 
 
 # ----- 1. huge integers ------------------------------------------------------
-@pytest.mark.parametrize("where", ["format: 1", "  seed: 3", "game: Wrath of Dragons"])
+@pytest.mark.parametrize("where", ["format: 2", "  seed: 3", "game: Wrath of Dragons"])
 def test_huge_integer_is_refused_everywhere(tmp_path, text, each_loader, where):
     key = where.split(":")[0]
     path = tmp_path / "hex.yaml"
@@ -45,7 +46,7 @@ def test_huge_integer_is_refused_everywhere(tmp_path, text, each_loader, where):
 
 def test_huge_integer_via_the_command_line(tmp_path, text):
     path = tmp_path / "hex.yaml"
-    path.write_text(text.replace("format: 1", f"format: {HEX_BOMB}", 1))
+    path.write_text(text.replace("format: 2", f"format: {HEX_BOMB}", 1))
     line = one_line_error(run_main("--headless", "--load", path))
     assert str(path) in line and "more than 40 characters" in line
 
@@ -70,13 +71,13 @@ def test_alias_bomb_is_refused_before_it_expands(tmp_path, text, each_loader, fi
 
 def test_a_lone_anchor_is_refused_too(tmp_path, text, each_loader):
     path = tmp_path / "anchor.yaml"
-    path.write_text(text.replace("format: 1", "format: &one 1", 1))
+    path.write_text(text.replace("format: 2", "format: &one 2", 1))
     assert "aliases and anchors" in refused(path)
 
 
 def test_saves_are_written_without_aliases(tmp_path):
     """The same object twice in a document is written twice, never as an alias."""
-    from game.save import document_text
+    from game.app.save_format import document_text
     shared = [1, 2]
     assert "&" not in document_text({"a": shared, "b": shared})
 
@@ -120,7 +121,7 @@ WORST = {
 PROBE = """
 import resource, sys, time
 from game import safe_yaml
-from game.save import SaveError, load_session
+from game.app.save_format import SaveError, load_session
 safe_yaml.Loader = safe_yaml.LOADERS[sys.argv[2]]
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
@@ -152,6 +153,7 @@ def test_any_file_under_the_cap_is_refused_within_2_s_and_200_mb(tmp_path, case)
     assert float(megabytes) < 200, f"{case}: {float(megabytes):.0f} MB"
 
 
+@pytest.mark.slow
 def test_the_python_loader_refuses_them_as_well(tmp_path, monkeypatch):
     monkeypatch.setattr(safe_yaml, "Loader", safe_yaml.PyLoader)
     for case in ("flow list", "deep nesting"):
@@ -172,7 +174,7 @@ def test_duplicate_keys_are_refused_with_their_line(tmp_path, text, each_loader)
 
 def test_merge_keys_are_refused(tmp_path, text, each_loader):
     path = tmp_path / "merge.yaml"
-    path.write_text(text.replace("format: 1", "format: 1\n<<: {cheat: 1}", 1))
+    path.write_text(text.replace("format: 2", "format: 2\n<<: {cheat: 1}", 1))
     assert "merge keys (<<) are not allowed" in refused(path)
 
 
@@ -237,7 +239,7 @@ def test_escape_codes_in_names_never_reach_the_terminal(tmp_path, text):
 
 
 def test_a_bad_name_never_starts_a_game():
-    from game.session import Session
+    from game.app.session import Session
     for name in ("\ud800", "Ash\x00", "\x1b[2J", "A" * 25, " "):
         with pytest.raises(ValueError, match="name"):
             Session.new([{"name": name, "dragon": "Red"}, {"name": "Bo", "dragon": "Blue"}], 1)
@@ -247,11 +249,12 @@ def test_the_autosave_never_raises_out_of_apply(tmp_path):
     """A name that slipped past every check (set after the start) makes the
     autosave fail with a reported error; the action itself goes through."""
     s = new_session(2, seed=4)
-    saver = Autosaver(str(tmp_path))
+    saver = BackgroundAutosaver(str(tmp_path))
     s.listeners.append(saver)
     s.seats[0].name = "\ud800"
     play_random(s, 1, steps=3)
     assert len(s.actions) == 3
+    saver.flush()
     assert saver.last_error and "cannot be saved" in saver.last_error
     with pytest.raises(SaveError):
         save_session(s, tmp_path / "x.yaml")

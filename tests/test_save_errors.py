@@ -7,7 +7,7 @@ import pytest
 import yaml
 from save_helpers import new_session, play_random
 
-from game.save import SaveError, document_text, load_session, save_session, session_document
+from game.app.save_format import SaveError, document_text, load_session, save_session, session_document
 
 HUGE = 10 ** 30
 
@@ -67,7 +67,7 @@ def swap_first_two(key):
 
 
 DOC_CASES = {
-    "format 2": (set_in("format", 2), "newer version of the game (format 2; this version reads format 1)"),
+    "format 3": (set_in("format", 3), "newer version of the game (format 3; this version reads formats 1 to 2)"),
     "format text": (set_in("format", "one"), "format: expected a whole number, got 'one'"),
     "format missing": (lambda d: d.pop("format"), "no 'format' field"),
     "unknown top field": (set_in("cheats", True), "save: unknown field 'cheats'"),
@@ -130,8 +130,16 @@ DOC_CASES = {
     "deck reordered": (swap_first_two("deck"), "disagrees with a replay of its actions: state.deck[0] is"),
     "rng edited": (lambda d: d["state"].__setitem__("rng", d["state"]["rng"] ^ 1),
                    "disagrees with a replay of its actions: state.rng is"),
-    "log edited": (set_in("state", "log", 0, [None, "Nothing happened.", None]),
-                   "disagrees with a replay of its actions: state.log[0][1] is 'Nothing happened.'"),
+    "log edited": (set_in("state", "log", 0, "players", 3),
+                   "disagrees with a replay of its actions: state.log[0].players is 3"),
+    "unknown event": (set_in("state", "log", 0, {"kind": "party", "seat": None}),
+                      "state.log[0].kind: unknown event 'party'"),
+    "event field missing": (lambda d: d["state"]["log"][0].pop("players"),
+                            "state.log[0]: missing field 'players'"),
+    "event of an unknown card": (lambda d: next(e for e in d["state"]["log"] if e["kind"] == "drew")
+                                 ["cards"].append("joker"), "state.log[2].cards[3]: unknown card 'joker'"),
+    "private to a missing seat": (lambda d: d["state"]["log"][2].__setitem__("private", 9),
+                                  "state.log[2].private: must be between 0 and 3, got 9"),
     "card moved": (lambda d: d["state"]["players"][0]["hand"].append(d["state"]["deck"].pop()),
                    "disagrees with a replay of its actions: state.players[0].hand"),
     "whole state a list": (set_in("state", [1, 2, 3]), "state: expected a mapping, got a list"),
@@ -153,7 +161,7 @@ TEXT_CASES = {
     "not yaml": (lambda t: "format: 1\nsettings: {seats: [\n", "not valid YAML"),
     "a list": (lambda t: "- 1\n- 2\n", "not a save of this game"),
     "plain text": (lambda t: "hello dragons\n", "not a save of this game"),
-    "python object": (lambda t: t.replace("format: 1", "format: !!python/object/apply:os.system ['echo pwned']"),
+    "python object": (lambda t: t.replace("format: 2", "format: !!python/object/apply:os.system ['echo pwned']"),
                       "refused: the file asks to build Python objects (!!python/object/apply:os.system)"),
     "python object in state": (lambda t: t.replace("  over: false", "  over: !!python/object:builtins.dict {}"),
                                "refused: the file asks to build Python objects"),

@@ -5,10 +5,10 @@ import os
 import pytest
 from save_helpers import new_session, play_random
 
-import game.save as save_mod
-from game.save import SaveError, load_session, save_session
-from game.saves import (Autosaver, autosave, default_save_dir, file_name, list_saves, load_autosave,
-                        save_as)
+import game.app.save_format as save_mod
+from game.app.save_format import SaveError, load_session, save_session
+from game.app.autosave import BackgroundAutosaver
+from game.app.save_folder import autosave, default_save_dir, file_name, list_saves, load_autosave, save_as
 
 
 class Killed(BaseException):
@@ -89,10 +89,10 @@ def test_default_save_dir_per_platform():
 def test_autosave_after_every_action_and_continue(tmp_path):
     folder = tmp_path / "deep" / "saves"
     s = new_session(2, seed=3)
-    saver = Autosaver(str(folder))
+    saver = BackgroundAutosaver(str(folder))
     s.listeners.append(saver)
     play_random(s, 5, steps=25)
-    assert saver.last_error is None
+    assert saver.flush() and saver.last_error is None
     resumed = load_autosave(str(folder))
     assert resumed.actions == s.actions and resumed.game.to_dict() == s.game.to_dict()
     assert load_autosave(str(tmp_path / "empty")) is None
@@ -102,9 +102,10 @@ def test_autosave_failure_is_reported_not_raised(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     s = new_session(2, seed=3)
-    saver = Autosaver(str(blocker / "saves"))
+    saver = BackgroundAutosaver(str(blocker / "saves"))
     s.listeners.append(saver)
     play_random(s, 5, steps=2)
+    saver.flush()
     assert saver.last_error and "cannot create the save folder" in saver.last_error
 
 

@@ -53,13 +53,16 @@ def test_strategist_shows_lairs_to_all():
 
 def test_private_log_lines_reach_only_their_owner():
     g = new_game(4, seed=3)
-    drew = [e for e in g.state.log if e[2] is not None]
-    assert drew
-    seat = drew[0][2]
+    drew = [e for e in g.state.log if "private" in e]
+    assert drew and drew[0]["kind"] == "drew"
+    seat = drew[0]["private"]
     other = (seat + 1) % 4
-    mine = [e["text"] for e in g.view(seat)["log"]]
-    theirs = [e["text"] for e in g.view(other)["log"]]
-    assert drew[0][1] in mine and drew[0][1] not in theirs
+    mine = g.view(seat)["log"]
+    theirs = g.view(other)["log"]
+    line = next(e["text"] for e in mine if e["event"] is drew[0])
+    assert line.startswith(f"{g.name(seat)} drew: ")
+    assert line not in [e["text"] for e in theirs]
+    assert all(e["event"] is not drew[0] for e in theirs)
 
 
 def test_options_offered_only_to_the_deciding_seat():
@@ -73,7 +76,7 @@ def test_log_reports_engine_events():
     g = new_game(4, seed=8)
     play_until(g, "lair_action")
     do(g, "lair_action", choice="hoard")
-    text = "\n".join(e[1] for e in g.state.log)
+    text = "\n".join(e["text"] for e in g.view(0)["log"])
     assert "Action Hex arrow points at" in text and "Hoard" in text and "First Lair" in text
 
 

@@ -6,8 +6,9 @@ import random
 from ui_helpers import click, click_at, make_app, play_option, press
 
 import pygame
+import pytest
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene
@@ -45,6 +46,7 @@ def play_by_clicks(app, session, seed, limit=3000, kinds=None):
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_three_player_hot_seat_game_by_clicks():
     app = make_app()
     session = Session.new(seats(3), seed=11)
@@ -62,6 +64,7 @@ def test_three_player_hot_seat_game_by_clicks():
     assert isinstance(app.scene, ScoresScene)
 
 
+@pytest.mark.slow
 def test_desolation_game_by_clicks():
     app = make_app()
     session = Session.new(seats(4), seed=23, variant="desolation")
@@ -160,6 +163,7 @@ def test_a_failing_ai_is_reported_and_the_game_goes_on():
     assert table.toast is not None and "out of ideas" in table.toast[0]
 
 
+@pytest.mark.slow
 def test_every_option_can_be_picked_from_the_all_choices_list():
     app = make_app()
     session = Session.new(seats(3), seed=12)

@@ -10,7 +10,7 @@ from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, s
 import pygame
 
 from game import Action
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 
@@ -47,7 +47,7 @@ def private_words(game, seat):
         if p.seat != seat:
             public |= {game.cards[c].title for c in p.hand}
     titles = {game.cards[c].title for c in s.players[seat].hand} - public
-    lines = {text for _, text, private in s.log if private == seat}
+    lines = {e["text"] for e in game.view(seat)["log"] if e["event"].get("private") == seat}
     return titles, lines
 
 
@@ -63,7 +63,8 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     # Ash takes Plot: two cards drawn (a private log line, the cards flying into the hand)
     click(app, "lair_action:plot")
     assert session.game.decision.kind == "discard" and session.game.decision.player == ash
-    drawn_line = next(text for _, text, private in g.state.log if private == ash and "drew" in text)
+    drawn_line = next(e["text"] for e in g.view(ash)["log"] if e["event"]["kind"] == "drew"
+                      and e["event"].get("private") == ash)
     # every private thing on screen at once: the hint (naming a card of Ash's hand) and its mark,
     # the All choices dialog, then the hovered card's preview and tooltip
     press(app, pygame.K_h)

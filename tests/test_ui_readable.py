@@ -11,7 +11,7 @@ from ui_helpers import DrawnText, make_app, reach, redraw
 
 import pygame
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.table import overlays
 
 NAMES, DRAGONS = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"], ["Black", "Blue", "Green", "Orange", "Red", "White"]

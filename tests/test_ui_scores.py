@@ -7,7 +7,7 @@ import random
 
 from ui_helpers import DrawnText, click, make_app, redraw
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene
 

@@ -7,8 +7,9 @@ import random
 from ui_helpers import click, make_app, play_option, press
 
 import pygame
+import pytest
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.anim import now_ms
 from sprites.scenes.help import HelpScene
 from sprites.scenes.table import TableScene
@@ -169,7 +170,7 @@ def test_screenshot_command_writes_a_png(tmp_path):
 
 def test_load_and_replay_arguments_open_their_screens(tmp_path):
     import argparse
-    from game.save import save_session
+    from game.app.save_format import save_session
     from sprites.app import build
     from sprites.scenes.replay import ReplayScene
     session = Session.new(seats(3), seed=5)
@@ -177,7 +178,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
         session.apply(session.game.decision.options[0])
     path = str(tmp_path / "g.yaml")
     save_session(session, path)
-    from game.save import load_session
+    from game.app.save_format import load_session
     screen = make_app(tmp_path).screen
     app = build(argparse.Namespace(session=load_session(path), replay=None, save_dir=str(tmp_path)), screen)
     table = app.find(TableScene)
@@ -186,7 +187,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
     assert isinstance(app.scene, ReplayScene) and len(app.scene.replay) == 12
     app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
                                    variant="strategist", ai="human,hard,easy"), screen)
-    assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.strategist
+    assert isinstance(app.scene, TitleScene) and app.scene.count == 5 and app.scene.options["strategist"]
     assert [s["kind"] for s in app.scene.seats[:4]] == ["human", "hard", "easy", "normal"]
 
 
@@ -206,6 +207,7 @@ def test_continue_resumes_the_autosave(tmp_path):
     assert app.scene.session.actions == session.actions
 
 
+@pytest.mark.slow
 def test_the_real_event_loop_runs_a_game_of_ai_dragons(tmp_path):
     import threading
     from sprites.scenes.scores import ScoresScene

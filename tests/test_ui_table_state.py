@@ -9,9 +9,10 @@ import time
 from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, screen_bytes
 
 import pygame
+import pytest
 
 from game import Action
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 
 
@@ -67,6 +68,7 @@ def test_the_map_shows_the_dragon_where_it_flew_even_if_the_window_was_busy():
     assert shown == fresh, "the map still shows the dragon where it was before the move"
 
 
+@pytest.mark.slow
 def test_the_last_ai_dragon_lands_in_its_region_not_in_the_sea():
     """Point 3: when the last AI places, its dragon ends in its region (not mid-flight at
     the map's edge), the flight starts inside the map, and the glow follows the options."""

@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, make_app, play_option, press, redraw
 
 import pygame
 
-from game.session import Seat, Session
+from game.app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
@@ -178,7 +178,7 @@ def test_seats_speed_and_window_size_are_remembered(tmp_path):
     app = build(args, make_app(tmp_path).screen, again)
     title = app.scene
     assert title.count == 3 and title.seats[0]["name"] == "Asz" and title.seats[2]["kind"] == "easy"
-    assert title.desolation
+    assert title.options["desolation"]
     click(app, "button:start")
     assert to_table(app).speed == 2
 
@@ -207,3 +207,25 @@ def test_a_bad_settings_file_never_stops_the_game(tmp_path, content):
     assert app.scene.message == settings.notice
     click(app, "button:start")
     assert isinstance(to_table(app), TableScene)
+
+
+def test_the_title_offers_each_option_of_the_variants(tmp_path):
+    """One toggle per option of game/variants.py, in one row beside each
+    other; the toggles make the variant's name, and the row leaves the rest
+    of the title screen where it was."""
+    from game.variants import OPTIONS
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=3, seed=1))
+    app.pump()
+    title = app.scene
+    rects = [title.element_rect(f"toggle:{o.name}") for o in OPTIONS]
+    assert all(r is not None for r in rects)
+    assert all(a.right < b.left and a.y == b.y for a, b in zip(rects, rects[1:]))
+    assert title.element_rect("button:start").left > rects[-1].left           # the buttons stay centred
+    assert title.recent_rect.right <= app.screen.get_width()
+    assert title.variant() == "standard"
+    for o in reversed(OPTIONS):
+        click(app, f"toggle:{o.name}")
+    assert title.variant() == "+".join(o.name for o in OPTIONS)
+    click(app, f"toggle:{OPTIONS[0].name}")
+    assert title.variant() == "+".join(o.name for o in OPTIONS[1:])

@@ -50,6 +50,7 @@ def play_checking_undo(n, seed, variant="standard"):
 
 @pytest.mark.parametrize("n,seed,variant", [(2, 1, "standard"), (3, 2, "strategist"), (4, 3, "desolation"),
                                             (6, 5, "strategist+desolation")])
+@pytest.mark.slow
 def test_undo_is_exact_and_stays_in_the_turn(n, seed, variant):
     s, undone, chains = play_checking_undo(n, seed, variant)
     assert undone > 5 and chains > 0

@@ -5,33 +5,15 @@ random generator: the order of the Action Deck, the other players' hands
 (apart from their Dragon Hex Cards, which everyone knows, and the cards known
 to be there: see ``knowledge``), a Scheme draft in
 someone else's hands, the game's future shuffles, and - unless the variant is
-The Strategist - the other lairs, which are replaced by what the public log
+The Strategist - the other lairs, which are replaced by what the public events
 tells (see ``lairs``). The result depends only on what the seat may know and
 on ``rng``, so an AI built on it cannot peek.
 """
 from __future__ import annotations
 
-from .clone import clone_game
+from ..view import sees, unseen_cards
 from .knowledge import known_cards
 from .lairs import estimated_lairs
-
-
-def unseen_cards(g, seat):
-    """Cards whose place ``seat`` does not know, sorted (order must not leak)."""
-    s = g.state
-    cards = g.cards
-    pool = list(s.deck)
-    for p in s.players:
-        if p.seat != seat:
-            pool += [c for c in p.hand if not cards[c].is_hex]
-    if not _sees_draft(g, seat):
-        pool += s.draft
-    return sorted(pool)
-
-
-def _sees_draft(g, seat):
-    st = g.state.stack
-    return bool(st) and st[-1]["k"] == "scheme_pick" and st[-1]["p"] == seat
 
 
 def determinize(g, seat, rng, memory=None):
@@ -47,20 +29,19 @@ def determinize(g, seat, rng, memory=None):
         k = next((i for i, c in enumerate(pool) if g.cards[c].back == top_back), None)
         if k is not None:
             pool[k], pool[-1] = pool[-1], pool[k]
-    d = clone_game(g, rng_state=rng.getrandbits(64))
+    d = g.copy(rng_state=rng.getrandbits(64))
     t = d.state
     deck_top = pool.pop() if t.deck else None
     for p in t.players:
-        if p.seat != seat:
+        if not sees(g, seat, "hand", p.seat):
             mine = held.get(p.seat, [])
             p.hand = [c if g.cards[c].is_hex else (mine.pop() if mine else pool.pop()) for c in p.hand]
-    if not _sees_draft(g, seat):
+    if not sees(g, seat, "draft"):
         t.draft = [pool.pop() for _ in t.draft]
     t.deck = pool[:len(t.deck) - 1] + [deck_top] if t.deck else []
     assert len(t.deck) == len(s.deck), "determinize: deck size changed"
-    if not d.strategist:
-        for other, lair in estimated_lairs(g, seat).items():
-            t.players[other].lair = lair
+    for other, lair in estimated_lairs(g, seat).items():
+        t.players[other].lair = lair
     return d
 
 

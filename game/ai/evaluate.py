@@ -41,8 +41,7 @@ def turns_left(g, seat):
     s = g.state
     left = g.data.setup["centuries"] - s.century
     if s.phase in ("attack",) and seat in s.order[:s.cursor]:
-        mine = any(f["k"] in ("turn", "level_up") and f["p"] == seat for f in s.stack)
-        return left + (1 if mine else 0)
+        return left + (1 if g.turn_in_progress(seat) else 0)
     return left + 1 if s.phase not in ("growth", "over") else left
 
 
@@ -61,11 +60,12 @@ def projected(g):
     """Projected final VP per seat (plus the small progress terms)."""
     s = g.state
     holdings = [merged(p) for p in s.players]
+    worth = g.data.scoring["region_value"]
     rows = score_lairs(g, holdings, s.markers.get("terrify"))
     out = []
     for h, row in zip(holdings, rows):
         pieces = sum(h.res.values())
-        rv = sum(h.villages.values()) + 3 * sum(h.cities.values())
+        rv = worth["village"] * sum(h.villages.values()) + worth["city"] * sum(h.cities.values())
         out.append(sum(row.values()) + PIECE_WEIGHT * pieces + RV_WEIGHT * rv)
     return out, holdings
 

@@ -1,14 +1,14 @@
 """Cards known to be in another dragon's hand, as an attentive player knows them.
 
 Two things put a known card in a hand:
-- a card taken from the Card Selection Track is taken face up (public log:
-  "X takes <card> from the track."), and
+- a card taken from the Card Selection Track is taken face up (the public
+  event ``takes_from_track``), and
 - Scheme cards: a seat choosing from a Scheme draft sees the cards it passes
   on; the later choosers and the schemer (who gets the last card) hold them,
   one each. A seat remembers what it passed (``SchemeMemory``), since nothing
   public records it.
 A known card stays known until its holder plays or discards a card of that
-kind (public log lines), since identical copies cannot be told apart.
+kind (public events), since identical copies cannot be told apart.
 Cards are tracked by kind (``Game.card_key``), never by id.
 """
 from __future__ import annotations
@@ -17,34 +17,26 @@ from collections import Counter
 
 from .lairs import LogReader, cached_reader
 
-_PREFIXES = (("plays ", "."), ("discards ", "."))
-_LICK = "licks its wounds, discarding "
+LEAVE_HAND = ("plays", "discards", "licks_wounds")     # events of a card leaving its holder's hand
 
 
 class HandBook(LogReader):
-    """Track picks, and cards that left hands, as the public log tells."""
+    """Track picks, and cards that left hands, as the public events tell."""
 
     def __init__(self, g):
         super().__init__(g)
-        self.kind_of = {c.title: g.card_key[cid] for cid, c in g.cards.items() if not c.is_hex}
-        self.known = [Counter() for _ in self.names]       # from the track
-        self.gone = [[] for _ in self.names]               # (log position, kind) played or discarded
+        n = g.state.num_players
+        self.kind_of = {cid: g.card_key[cid] for cid, c in g.cards.items() if not c.is_hex}
+        self.known = [Counter() for _ in range(n)]       # from the track
+        self.gone = [[] for _ in range(n)]               # (log position, kind) played or discarded
 
-    def _event(self, seat, t):
-        if t.startswith("takes ") and t.endswith(" from the track."):
-            kind = self.kind_of.get(t[6:-len(" from the track.")])
+    def _event(self, seat, e):
+        if e["kind"] == "takes_from_track":
+            kind = self.kind_of.get(e["card"])
             if kind is not None:
                 self.known[seat][kind] += 1
             return
-        title = None
-        if t.startswith(_LICK):
-            title = t[len(_LICK):t.rfind(":")]
-        else:
-            for head, tail in _PREFIXES:
-                if t.startswith(head) and t.endswith(tail):
-                    title = t[len(head):-len(tail)]
-                    break
-        kind = self.kind_of.get(title)
+        kind = self.kind_of.get(e["card"]) if e["kind"] in LEAVE_HAND else None
         if kind is None:
             return
         self.gone[seat].append((self.pos - 1, kind))
@@ -73,14 +65,14 @@ class SchemeMemory:
         if self.log is not s.log:                 # another game: forget the last one
             self.log, self.passed = s.log, []
         frame = s.stack[-1] if s.stack else None
-        if frame is None or frame["k"] != "scheme_pick" or frame["p"] != seat:
+        if frame is None or frame.kind != "scheme_pick" or frame.seat != seat:
             return
         rest = list(s.draft)
         rest.remove(action.card)
         n = s.num_players
         # The choosers after this one (``left`` choices remain, this one's
         # included), then the schemer, who gets the last card.
-        recipients = [(seat + k) % n for k in range(1, frame["left"])] + [frame["owner"]]
+        recipients = [(seat + k) % n for k in range(1, frame.left)] + [frame.owner]
         if rest:
             self.passed.append((len(s.log), [g.card_key[c] for c in rest], recipients))
 

@@ -2,49 +2,45 @@
 
 Lair screens hide the hoard, but everything that goes behind them is taken in
 the open: Lair Action gains, the loot a dragon carries home, what it spends
-from its lair. ``LairBook`` replays those public log events into an estimate
-of each lair. Conservation then gives the exact total over all hidden lairs,
-so any difference (e.g. a log line worded differently) is spread over the
-other players instead of silently breaking the AI.
+from its lair. ``LairBook`` adds up those public events (their fields, never
+their words) into an estimate of each lair. Conservation then gives the exact
+total over all hidden lairs, so any difference is spread over the other
+players instead of silently breaking the AI.
 """
 from __future__ import annotations
 
 import abc
-import re
 
 from ..data import RESOURCES
+from ..events import is_public
 from ..state import CITY, TOWN, VILLAGE, Holdings
-
-_LOOT = re.compile(r"(\d+) (livestock|gold|noble|field|villages? of|cit(?:y|ies) of) ?(\w*)")
-SPEND_WORDS = (("spends a gold", "gold"), ("eats a livestock", "livestock"),
-               ("burns a field", "field"), ("consumes a noble", "noble"))
+from ..view import sees
 
 
 class LogReader(abc.ABC):
-    """Reads a game's public log incrementally: ``_event(seat, text)`` for each
-    public line about a seat (the text after the seat's name)."""
+    """Reads a game's public events incrementally: ``_event(seat, event)`` for
+    each public event of a seat (its fields, never its words)."""
 
     def __init__(self, g):
         self.log = g.state.log
         self.pos = 0
-        self.names = [p.name for p in g.state.players]
 
     def update(self):
         log = self.log
         while self.pos < len(log):
-            seat, text, private = log[self.pos]
+            e = log[self.pos]
             self.pos += 1
-            if private is None and seat is not None and text.startswith(self.names[seat]):
-                self._event(seat, text[len(self.names[seat]) + 1:])
+            if e["seat"] is not None and is_public(e):
+                self._event(e["seat"], e)
         return self
 
     @abc.abstractmethod
-    def _event(self, seat, text):
-        """One public log line about ``seat``."""
+    def _event(self, seat, e):
+        """One public event of ``seat``."""
 
 
 class LairBook(LogReader):
-    """What each dragon carried home, hoarded and spent, as the public log tells."""
+    """What each dragon carried home, hoarded and spent, as the public events tell."""
 
     def __init__(self, g):
         super().__init__(g)
@@ -52,38 +48,33 @@ class LairBook(LogReader):
         self.lairs = [Holdings() for _ in range(n)]
         self.card = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
 
-    def _event(self, seat, t):
+    def _event(self, seat, e):
         lair, card = self.lairs[seat], self.card[seat]
-        if t.startswith("hoards "):
-            n, res = t.split()[1:3]
-            lair.res[res] += int(n)
-        elif t.startswith("takes a village from the "):
-            lair.add_piece("village", t.split()[5])
-        elif t.startswith("takes a "):
-            res = t.split()[2]
-            if res in card:
-                card[res] += 1
-        elif t.startswith("begins its attack"):
+        kind = e["kind"]
+        if kind == "hoards":
+            lair.res[e["res"]] += e["n"]
+        elif kind == "first_strike":
+            lair.add_piece("village", e["region"])
+        elif kind == "takes":
+            card[e["res"]] += 1
+        elif kind == "begins_attack":
             for res in card:
                 card[res] = 0
-        elif t.startswith("returns to its lair"):
-            for n, what, region in _LOOT.findall(t):
-                if what in RESOURCES:
-                    lair.res[what] += int(n)
-                elif what.startswith("vil"):
-                    lair.add_piece("village", region, int(n))
-                else:
-                    lair.add_piece("city", region, int(n))
+        elif kind == "returns":
+            for res, n in e["res"].items():
+                lair.res[res] += n
+            for region, n in e["villages"].items():
+                lair.add_piece("village", region, n)
+            for region, n in e["cities"].items():
+                lair.add_piece("city", region, n)
             for res in card:
                 card[res] = 0
-        else:
-            for words, res in SPEND_WORDS:
-                if t.startswith(words):
-                    if card[res]:
-                        card[res] -= 1
-                    else:
-                        lair.res[res] -= 1
-                    break
+        elif e.get("spent"):
+            res = e["spent"]
+            if card[res]:
+                card[res] -= 1
+            else:
+                lair.res[res] -= 1
 
 
 _BOOKS: dict = {}
@@ -109,12 +100,13 @@ def hidden_totals(g, seat):
     """Exact totals over the lairs ``seat`` cannot see, by conservation."""
     s, data = g.state, g.data
     pieces = data.setup["pieces"]
-    others = [p for p in s.players if p.seat != seat]
-    me = s.players[seat]
+    others = [p for p in s.players if not sees(g, seat, "lair", p.seat)]
+    known = [p for p in s.players if sees(g, seat, "lair", p.seat)]
+    seen = {p.seat for p in known}
     res = {}
     for r in RESOURCES:
         n = pieces[r] - sum(reg.res[r] for reg in s.regions)
-        n -= sum(p.card.res[r] + p.spent[r] for p in s.players) + me.lair.res[r]
+        n -= sum(p.card.res[r] + p.spent[r] for p in s.players) + sum(p.lair.res[r] for p in known)
         n -= (s.fields_out + sum(s.century_fields)) if r == "field" else s.stock[r]
         res[r] = n
     villages, cities = {}, {}
@@ -123,19 +115,19 @@ def hidden_totals(g, seat):
         v -= 2 * sum(1 for x in reg.sites if x == TOWN)
         c = data.city_stock - reg.cities - sum(1 for x in reg.sites if x == CITY)
         for p in s.players:
-            v -= p.card.villages.get(reg.name, 0) + (p.lair.villages.get(reg.name, 0) if p is me else 0)
-            c -= p.card.cities.get(reg.name, 0) + (p.lair.cities.get(reg.name, 0) if p is me else 0)
+            v -= p.card.villages.get(reg.name, 0) + (p.lair.villages.get(reg.name, 0) if p.seat in seen else 0)
+            c -= p.card.cities.get(reg.name, 0) + (p.lair.cities.get(reg.name, 0) if p.seat in seen else 0)
         villages[reg.name], cities[reg.name] = v, c
     return others, res, villages, cities
 
 
 def estimated_lairs(g, seat):
     """{other seat: Holdings} consistent with everything ``seat`` may know."""
-    book = book_for(g)
     others, res, villages, cities = hidden_totals(g, seat)
+    if not others:
+        return {}
+    book = book_for(g)
     est = {p.seat: _copy(book.lairs[p.seat]) for p in others}
-    if not est:
-        return est
     order = sorted(est)
     for r, total in res.items():
         _settle(order, total, lambda s: est[s].res, r)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import random
 
-from .clone import clone_game
 from .determinize import determinize
 from .evaluate import value
 from .planner import TurnPlanner, in_turn
@@ -50,7 +49,7 @@ def playout(g, seat, rng, own_budget=0):
         d = g.decision
         if own_budget and d.player == seat and in_turn(g, seat):
             if not line or line[0][1] not in d.options:
-                line = TurnPlanner(seat, own_budget, rng).plan(clone_game(g))[1]
+                line = TurnPlanner(seat, own_budget, rng).plan(g.copy())[1]
             if line and line[0][1] in d.options:
                 g.apply(line.pop(0)[1])
                 continue
@@ -106,7 +105,7 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
         world = determinize(g, seat, rng, memory)
         seed = rng.getrandbits(32)
         for i in alive:
-            c = clone_game(world)
+            c = world.copy()
             play(c, i)
             samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget)
         worlds += 1

@@ -10,9 +10,8 @@ bounds the time, and lines cut by it are finished by the quick policy.
 """
 from __future__ import annotations
 
-from ..phases.attack import _attack_turn
+from ..state import GameState, PlayerState, RegionState, declarations
 from .cardvalue import keep_value
-from .clone import clone_game
 from .evaluate import value
 from .quick import quick_choice, quick_scores
 
@@ -26,23 +25,38 @@ def in_turn(g, seat):
     d = g.decision
     if d is None or d.player != seat or d.kind not in STEP_KINDS:
         return False
-    return any(f["k"] == "turn" and f["p"] == seat for f in g.state.stack)
+    return g.turn_in_progress(seat)
+
+
+def _holdings_key(h):
+    return tuple(h.res.values()), tuple(sorted(h.villages.items())), tuple(sorted(h.cities.items()))
+
+
+# How a field enters the signature, by its declared ``sig`` (state.declared).
+_KEYS = {"value": lambda v: v, "seq": tuple, "sorted": lambda v: tuple(sorted(v)),
+         "values": lambda d: tuple(d.values()), "holdings": _holdings_key,
+         "gained": lambda d: tuple(sorted((k, tuple(v)) for k, v in d.items())),
+         "each": lambda regions: tuple(_key(r, _REGION_KEYS) for r in regions)}
+
+
+def _keys(cls):
+    return tuple((name, _KEYS[meta["sig"]]) for name, meta in declarations(cls) if meta["sig"])
+
+
+def _key(x, keys):
+    return tuple(key(getattr(x, name)) for name, key in keys)
+
+
+_PLAYER_KEYS, _REGION_KEYS, _STATE_KEYS = _keys(PlayerState), _keys(RegionState), _keys(GameState)
 
 
 def signature(g, seat):
-    """What identifies a position inside the seat's turn (order of play aside)."""
+    """What identifies a position inside the seat's turn (order of play aside):
+    the waiting decision, and the fields the state declares part of it."""
     s = g.state
-    p = s.players[seat]
     top = s.stack[-1]
-    return (top["k"], top.get("n"), len(s.stack), p.region, p.life, tuple(sorted(p.hand)),
-            tuple(sorted(p.played)), tuple(p.hex_out), tuple(p.card.res.values()),
-            tuple(sorted(p.card.villages.items())), tuple(sorted(p.card.cities.items())),
-            tuple(p.spent.values()), p.pool, p.pool_cards, p.reduction, p.divined, p.passing,
-            tuple(p.abilities), p.wings_used, p.intellect_used, s.hex_arrow, tuple(s.stock.values()),
-            tuple(tuple(r.sites) for r in s.regions), tuple(tuple(r.res.values()) for r in s.regions),
-            tuple(r.villages for r in s.regions), tuple(sorted(p.attacked_by_card)),
-            tuple(sorted(p.attacked_any)), tuple(sorted((k, tuple(v)) for k, v in p.gained_from.items())),
-            p.feat_villages, p.feat_cities, p.feat_resources)
+    return (top.kind, getattr(top, "n", None), len(s.stack), _key(s.players[seat], _PLAYER_KEYS),
+            _key(s, _STATE_KEYS))
 
 
 def candidate_steps(g, seat, d):
@@ -162,7 +176,7 @@ class TurnPlanner:
             steps = steps[:self.width]
         out = []
         for k, a in enumerate(steps):
-            c = g if in_place and k == len(steps) - 1 else clone_game(g)
+            c = g if in_place and k == len(steps) - 1 else g.copy()
             c.apply(a)
             v, line = self._search(c)
             out.append((v, [(sig, a)] + line))
@@ -172,9 +186,6 @@ class TurnPlanner:
 def solo_turn_value(root, seat, region, budget, rng, width=None):
     """The value of playing a whole turn from ``region`` right now (used to
     choose where to place the dragon): the other dragons stay where they are."""
-    g = clone_game(root)
-    s = g.state
-    s.players[seat].region = region
-    s.phase, s.order, s.cursor, s.stack = "attack", [seat], 1, []
-    _attack_turn(g, seat)
+    g = root.copy()
+    g.rehearse_turn(seat, region)
     return TurnPlanner(seat, budget, rng, width).plan(g)[0]

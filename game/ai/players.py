@@ -9,6 +9,7 @@ from __future__ import annotations
 import abc
 import random
 
+from ..events import is_public
 from .determinize import determinize
 from .planner import TurnPlanner, in_turn, signature
 from .quick import quick_choice
@@ -23,7 +24,7 @@ class AI(abc.ABC):
 
     def rng_for(self, g, seat):
         """A generator fixed by this AI's seed and the public position."""
-        public = sum(1 for e in g.state.log if e[2] is None)
+        public = sum(1 for e in g.state.log if is_public(e))
         return random.Random(f"{self.seed}:{seat}:{g.state.century}:{public}:{len(g.decision.options)}")
 
     def choose(self, g, seat):

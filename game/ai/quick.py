@@ -7,9 +7,10 @@ must stay cheap: it reads the engine's state and never changes it.
 from __future__ import annotations
 
 from ..data import ICON_RESOURCE
-from ..phases.attack import HITS, effect_useful
+from ..phases.turn_cards import effect_useful
 from ..state import CITY, TOWN
 from .cardvalue import ICON_VALUE, keep_value
+from .evaluate import SPENDABLE
 
 # Lair Actions by what they bring at once (markers are worth less to a greedy mind).
 LAIR_PREFERENCE = {"terrify": 3.5, "capture": 3.0, "first_strike": 2.6, "hunt_and_hoard": 2.0,
@@ -48,20 +49,23 @@ def facing(g, region, arrow):
 
 
 def attack_target(g, p, icons):
-    """Could Attack icons played now take something? One icon needs a village
-    or town; a region of cities only needs two icons (and Life for them)."""
+    """Could Attack icons played now take something? One icon takes a village
+    or half a town; a region of cities needs the icons a city takes (and Life
+    for them). The numbers are the data's (Game.hits)."""
     sites = g.regions[p.region].sites
-    if any(v in (1, 2) for v in sites) and p.life >= 2:
+    hits = g.hits
+    if any(n == 1 and p.life - cost >= 1 for v in sites for n, cost in hits.get(v, ())):
         return True
     if CITY not in sites:
         return False
+    need, cost = hits[CITY][0]
     more = icons + p.pool
-    if more < 2:
+    if more < need:
         more += sum(1 for c in p.hand if g.cards[c].region == p.region and not g.cards[c].is_hex
                     and any(e.icon == "attack" for e in g.cards[c].alternatives[0]))
         if any(g.cards[c].is_hex for c in p.hand) and g.facing_icon(p.region) == "attack":
             more += 1
-    return more >= 2 and p.life - max(0, 3 - p.reduction) >= 1
+    return more >= need and p.life - max(0, cost - p.reduction) >= 1
 
 
 def hex_here(g, p, region, arrow=None):
@@ -100,7 +104,7 @@ def region_potential(g, p, region):
 
 def score_attack(g, p, a):
     v = g.regions[p.region].sites[a.site]
-    cost = max(0, dict(HITS[v])[a.icons] - p.reduction)
+    cost = -g.touches(a).life
     gain = 4.0 if v == CITY else float(a.icons)
     if v == TOWN and a.icons == 1:
         gain -= 0.2          # prefer taking the whole town when icons allow
@@ -134,7 +138,14 @@ def score_turn_option(g, p, a):
         return 0.0
     if k == "end_turn":
         return 0.05
-    return 0.0
+    return score_touch(g, p, g.touches(a))
+
+
+def score_touch(g, p, t):
+    """The worth of what an action moves (kinds.Touch), for kinds without a judgement here."""
+    v = ICON_VALUE["take_gold"] * sum(t.gains.values()) - sum(SPENDABLE[r] * n for r, n in t.spends.items())
+    v += ICON_VALUE["draw"] * t.cards_drawn + ICON_VALUE["discard"] * t.cards_lost
+    return v + (ICON_VALUE["gain_life"] * t.life if t.life >= 0 else -life_risk(p, -t.life, g))
 
 
 def quick_choice(g, seat, rng):
@@ -163,14 +174,16 @@ def quick_scores(g, seat, d):
     if kind == "place_dragon":
         return [region_potential(g, p, a.region) for a in opts]
     if kind == "first_strike":
-        return [p.lair.villages.get(a.region, 0) + 3 * p.lair.cities.get(a.region, 0) for a in opts]
+        rv = g.data.scoring["region_value"]
+        return [rv["village"] * p.lair.villages.get(a.region, 0) + rv["city"] * p.lair.cities.get(a.region, 0)
+                for a in opts]
     if kind == "choose_resource":
         return [p.lair.res[a.choice] + p.card.res[a.choice] for a in opts]
     if kind == "raze":
         return [g.regions[p.region].sites[a.site] for a in opts]
     if kind == "level_up":
         return [ABILITY_PREFERENCE.get(a.choice, 0) for a in opts]
-    return [0.0] * len(opts)
+    return [score_touch(g, p, g.touches(a)) for a in opts]
 
 
 __all__ = ["quick_choice", "quick_scores", "region_potential"]

@@ -8,7 +8,6 @@ Dragon placement plays the whole coming turn from each free region.
 """
 from __future__ import annotations
 
-from .clone import clone_game
 from .evaluate import value
 from .planner import solo_turn_value
 from .quick import quick_choice
@@ -35,7 +34,7 @@ def settle_own(g, seat, rng):
 def one_step_values(root, seat, rng, options):
     out = []
     for a in options:
-        c = clone_game(root)
+        c = root.copy()
         c.apply(a)
         v = value(settle_own(c, seat, rng), seat)
         if a.kind == "lair_action":

@@ -1,2 +1,1 @@
-"""One module per phase; importing them registers their phases and frames."""
-from . import common, setup, growth, awakening, lair, attack, scoring  # noqa: F401
+"""The rules of each phase, one module each; ``game.flow`` puts them in order."""

@@ -1,20 +1,12 @@
-"""The phase record and the frames several phases share (discarding)."""
+"""What several phases share: discarding cards (the discard action kind)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from ..actions import act
-from ..engine import PHASES, Handler, register
-
-
-class Phase:
-    """A phase: ``enter`` sets up (and sets ``order``), ``turn`` runs once per
-    seat in ``order`` (pushing that seat's decisions), ``exit`` names the next."""
-
-    def __init__(self, name, enter=None, turn=None, exit=None):
-        self.name = name
-        self.enter = enter or (lambda g: None)
-        self.turn = turn or (lambda g, seat: None)
-        self.exit = exit
-        PHASES[name] = self
+from ..frames import Frame
+from ..kinds import ActionKind, Touch, card_title
 
 
 def discardable(g, p, hex_ok):
@@ -24,7 +16,7 @@ def discardable(g, p, hex_ok):
 def push_discard(g, seat, n, hex_ok, why):
     """Ask a seat to discard n cards (Dragon Hex Cards only if hex_ok)."""
     if n > 0 and discardable(g, g.state.players[seat], hex_ok):
-        g.push({"k": "discard", "p": seat, "n": n, "hex_ok": hex_ok, "why": why})
+        g.push(Discard(seat, n, hex_ok, why))
 
 
 def distinct_cards(g, cards):
@@ -45,30 +37,45 @@ def discard_card(g, p, cid):
         g.state.discard.append(cid)
 
 
-@register
-class Discard(Handler):
-    kind = "discard"
-
-    def prompt(self, g, f):
-        n = f["n"]
-        extra = "" if f["hex_ok"] else " (not a Dragon Hex Card)"
-        return f"{g.name(f['p'])}: discard {n} card{'s' if n > 1 else ''}{extra} ({f['why']})."
+class DiscardKind(ActionKind):
+    names = ("discard",)
+    target = "hand"
 
     def options(self, g, f):
-        p = g.state.players[f["p"]]
-        return tuple(act("discard", card=c) for c in distinct_cards(g, discardable(g, p, f["hex_ok"])))
+        p = g.state.players[f.seat]
+        return [act("discard", card=c) for c in distinct_cards(g, discardable(g, p, f.hex_ok))]
 
-    def explain(self, g, f, a):
-        if a.kind == "discard" and a.card in g.cards and g.cards[a.card].is_hex and not f["hex_ok"]:
+    def refused(self, g, f, a):
+        if a.card in g.cards and g.cards[a.card].is_hex and not f.hex_ok:
             return "A Dragon Hex Card cannot be the discard after drawing."
-        if a.kind == "discard" and a.card not in g.state.players[f["p"]].hand:
+        if a.card not in g.state.players[f.seat].hand:
             return "That card is not in your hand."
         return None
 
     def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
+        p = g.state.players[f.seat]
         discard_card(g, p, a.card)
-        g.log(f"{p.name} discards {g.cards[a.card].title}.", p.seat)
-        f["n"] -= 1
-        if f["n"] == 0 or not discardable(g, p, f["hex_ok"]):
+        g.event("discards", p.seat, card=a.card)
+        f.n -= 1
+        if f.n == 0 or not discardable(g, p, f.hex_ok):
             g.pop(f)
+
+    def sentence(self, g, a):
+        return f"Discard {card_title(g, a.card)}"
+
+    def touches(self, g, a):
+        return Touch(cards=(("hand", a.card),), cards_lost=1)
+
+
+@dataclass
+class Discard(Frame):
+    kind: ClassVar[str] = "discard"
+    kinds: ClassVar[tuple] = (DiscardKind(),)
+    n: int                  # cards still to discard
+    hex_ok: bool            # may a Dragon Hex Card be one of them?
+    why: str                # for the prompt: "setup", "Divination", ...
+
+    def prompt(self, g):
+        n = self.n
+        extra = "" if self.hex_ok else " (not a Dragon Hex Card)"
+        return f"{g.name(self.seat)}: discard {n} card{'s' if n > 1 else ''}{extra} ({self.why})."

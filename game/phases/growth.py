@@ -1,8 +1,7 @@
 """Phase 1: Settlement Growth (skipped in the 1st Century)."""
 from __future__ import annotations
 
-from ..state import CITY, EMPTY, TOWN, VILLAGE, SITE_NAMES
-from .common import Phase
+from ..state import CITY, EMPTY, TOWN, VILLAGE
 from .setup import orient_hex
 
 
@@ -86,10 +85,10 @@ def _extra_village(r):
     return True
 
 
-def _enter(g):
+def enter(g):
     s = g.state
     s.century += 1
-    g.log(f"--- The {ordinal(s.century)} Century begins. ---")
+    g.event("century_begins", century=s.century)
     sizes = g.data.setup["growth_sizes"][s.century - 1]
     s.track = []
     for _ in range(s.num_players + g.data.setup["track_extra"]):
@@ -99,22 +98,10 @@ def _enter(g):
         s.track.append(cid)
         r = g.regions[g.cards[cid].back]
         before = list(r.sites)
-        if grow_region(r, sizes):
-            g.log(f"Growth in {r.name}: {growth_text(before, r.sites)}.")
-        else:
-            g.log(f"Growth in {r.name}: nothing can grow.")
+        grow_region(r, sizes)
+        g.event("growth", region=r.name, grew=[[b, a] for b, a in zip(before, r.sites) if b != a])
     orient_hex(g, s.century)
     place_rogues(g)
-
-
-def growth_text(before, after):
-    """'a village grows into a town', 'a new village', ... for the log."""
-    parts = []
-    for b, a in zip(before, after):
-        if b == a:
-            continue
-        parts.append(f"a new {SITE_NAMES[a]}" if b == EMPTY else f"a {SITE_NAMES[b]} grows into a {SITE_NAMES[a]}")
-    return ", ".join(parts)
 
 
 def place_rogues(g):
@@ -129,15 +116,8 @@ def place_rogues(g):
             s.discard.append(cid)
             region = g.cards[cid].back
             if any(r[1] == region for r in s.rogues):
-                g.log(f"{region} already has a Rogue Dragon; the card is discarded.")
+                g.event("rogue_card_discarded", region=region)
                 continue
             s.rogues.append([dragon, region])
-            g.log(f"The Rogue {dragon} Dragon lands in {region}.")
+            g.event("rogue_lands", dragon=dragon, region=region)
             break
-
-
-def ordinal(n):
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-Phase("growth", enter=_enter, exit=lambda g: "awakening")

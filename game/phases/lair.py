@@ -1,12 +1,13 @@
 """Phase 3: Lair - Lair Actions, then Card Selection. Loot goes behind the screen."""
 from __future__ import annotations
 
-from ..actions import act
-from ..engine import Handler, register
-from .common import Phase, push_discard
+from dataclasses import dataclass
+from typing import ClassVar
 
-MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First Attack Action marker",
-                "dragon_ward": "Dragon Ward marker", "terrify": "+3 VP counter"}
+from ..actions import act
+from ..frames import Frame, Seat
+from ..kinds import ActionKind, Touch, card_title
+from .common import push_discard
 
 
 def available_lair_actions(g):
@@ -14,33 +15,26 @@ def available_lair_actions(g):
     return [a for a in g.data.lair_actions if a.century <= s.century and a.id not in s.lair_taken]
 
 
-def _enter(g):
-    s = g.state
-    s.lair_taken = {}
-    s.order = g.seats_from(s.markers["first_lair"])
+def enter(g):
+    g.state.lair_taken = {}
 
 
-def _turn(g, seat):
-    if available_lair_actions(g):
-        g.push({"k": "lair_action", "p": seat})
+def turn(g, seat):
+    g.push(LairActionChoice(seat))
 
 
-Phase("lair", enter=_enter, turn=_turn, exit=lambda g: "card_selection")
+def no_lair_action_left(g, seat):
+    return not available_lair_actions(g)
 
 
-@register
-class LairActionChoice(Handler):
-    kind = "lair_action"
-
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: choose a Lair Action."
+class LairActionKind(ActionKind):
+    names = ("lair_action",)
+    target = "lair_action"
 
     def options(self, g, f):
-        return tuple(act("lair_action", choice=a.id) for a in available_lair_actions(g))
+        return [act("lair_action", choice=a.id) for a in available_lair_actions(g)]
 
-    def explain(self, g, f, a):
-        if a.kind != "lair_action":
-            return None
+    def refused(self, g, f, a):
         taker = g.state.lair_taken.get(a.choice)
         if taker is not None:
             return f"{g.name(taker)} already took that Lair Action this century."
@@ -49,33 +43,49 @@ class LairActionChoice(Handler):
             return f"That Lair Action opens in century {known[a.choice].century}."
         return None
 
+    def sentence(self, g, a):
+        return f"Lair Action: {g.data.lair_action(a.choice).name}"
+
+    def touches(self, g, a):
+        eff = g.data.lair_action(a.choice).effect
+        stock = g.state.stock
+        return Touch(lair_action=a.choice, cards_drawn=eff.get("draw", 0), cards_lost=eff.get("discard", 0),
+                     gains={res: min(n, stock[res]) for res, n in eff.get("gain", {}).items()})
+
     def apply(self, g, f, a):
         s = g.state
-        seat = f["p"]
+        seat = f.seat
         p = s.players[seat]
         action = g.data.lair_action(a.choice)
         s.lair_taken[action.id] = seat
         g.pop(f)
-        g.log(f"{p.name} takes the Lair Action {action.name}.", seat)
+        g.event("lair_action", seat, action=action.id)
         eff = action.effect
         if "take_marker" in eff:
             marker = eff["take_marker"]
             s.markers[marker] = seat
-            g.log(f"{p.name} holds the {MARKER_NAMES[marker]}.", seat)
+            g.event("takes_marker", seat, marker=marker)
         for res, n in eff.get("gain", {}).items():
             got = min(n, s.stock[res])
             s.stock[res] -= got
             p.lair.res[res] += got
             if got:
-                g.log(f"{p.name} hoards {got} {res} from the stockpile.", seat)
+                g.event("hoards", seat, n=got, res=res)
         if eff.get("draw"):
-            # Pushed first so that it resolves after the draw below.
+            # The cards are drawn now; the discard waits on the stack for its decision.
             g.draw(seat, eff["draw"])
             push_discard(g, seat, eff.get("discard", 0), hex_ok=False, why=action.name)
         if eff.get("scheme"):
             start_scheme(g, seat)
         if eff.get("village_from_stockpile") and any(r.villages for r in s.regions):
-            g.push({"k": "first_strike", "p": seat})
+            g.push(FirstStrike(seat))
+
+
+@dataclass
+class LairActionChoice(Frame):
+    kind: ClassVar[str] = "lair_action"
+    kinds: ClassVar[tuple] = (LairActionKind(),)
+    asks: ClassVar[str] = "choose a Lair Action."
 
 
 def start_scheme(g, owner):
@@ -85,107 +95,123 @@ def start_scheme(g, owner):
         if cid is None:
             break
         s.draft.append(cid)
-    g.log(f"{g.name(owner)} schemes: {len(s.draft)} cards are drafted to the left.", owner)
+    g.event("schemes", owner, n=len(s.draft))
     if s.draft:
-        g.push({"k": "scheme_pick", "p": owner, "owner": owner, "left": s.num_players})
+        g.push(SchemePick(owner, owner, s.num_players))
 
 
-@register
-class SchemePick(Handler):
-    kind = "scheme_pick"
-
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: keep one of the Scheme cards; the rest pass to the left."
+class SchemePickKind(ActionKind):
+    names = ("scheme_pick",)
+    target = "draft"
 
     def options(self, g, f):
-        return tuple(act("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft))
+        return [act("scheme_pick", card=c) for c in dict.fromkeys(g.state.draft)]
 
-    def explain(self, g, f, a):
-        if a.kind == "scheme_pick" and a.card not in g.state.draft:
+    def refused(self, g, f, a):
+        if a.card not in g.state.draft:
             return "That card is not among the cards passed to you."
         return None
 
+    def sentence(self, g, a):
+        return f"Keep {card_title(g, a.card)}"
+
     def apply(self, g, f, a):
         s = g.state
-        p = s.players[f["p"]]
+        p = s.players[f.seat]
         s.draft.remove(a.card)
         p.hand.append(a.card)
-        g.log(f"{p.name} keeps a Scheme card.", p.seat)
-        g.log(f"{p.name} keeps {g.cards[a.card].title}.", p.seat, private=p.seat)
-        f["left"] -= 1
-        if f["left"] == 0 or not s.draft:
-            owner = s.players[f["owner"]]
+        g.event("keeps_scheme_card", p.seat)
+        g.event("kept", p.seat, private=p.seat, card=a.card)
+        f.left -= 1
+        if f.left == 0 or not s.draft:
+            owner = s.players[f.owner]
             if s.draft:
-                g.log(f"{owner.name} receives the last Scheme card.", owner.seat)
-                g.log(f"{owner.name} receives {', '.join(g.cards[c].title for c in s.draft)}.",
-                      owner.seat, private=owner.seat)
+                g.event("last_scheme_cards", owner.seat)
+                g.event("received", owner.seat, private=owner.seat, cards=list(s.draft))
             owner.hand.extend(s.draft)
             s.draft.clear()
             g.pop(f)
         else:
-            f["p"] = (f["p"] + 1) % s.num_players
+            f.seat = (f.seat + 1) % s.num_players
 
 
-@register
-class FirstStrike(Handler):
-    kind = "first_strike"
+@dataclass
+class SchemePick(Frame):
+    kind: ClassVar[str] = "scheme_pick"
+    kinds: ClassVar[tuple] = (SchemePickKind(),)
+    asks: ClassVar[str] = "keep one of the Scheme cards; the rest pass to the left."
+    owner: Seat             # who schemed: receives the last cards
+    left: int               # picks still to make
 
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: take a village from a region's stockpile."
+
+class FirstStrikeKind(ActionKind):
+    names = ("first_strike",)
+    target = "region"
 
     def options(self, g, f):
-        return tuple(act("first_strike", region=r.name) for r in g.state.regions if r.villages)
+        return [act("first_strike", region=r.name) for r in g.state.regions if r.villages]
+
+    def sentence(self, g, a):
+        return f"Take a village from the {a.region} stockpile"
 
     def apply(self, g, f, a):
-        p = g.state.players[f["p"]]
+        p = g.state.players[f.seat]
         g.regions[a.region].villages -= 1
         p.lair.add_piece("village", a.region)
-        g.log(f"{p.name} takes a village from the {a.region} stockpile.", p.seat)
+        g.event("first_strike", p.seat, region=a.region)
         g.pop(f)
 
 
-def _selection_enter(g):
-    # The First Lair marker may have changed hands during the Lair Actions.
-    g.state.order = g.seats_from(g.state.markers["first_lair"])
+@dataclass
+class FirstStrike(Frame):
+    kind: ClassVar[str] = "first_strike"
+    kinds: ClassVar[tuple] = (FirstStrikeKind(),)
+    asks: ClassVar[str] = "take a village from a region's stockpile."
 
 
-def _selection_turn(g, seat):
-    if g.state.track:
-        g.push({"k": "select_card", "p": seat})
+# ----- Card Selection ------------------------------------------------------
+def selection_turn(g, seat):
+    g.push(SelectCard(seat))
 
 
-def _selection_exit(g):
+def track_empty(g, seat):
+    return not g.state.track
+
+
+def discard_the_last_card(g):
     s = g.state
     if s.track:
-        g.log(f"The last card on the Card Selection Track ({', '.join(g.cards[c].title for c in s.track)}) "
-              "is discarded.")
+        g.event("track_discarded", cards=list(s.track))
         s.discard.extend(s.track)
         s.track = []
-    return "placement"
 
 
-Phase("card_selection", enter=_selection_enter, turn=_selection_turn, exit=_selection_exit)
-
-
-@register
-class SelectCard(Handler):
-    kind = "select_card"
-
-    def prompt(self, g, f):
-        return f"{g.name(f['p'])}: take a card from the Card Selection Track."
+class SelectCardKind(ActionKind):
+    names = ("select_card",)
+    target = "track"
 
     def options(self, g, f):
-        return tuple(act("select_card", card=c) for c in dict.fromkeys(g.state.track))
+        return [act("select_card", card=c) for c in dict.fromkeys(g.state.track)]
 
-    def explain(self, g, f, a):
-        if a.kind == "select_card" and a.card not in g.state.track:
+    def refused(self, g, f, a):
+        if a.card not in g.state.track:
             return "That card is not on the Card Selection Track."
         return None
 
+    def sentence(self, g, a):
+        return f"Take {card_title(g, a.card)}"
+
     def apply(self, g, f, a):
         s = g.state
-        p = s.players[f["p"]]
+        p = s.players[f.seat]
         s.track.remove(a.card)
         p.hand.append(a.card)
-        g.log(f"{p.name} takes {g.cards[a.card].title} from the track.", p.seat)
+        g.event("takes_from_track", p.seat, card=a.card)
         g.pop(f)
+
+
+@dataclass
+class SelectCard(Frame):
+    kind: ClassVar[str] = "select_card"
+    kinds: ClassVar[tuple] = (SelectCardKind(),)
+    asks: ClassVar[str] = "take a card from the Card Selection Track."

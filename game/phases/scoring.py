@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..data import RESOURCES
 from ..state import CITY, TOWN, VILLAGE
-from .common import Phase
 
 
 def placings(values, first, second):
@@ -113,19 +112,16 @@ def desolation(g):
             "next_level": {"max": better[0], "name": better[1]} if better else None}
 
 
-def _enter_over(g):
+def enter_over(g):
     s = g.state
     s.over = True
-    g.log("--- The 6th Century ends. Final scoring. ---")
+    g.event("game_ends", century=s.century)
     if g.cooperative:
         result = desolation(g)
-        g.log(f"Survival Points left: {result['survival_points']} - {result['level']}.")
+        g.event("survival", points=result["survival_points"], level=result["level"])
         return
     scores = final_scores(g)
     for e in scores:
-        g.log(f"{e['name']}: {e['total']} VP (level {e['level']}, Life {e['life']}).")
-    winners = [e["name"] for e in scores if e["rank"] == 1]
-    g.log(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners) + ".")
+        g.event("final_score", of=e["seat"], total=e["total"], level=e["level"], life=e["life"])
+    g.event("winners", seats=[e["seat"] for e in scores if e["rank"] == 1])
 
-
-Phase("over", enter=_enter_over, exit=lambda g: "over")

@@ -195,7 +195,7 @@ def _draw_icons(surface, card, area, region_colour, or_label=True):
 def _fit_text(text, width, max_h, size):
     """Largest font size (from size down) whose wrapped text fits max_h."""
     while True:
-        lines = common.wrap_text(text, size, width)
+        lines = common.wrap(text, size, width)
         line_h = common.font(size).get_linesize()
         if len(lines) * line_h <= max_h or size <= 8:
             return size, lines, line_h
@@ -280,7 +280,7 @@ def compact_hex_face(dragon, colour, letter, size, text_size):
 def _compact_band(w, h, band, name, text_size):
     """Card base with a band tall enough for the name's lines; returns (surface, band bottom)."""
     m = max(2, round(0.045 * w))
-    lines = common.wrap_text(name, text_size, w - 2 * m - 6) or [name]
+    lines = common.wrap(name, text_size, w - 2 * m - 6) or [name]
     line_h = common.font(text_size).get_linesize()
     band_h = len(lines) * line_h + 4
     out = pygame.transform.smoothscale(_base(w, h, band, band_h), (w, h))

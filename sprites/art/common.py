@@ -144,6 +144,7 @@ def text(s, size, colour=INK, bold=False):
     return pygame.transform.smoothscale(big, (max(1, big.get_width() // 2), max(1, big.get_height() // 2)))
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(s, size, bold=False):
     """Width of text(s, size) in pixels, without drawing it."""
     if size >= SMALL_TEXT:
@@ -220,19 +221,20 @@ def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
     return finish(out)
 
 
-def wrap_text(s, size, width):
-    """Greedy word wrap for the default font -> list of lines."""
+@functools.lru_cache(maxsize=2048)
+def wrap(s, size, width, bold=False):
+    """Greedy word wrap for the default font -> tuple of lines."""
     lines, line = [], ""
     for word in str(s).split():
         trial = word if not line else line + " " + word
-        if text_width(trial, size) <= width or not line:
+        if text_width(trial, size, bold) <= width or not line:
             line = trial
         else:
             lines.append(line)
             line = word
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # ---------------------------------------------------------------- drawing

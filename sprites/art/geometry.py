@@ -22,7 +22,6 @@ import pygame
 
 from . import common
 
-RING = ("Britannia", "Scandia", "Gothia", "Slavia", "Germania", "Gallia")
 RESOURCES = ("livestock", "gold", "noble", "field")
 SEED = 1783          # fixed: the same coastlines on every run and machine
 SAMPLES = 360        # points per coastline
@@ -165,7 +164,8 @@ class MapGeometry:
     label_size and turn_arrow_pos {"left"|"right": centre}.
     """
 
-    def __init__(self, rect, ring=RING, seed=SEED):
+    def __init__(self, rect, ring, seed=SEED):
+        """``ring``: the region names in ring order (the data's ``ring``)."""
         self.rect = pygame.Rect(rect)
         self.ring = tuple(ring)
         if len(self.ring) != 6:
@@ -406,6 +406,6 @@ def _geometry(rect, ring, seed):
     return MapGeometry(pygame.Rect(rect), ring, seed)
 
 
-def geometry_for(rect, ring=RING, seed=SEED):
+def geometry_for(rect, ring, seed=SEED):
     """A shared MapGeometry per map rect (building one takes 0.1 - 0.3 s)."""
     return _geometry(tuple(pygame.Rect(rect)), tuple(ring), seed)

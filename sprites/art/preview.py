@@ -20,7 +20,7 @@ import pygame  # noqa: E402  (the SDL variables must be set first)
 
 from . import cards, common, hexboard, icons, pieces  # noqa: E402
 from . import map as artmap  # noqa: E402
-from .geometry import RING, MapGeometry  # noqa: E402
+from .geometry import MapGeometry  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "data")
 
@@ -155,6 +155,7 @@ def table_extras(regions):
 
 
 def render_cards_png(out_dir, regions, dragons):
+    ring = [r["name"] for r in regions]
     types = _card_types()
     by_name = {r["name"]: r for r in regions}
     w, h, pad = 150, 210, 12
@@ -164,7 +165,7 @@ def render_cards_png(out_dir, regions, dragons):
     sheet = pygame.Surface((cols * (w + pad) + pad, (rows + 2) * (h + pad) + sh + 3 * pad))
     sheet.fill((58, 46, 36))
     for i, (type_id, t) in enumerate(types.items()):
-        region = None if _is_any(type_id) else RING[i % 6]
+        region = None if _is_any(type_id) else ring[i % 6]
         r = by_name.get(region) if region else None
         face = cards.card_face(_card_dict(type_id, t, region), (w, h), r["colour"] if r else None,
                                r["letter"] if r else None)
@@ -177,7 +178,7 @@ def render_cards_png(out_dir, regions, dragons):
         sheet.blit(cards.hex_card_face(d["name"], d["colour"], d["letter"], (w, h)), (pad + j * (w + pad), y))
     y += h + pad
     for i, (type_id, t) in enumerate(list(types.items())[:12]):       # small, as in a crowded hand
-        region = None if _is_any(type_id) else RING[(i + 3) % 6]
+        region = None if _is_any(type_id) else ring[(i + 3) % 6]
         r = by_name.get(region) if region else None
         face = cards.card_face(_card_dict(type_id, t, region), (sw, sh), r["colour"] if r else None,
                                r["letter"] if r else None)

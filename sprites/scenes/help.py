@@ -3,42 +3,78 @@ from __future__ import annotations
 
 import pygame
 
+from game.data import default_data
 from sprites import theme
 from sprites.scene import Scene
 from sprites.art import pieces
 from sprites.table import icons
 
-PHASES = [
-    ("The goal", "Six centuries of dragons laying waste to the Old World. Destroyed settlements, hoarded "
-     "resources and cities score Victory Points at the end; the most VP wins (ties: highest level, then Life). "
-     "In Desolation of the Old World all dragons cooperate: what is left on the board counts as Survival Points, "
-     "and fewer is better."),
-    ("1. Settlement Growth (from century 2)", "Players + 1 cards go to the Card Selection Track; each card's back "
-     "region grows its largest settlement (two sizes from century 4). The top card of the deck points the Action "
-     "Hex arrow; each hex side adds a resource to the region it faces. With 2-3 players Rogue Dragons land and do "
-     "the hex action of their region."),
-    ("2. Awakening (from century 2)", "Every dragon gains 1 Life (Regeneration: 2), draws 2 cards and discards 1."),
-    ("3. Lair", "In turn order from the First Lair marker, each player takes one Lair Action still free this "
-     "century (actions of earlier centuries stay available). Then each takes a card from the Card Selection Track."),
-    ("4. Attack", "From the First Attack marker, each player places their dragon in a free region, then takes a whole "
-     "turn there: play cards of that region (or Any Region), use the Action Hex with a Dragon Hex Card, eat livestock "
-     "to fly to a neighbouring region, spend gold to turn the hex, burn a field for Divination (draw 2, discard 1), "
-     "eat a noble (+2 Life), discard cards to lick wounds (+1 Life each). Attack icons take settlements: 1 icon a "
-     "village (1 Life), 2 icons a whole town (2 Life) or a city (3 Life). Life may never drop to 0."),
-    ("Leveling up", "Destroy a city, or 3 villages, or gain 4 resources in one Attack Phase: at the end of the turn "
-     "choose the next ability (level 2: Great Fortitude or Regeneration; 3: Mighty Wings or Cunning Intellect; "
-     "4: Dragon Wrath). Once per century."),
-    ("Scoring", "1 VP per region you took a settlement from (+4 for all six), 3 VP for Terrify, 1 VP per city; "
-     "most / second most of each resource: 5 / 2 VP; most / second most Regional Value per region: 6 / 3 VP "
-     "(village 1, city 3)."),
-    ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, anywhere in a "
-     "region to place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or turn "
-     "it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are buttons beside your "
-     "hand. Something that spends a card or a resource and cannot be undone asks first. Hover anything for details. "
-     "All choices (Tab) lists every option. Enter ends the turn, Esc cancels, U undoes (or says why not), H asks the "
-     "AI for a hint and marks what it suggests, PageUp/PageDown scroll the log, F11 toggles full screen, the Speed "
-     "button hurries animations and AI dragons (it is remembered, like the seats and the window size)."),
-]
+def sections(data):
+    """(title, text) of each section: the rules summarised, every number read from the data."""
+    setup, sc = data.setup, data.scoring
+    aw, div, heal, feats = setup["awakening"], setup["divination"], setup["heal"], data.feats
+    ind, rv = sc["independent"], sc["region_value"]
+    most = max(setup["growth_sizes"])
+    regen = next((a for a in data.abilities if dict(a.effect).get("awakening_life")), None)
+    regen_text = f" ({regen.name}: {aw['life'] + dict(regen.effect)['awakening_life']})" if regen else ""
+    rogues = sorted(setup["rogue_dragons"])
+    by_level = {}
+    for a in data.abilities:
+        by_level.setdefault(a.level, []).append(a.name)
+    abilities = "; ".join(f"{'level ' if k == min(by_level) else ''}{k}: {' or '.join(names)}"
+                          for k, names in sorted(by_level.items()))
+    costs = setup["attack_costs"]
+    (v_icons, v_life), = costs["village"][:1]
+    t_icons, t_life = costs["town"][-1]
+    c_icons, c_life = costs["city"][0]
+    return [
+        ("The goal", f"{_word(setup['centuries']).capitalize()} centuries of dragons laying waste to the Old World. Destroyed "
+         "settlements, hoarded resources and cities score Victory Points at the end; the most VP wins (ties: "
+         "highest level, then Life). In Desolation of the Old World all dragons cooperate: what is left on the "
+         "board counts as Survival Points, and fewer is better."),
+        ("1. Settlement Growth (from century 2)", f"Players + {setup['track_extra']} cards go to the Card Selection "
+         "Track; each card's back region grows its largest settlement "
+         f"({_word(most)} sizes from century {setup['growth_sizes'].index(most) + 1}). The top card of the deck points the "
+         "Action Hex arrow; each hex side adds a resource to the region it faces. With "
+         f"{rogues[0]}-{rogues[-1]} players Rogue Dragons land and do the hex action of their region."),
+        ("2. Awakening (from century 2)", f"Every dragon gains {aw['life']} Life{regen_text}, draws {aw['draw']} cards "
+         f"and discards {aw['discard']}."),
+        ("3. Lair", "In turn order from the First Lair marker, each player takes one Lair Action still free this "
+         "century (actions of earlier centuries stay available). Then each takes a card from the Card Selection "
+         "Track."),
+        ("4. Attack", "From the First Attack marker, each player places their dragon in a free region, then takes a "
+         "whole turn there: play cards of that region (or Any Region), use the Action Hex with a Dragon Hex Card, eat "
+         "livestock to fly to a neighbouring region, spend gold to turn the hex, burn a field for Divination "
+         f"(draw {div['draw']}, discard {div['discard']}), eat a noble (+{heal['consume_noble']} Life), discard cards "
+         f"to lick wounds (+{heal['lick_wounds']} Life each). Attack icons take settlements: {v_icons} icon a village "
+         f"({v_life} Life), {t_icons} icons a whole town ({t_life} Life) or a city ({c_life} Life). Life may never "
+         "drop to 0."),
+        ("Leveling up", f"Destroy {_count(feats['cities'], 'a city', 'cities')}, or {feats['villages']} villages, or "
+         f"gain {feats['resources']} resources in one Attack Phase: at the end of the turn choose the next ability "
+         f"({abilities}). Once per century."),
+        ("Scoring", f"{ind['per_region']} VP per region you took a settlement from (+{ind['every_region']} for all "
+         f"{_word(len(data.ring))}), {ind['terrify']} VP for Terrify, {ind['per_city']} VP per city; most / second most of "
+         f"each resource: {sc['resources']['first']} / {sc['resources']['second']} VP; most / second most Regional "
+         f"Value per region: {sc['regions']['first']} / {sc['regions']['second']} VP (village {rv['village']}, "
+         f"city {rv['city']})."),
+        ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, anywhere "
+         "in a region to place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use "
+         "or turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are buttons "
+         "beside your hand. Something that spends a card or a resource and cannot be undone asks first. Hover "
+         "anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc cancels, U undoes (or "
+         "says why not), H asks the AI for a hint and marks what it suggests, PageUp/PageDown scroll the log, F11 "
+         "toggles full screen, the Speed button hurries animations and AI dragons (it is remembered, like the seats "
+         "and the window size)."),
+    ]
+
+
+def _word(n):
+    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def _count(n, one, many):
+    return one if n == 1 else f"{n} {many}"
 
 
 class HelpScene(Scene):
@@ -108,7 +144,7 @@ class HelpScene(Scene):
         col_w = round(page.w * 0.62)
         y = top
         size = self.fs(21)
-        for title, body in PHASES:
+        for title, body in sections(default_data()):
             theme.blit_text(surface, title, self.fs(23), (page.x + round(24 * k), y), theme.RED, True)
             y += theme.font(self.fs(23), True).get_linesize() + 2
             y = theme.blit_wrapped(surface, body, size, pygame.Rect(page.x + round(24 * k), y, col_w, 10 ** 5))

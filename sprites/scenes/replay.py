@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.replay import Replay
+from game.app.replay import Replay
 from sprites import theme
 from sprites.scenes.table import TableScene
 from sprites.table import promptbar

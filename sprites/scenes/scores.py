@@ -66,7 +66,8 @@ class ScoresScene(Scene):
         sc = g.data.scoring
         res, reg = sc["resources"], sc["regions"]
         out = [("Settlements", None), ("Regions raided (a settlement taken)", "regions"),
-               ("All six regions raided", "every_region"), ("Terrify (the +3 VP counter)", "terrify"),
+               ("All six regions raided", "every_region"),
+               (f"Terrify (the +{sc['independent']['terrify']} VP counter)", "terrify"),
                ("Cities destroyed", "cities"),
                (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
         out += [(RESOURCE_NAMES[r], r) for r in ("livestock", "gold", "noble", "field")]

@@ -28,7 +28,7 @@ from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
-from sprites.targets import PANEL_KINDS, candidate, group_options, signature
+from sprites.targets import PANEL_KINDS, group_options, signature, why_not
 
 USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
 # One-click actions that spend a card, a resource or Life: if undo could not take
@@ -122,8 +122,7 @@ class TableScene(Scene):
         draft = v["draft"] or []
         mine = self.my_decision()
         if mine:
-            region = g.state.players[d.player].region
-            self.groups = group_options(d.options, self.hand, v["track"], draft, region, g.card_key)
+            self.groups = group_options(g, d.options, self.hand, v["track"], draft)
         else:
             self.groups = {}
         if self.hinted is not None and self.hinted["at"] != len(self.session.actions):
@@ -232,8 +231,6 @@ class TableScene(Scene):
     def _option_label(self, a):
         if a.kind == "level_up":
             return self.data.ability(a.choice).name
-        if a.kind == "choose_resource":
-            return f"Take a {a.choice}"
         return self.game.describe(a)
 
     def _register(self):
@@ -335,7 +332,8 @@ class TableScene(Scene):
             return self.choose(options[idx[0]])
         choices = [(f"option:{i}", self.game.describe(options[i])) for i in idx]
         if name == "button:lick_wounds":
-            title, what, anchor = "Lick wounds: discard which card?", "Each card discarded heals 1 Life.", None
+            heal = self.data.setup["heal"]["lick_wounds"]
+            title, what, anchor = "Lick wounds: discard which card?", f"Each card discarded heals {heal} Life.", None
         else:
             rect = self.element_rect(name)
             title, what, anchor = "Which one?", self.tips.get(name, "").split(" Click:")[0], rect.midtop if rect else None
@@ -423,12 +421,9 @@ class TableScene(Scene):
             return None
         if d.player != self.seats.viewer or not self.seats.is_human(d.player):
             return self.say(f"Wait: it is {self.seats.name(d.player)}'s decision.")
-        hexes = [c for c in self.hand if self.data.cards[c].is_hex]
-        action = candidate(name, d.kind, self.hand, self.view["track"], self.view["draft"] or [],
-                           hexes[0] if hexes else None)
-        if action is None:
+        reason = why_not(g, name, self.hand, self.view["track"], self.view["draft"] or [])
+        if reason is None:
             return None
-        reason = g.why_illegal(action)
         if name.startswith("site:"):
             region = name.split(":")[1]
             here = g.state.players[d.player].region

@@ -15,7 +15,8 @@ import pygame
 
 from game import default_data
 from game.plaintext import name_problem
-from game.session import Seat, Session
+from game.app.session import Seat, Session
+from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import theme
 from sprites.scene import Scene
 from sprites.art import pieces
@@ -37,8 +38,8 @@ def ai_levels():
 def saves_api():
     """(list_saves, load_session, save_as) from the persistence modules, or None."""
     try:
-        from game.save import load_session
-        from game.saves import list_saves, save_as
+        from game.app.save_format import load_session
+        from game.app.save_folder import list_saves, save_as
     except ImportError:
         return None
     return list_saves, load_session, save_as
@@ -56,8 +57,8 @@ class TitleScene(Scene):
         for i, kind in enumerate((kinds or "").split(",")[:6] if kinds else ()):
             if kind.strip() in known:
                 self.seats[i]["kind"] = kind.strip()
-        self.strategist = "strategist" in variant if variant else settings.strategist
-        self.desolation = "desolation" in variant if variant else settings.desolation
+        chosen = Variant.parse(variant) if variant in VARIANTS else None
+        self.options = {o.name: getattr(chosen, o.name) if chosen else settings.options[o.name] for o in OPTIONS}
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
         self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name"
@@ -97,10 +98,11 @@ class TitleScene(Scene):
             self.add(f"seat:{i}:kind", pygame.Rect(x0 + px(572), ry, px(210), px(44)),
                      tip="Human, or an AI dragon: click to pick its level")
         ry = y + 6 * px(52) + px(8)
-        self.add("toggle:strategist", pygame.Rect(x0, ry, px(300), px(44)),
-                 tip="The Strategist: no lair screens, everything collected is open.")
-        self.add("toggle:desolation", pygame.Rect(x0 + px(320), ry, px(460), px(44)),
-                 tip="Desolation of the Old World: cooperative, score what is left on the board.")
+        tx = x0
+        for o in OPTIONS:           # a toggle per option of the variant, in one row
+            tw = theme.text_width(o.label, self.fs(24)) + px(70)
+            self.add(f"toggle:{o.name}", pygame.Rect(tx, ry, tw, px(44)), tip=o.text)
+            tx += tw + px(20)
         ry += px(52)
         self.add("toggle:handoff", pygame.Rect(x0, ry, px(420), px(44)),
                  tip="Hide the table between two human players (hot-seat).")
@@ -185,7 +187,7 @@ class TitleScene(Scene):
 
     def _find_recent(self):
         try:
-            from game.saves import recent_games
+            from game.app.save_folder import recent_games
         except ImportError:
             return []
         return [s for s in recent_games(self._save_dir()) if not s.problem]
@@ -233,10 +235,8 @@ class TitleScene(Scene):
                     break
         elif name.startswith("seat:") and name.endswith(":kind"):
             self.menu = int(name.split(":")[1])
-        elif name == "toggle:strategist":
-            self.strategist = not self.strategist
-        elif name == "toggle:desolation":
-            self.desolation = not self.desolation
+        elif name.startswith("toggle:") and name[7:] in self.options:
+            self.options[name[7:]] = not self.options[name[7:]]
         elif name == "toggle:handoff":
             self.handoff = not self.handoff
         elif name == "button:random_seed":
@@ -356,8 +356,7 @@ class TitleScene(Scene):
 
     # ----- actions -------------------------------------------------------------------------------
     def variant(self):
-        parts = [v for v, on in (("strategist", self.strategist), ("desolation", self.desolation)) if on]
-        return "+".join(parts) or "standard"
+        return Variant(**self.options).name
 
     def start(self):
         seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])
@@ -376,7 +375,7 @@ class TitleScene(Scene):
         """The seat setup and variants are kept for the next run."""
         s = self.app.settings
         s.players, s.seats = self.count, [dict(x) for x in self.seats]
-        s.strategist, s.desolation, s.handoff = self.strategist, self.desolation, self.handoff
+        s.options, s.handoff = dict(self.options), self.handoff
         problem = s.save()
         if problem:
             self.message = problem
@@ -414,7 +413,7 @@ class TitleScene(Scene):
             self.message = "Type a name for the save first."
             return None
         try:
-            from game.saves import file_name
+            from game.app.save_folder import file_name
             path = os.path.join(self._save_dir(), file_name(name))
         except ValueError as exc:
             self.message = f"Not saved: {exc}"
@@ -471,9 +470,8 @@ class TitleScene(Scene):
             tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
             pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
                                                        tip])
-        for name, label, on in (("toggle:strategist", "The Strategist", self.strategist),
-                                ("toggle:desolation", "Desolation of the Old World", self.desolation),
-                                ("toggle:handoff", "Hide the table between players", self.handoff)):
+        toggles = [(f"toggle:{o.name}", o.label, self.options[o.name]) for o in OPTIONS]
+        for name, label, on in toggles + [("toggle:handoff", "Hide the table between players", self.handoff)]:
             r = self.element_rect(name)
             box = pygame.Rect(r.x, r.y + px(8), px(28), px(28))
             pygame.draw.rect(surface, (250, 240, 214), box, border_radius=4)
@@ -603,8 +601,7 @@ def recent_lines(info, centuries):
     players = facts.get("players")
     who = ", ".join(str(p) for p in players) if isinstance(players, list) else ""
     variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
-    variant = {"standard": "standard rules", "strategist": "The Strategist", "desolation": "Desolation",
-               "strategist+desolation": "Strategist + Desolation"}.get(variant, variant)
+    variant = Variant.parse(variant).brief if variant in VARIANTS else variant
     if facts.get("over"):
         state = "finished"
     elif isinstance(facts.get("century"), int):

@@ -12,7 +12,6 @@ import threading
 
 import pygame
 
-from game.ai.clone import clone_game
 from sprites.seats import RandomChooser
 
 AI_EVENT = pygame.USEREVENT + 7
@@ -52,7 +51,7 @@ class AIPlayer:
         if self.thread is not None or now < self.next_ms or busy:
             return
         ai = t.seats.ai_for(seat)
-        copy = clone_game(g, keep_log=True)      # a fraction of a millisecond
+        copy = g.copy(keep_log=True)      # a fraction of a millisecond
         at = len(t.session.actions)
         if not self.threaded:
             self._play(self._think(ai, copy, seat))

@@ -11,7 +11,6 @@ import threading
 
 import pygame
 
-from game.ai.clone import clone_game
 from sprites.seats import make_player_ai
 
 HINT_EVENT = pygame.USEREVENT + 8
@@ -36,7 +35,7 @@ class Hint:
             return
         seat = g.decision.player
         ai = make_player_ai("normal", t.session.seed * 31 + len(t.session.actions))
-        copy = clone_game(g, keep_log=True)      # a fraction of a millisecond
+        copy = g.copy(keep_log=True)      # a fraction of a millisecond
         at = len(t.session.actions)
         self.asked += 1
         question = self.asked

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.variants import Variant
 from sprites import theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
 RES = ("livestock", "gold", "noble")
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
-           ("terrify", "+3 VP"))
-VARIANTS = {"standard": "Standard rules", "strategist": "The Strategist (lairs open)",
-            "desolation": "Desolation of the Old World", "strategist+desolation": "Strategist + Desolation"}
+           ("terrify", "+{terrify} VP"))
 
 
 def register(scene, lay, data, view, tips):
@@ -30,7 +29,7 @@ def _heading_h(lay, size):
 def game_lines(view):
     """The lines of the "This game" section: the variant, the Rogue Dragons,
     and in Desolation the shared goal and where the team stands now."""
-    lines = [VARIANTS.get(view["variant"], view["variant"])]
+    lines = [Variant.parse(view["variant"]).title]
     d = view["desolation"]
     if d is not None:
         lines.append("Team goal: leave as few Survival Points on the board as possible.")
@@ -127,6 +126,7 @@ def draw(surf, lay, data, view, hot, names):
             bx = max(bx + isz + lay.px(26), rect.right + lay.px(4))
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
+        label = label.format(**data.scoring["independent"])      # the VP of Terrify are the data's
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.variants import Variant
 from sprites import theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
@@ -243,7 +244,7 @@ class RightPanel:
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
         if view["desolation"] is not None:
             title = "Your lair (Desolation: what you carried off)"
-        elif "strategist" in view["variant"]:
+        elif Variant.parse(view["variant"]).strategist:
             title = "Your lair (open: The Strategist)"
         elif view["over"]:
             title = "Your lair (every lair is open now)"

@@ -6,6 +6,7 @@ engine's own sentences, Game.describe); otherwise it describes the thing.
 from __future__ import annotations
 
 from game.state import SITE_NAMES
+from sprites.targets import BUTTON_KINDS
 
 ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
               "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
@@ -35,6 +36,18 @@ def holdings_text(data, h):
             pieces = [f"{v} village{'s' if v > 1 else ''}" if v else "", f"{c} cit{'ies' if c > 1 else 'y'}" if c else ""]
             parts.append(f"{region} ({letter}): " + " and ".join(x for x in pieces if x))
     return res + ". " + ("; ".join(parts) + "." if parts else "No settlement pieces.")
+
+
+def attack_cost_text(ways):
+    """ " (2 Attack icons, 3 Life)": what taking a settlement costs, from the
+    data's [(icons, Life)] ways to hit one (a town: half, or all of it)."""
+    if len(ways) == 1:
+        n, life = ways[0]
+        return f" ({n} Attack icon{'s' if n > 1 else ''}, {life} Life)"
+    if len(ways) == 2:
+        (half, _), (whole, life) = ways
+        return f" ({half} icon takes half, {whole} icons take it all: {life} Life)"
+    return ""
 
 
 def build(game, view, groups, hand, names, undo_refusal=None):
@@ -71,8 +84,7 @@ def build(game, view, groups, hand, names, undo_refusal=None):
                                            f"card, or the hex side facing {name}, takes one." + offers(f"region:{name}"))
         for k, v in enumerate(reg["sites"]):
             what = SITE_NAMES[v]
-            cost = {1: " (1 Attack icon, 1 Life)", 2: " (1 icon takes half, 2 icons take it all: 2 Life)",
-                    3: " (2 Attack icons, 3 Life)"}.get(v, "")
+            cost = attack_cost_text(game.hits.get(v, ()))
             tips[f"site:{name}:{k}"] = f"{name}, site {k + 1}: {what}{cost}." + offers(f"site:{name}:{k}")
     arrow = view["hex_arrow"]
     facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
@@ -126,14 +138,12 @@ def build(game, view, groups, hand, names, undo_refusal=None):
     tips["info:markers"] = (f"First Lair Action: {holders.get('first_lair')} (first Lair Action and track card). "
                             f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
                             f"Dragon Ward: {holders.get('dragon_ward')} (may share a region). "
-                            f"+3 VP: {holders.get('terrify')}.")
-    tips["info:game"] = "The variant of this game and the Rogue Dragons (2-3 players) that land each century."
-    generic = {"button:end_turn": "End your turn: your dragon returns to its lair with its loot.",
-               "button:stop_attack": "Stop attacking: Attack icons not yet assigned are lost.",
-               "button:divination": "Divination: burn a field to draw 2 cards, then discard 1 (once per turn).",
-               "button:consume_noble": "Consume a noble: +2 Life (never above your maximum).",
-               "button:lick_wounds": "Lick wounds: discard cards for +1 Life each (you choose which).",
-               "button:undo": ("Undo your last action (U)." if undo_refusal is None
+                            f"+{data.scoring['independent']['terrify']} VP: {holders.get('terrify')}.")
+    rogues = sorted(data.setup["rogue_dragons"])
+    tips["info:game"] = (f"The variant of this game and the Rogue Dragons ({rogues[0]}-{rogues[-1]} players) "
+                         "that land each century.")
+    generic = {f"button:{k}": game.action_kind(k).help(game) for k in BUTTON_KINDS}   # the engine's words
+    generic |= {"button:undo": ("Undo your last action (U)." if undo_refusal is None
                                else f"Undo is not possible now: {undo_refusal}."),
                "button:help": "Rules and icons (F1).",
                "button:menu": "Back to the title screen (the game is kept).",

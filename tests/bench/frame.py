@@ -35,7 +35,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.session import Seat, Session  # noqa: E402
+from game.app.session import Seat, Session  # noqa: E402
 from sprites.app import App, open_window, wait_event  # noqa: E402
 from sprites.scenes.handoff import HandOffScene  # noqa: E402
 
@@ -220,14 +220,13 @@ class thinking:
 
     def __init__(self, session):
         from game.ai import make_ai
-        from game.ai.clone import clone_game
         self.running = True
         game = session.game
 
         def think():
             ai = make_ai("normal", 1)
             while self.running:
-                g = clone_game(game, keep_log=True)
+                g = game.copy(keep_log=True)
                 if g.decision is None:
                     return
                 ai.choose(g, g.decision.player)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .phases.setup import new_game
+from ..actions import Action
+from ..ai import LEVELS
+from ..engine import new_game
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "expert")
+SEAT_KINDS = ("human",) + tuple(LEVELS)      # a person, or an AI level
 
 
 @dataclass
@@ -106,8 +107,7 @@ class Session:
     def would_be_undoable(self, action):
         """True if undo could take ``action`` (one of the current options) back
         right after it is applied: it reveals nothing and ends no turn."""
-        from .ai.clone import clone_game
-        g = clone_game(self.game)
+        g = self.game.copy()
         before = _undo_key(g)
         g.apply(action)
         return (before is not None and before == _undo_key(g) and not g.is_over
@@ -168,5 +168,5 @@ def _undo_key(g):
         return None
     # The top frame is the waiting decision; its "p" is g.decision.player
     # (read here without building the option list).
-    return (s.stack[-1]["p"], s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
+    return (s.stack[-1].seat, s.century, s.phase, s.cursor, g.rng.state, len(s.deck),
             s.deck[-1] if s.deck else None)

@@ -10,15 +10,18 @@ lead to is checked afterwards by replaying them (``first_difference``).
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
-from .data import RESOURCES, TAKEABLE
-from .engine import HANDLERS, PHASES, VARIANTS
-from .plaintext import MAX_NAME, kind_of, name_problem
+from ..data import RESOURCES, TAKEABLE
+from ..events import EVENTS
+from ..flow import FLOW, FRAMES
+from ..frames import schema
+from ..plaintext import MAX_NAME, kind_of, name_problem
+from ..state import GameState, PlayerState, RegionState, declarations
+from ..variants import VARIANTS
 from .session import SEAT_KINDS
-from .state import GameState, PlayerState, RegionState
 
-FORMAT = 1
+FORMAT = 2                 # 2: the log holds events; 1: it held sentences ([seat, text, private])
+READABLE = (1, 2)
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
 MAX_COUNT = 1000           # any count of pieces, Life, icons, ...
 MAX_ACTIONS = 100_000
@@ -170,16 +173,31 @@ def check_actions(actions, data):
 
 # ----- the state -----------------------------------------------------------
 class StateChecker:
-    """Shape, ranges and vocabulary of ``GameState.to_dict()``."""
+    """Shape, ranges and vocabulary of ``GameState.to_dict()``. What to check
+    is read from the declarations: the state's fields (``state.declared``),
+    the frames' dataclasses (``frames.schema``) and the events
+    (``events.EVENTS``); each declared type has its one check in ``value``."""
 
-    def __init__(self, data, settings):
+    def __init__(self, data, settings, fmt=FORMAT):
         self.data = data
+        self.fmt = fmt
         self.n = len(settings["seats"])
         self.settings = settings
         self.centuries = data.setup["centuries"]
         self.abilities = [a.id for a in data.abilities]
         self.lair_ids = [a.id for a in data.lair_actions]
+        self.dragons = [d.name for d in data.dragons]
         self.action_cards = set(data.action_cards)
+        ring = data.ring
+        # Declared types that are a word of a vocabulary, a number in a range, a list of words.
+        self.words = {"region": ring, "card": data.cards, "resource": RESOURCES, "dragon": self.dragons,
+                      "lair_action": self.lair_ids, "ability": self.abilities, "marker": MARKERS, "phase": FLOW}
+        self.ranges = {"count": (0, MAX_COUNT), "century": (0, self.centuries),
+                       "century_number": (1, self.centuries), "ring_index": (0, len(ring) - 1),
+                       "rng": (0, (1 << 64) - 1), "cursor": (0, self.n), "num_players": (self.n, self.n)}
+        self.lists = {"cards": (data.cards, "card", MAX_LIST), "action_cards": (self.action_cards, "card", MAX_LIST),
+                      "regions": (ring, "region", MAX_LIST), "dragons": (self.dragons, "dragon", len(self.dragons)),
+                      "abilities": (self.abilities, "ability", len(self.abilities))}
 
     def seat(self, v, where, none_ok=False):
         if v is None and none_ok:
@@ -190,9 +208,9 @@ class StateChecker:
         for i, c in enumerate(sequence(v, where)):
             text(c, f"{where}[{i}]", choices=self.action_cards if action_only else self.data.cards, what="card")
 
-    def regions(self, v, where):
-        for i, r in enumerate(sequence(v, where)):
-            text(r, f"{where}[{i}]", choices=self.data.ring, what="region")
+    def names(self, v, where, choices, what, limit=MAX_LIST):
+        for i, x in enumerate(sequence(v, where, limit=limit)):
+            text(x, f"{where}[{i}]", choices=choices, what=what)
 
     def resources(self, v, where, names=RESOURCES):
         mapping(v, where, required=names)
@@ -211,113 +229,150 @@ class StateChecker:
         self.pieces(v["villages"], where + ".villages")
         self.pieces(v["cities"], where + ".cities")
 
+    def fields(self, d, cls, where):
+        """Every declared field of a state class, in declaration order."""
+        mapping(d, where, required=[name for name, _ in declarations(cls)])
+        for name, meta in declarations(cls):
+            self.value(d[name], meta["type"], f"{where}.{name}")
+
     def check(self, st):
-        names = [f.name for f in fields(GameState)]
-        mapping(st, "state", required=names)
-        w = "state"
-        integer(st["num_players"], w + ".num_players", self.n, self.n)
-        if st["variant"] != self.settings["variant"]:
-            raise Invalid(f"state.variant: {short(st['variant'])} differs from settings.variant "
-                          f"{short(self.settings['variant'])}")
-        if st["seed"] != self.settings["seed"]:
-            raise Invalid(f"state.seed: {short(st['seed'])} differs from settings.seed {short(self.settings['seed'])}")
-        integer(st["rng"], w + ".rng", 0, (1 << 64) - 1)
-        for i, p in enumerate(sequence(st["players"], w + ".players", length=self.n)):
-            self.player(p, i, f"{w}.players[{i}]")
-        for i, r in enumerate(sequence(st["regions"], w + ".regions", length=len(self.data.ring))):
-            self.region(r, i, f"{w}.regions[{i}]")
-        self.resources(st["stock"], w + ".stock", TAKEABLE)
-        for i, n in enumerate(sequence(st["century_fields"], w + ".century_fields", length=self.centuries)):
-            integer(n, f"{w}.century_fields[{i}]")
-        integer(st["fields_out"], w + ".fields_out")
-        for name in ("deck", "discard", "track", "draft"):
-            self.cards(st[name], f"{w}.{name}", action_only=True)
-        integer(st["hex_arrow"], w + ".hex_arrow", 0, len(self.data.ring) - 1)
-        integer(st["century"], w + ".century", 1, self.centuries)
-        text(st["phase"], w + ".phase", choices=PHASES, what="phase")
-        for i, seat in enumerate(sequence(st["order"], w + ".order", limit=self.n)):
-            self.seat(seat, f"{w}.order[{i}]")
-        integer(st["cursor"], w + ".cursor", 0, self.n)
-        mapping(st["markers"], w + ".markers")
-        for k, seat in st["markers"].items():
-            text(k, w + ".markers", choices=MARKERS, what="marker")
-            self.seat(seat, f"{w}.markers.{k}", none_ok=True)
-        mapping(st["lair_taken"], w + ".lair_taken")
-        for k, seat in st["lair_taken"].items():
-            text(k, w + ".lair_taken", choices=self.lair_ids, what="lair action")
-            self.seat(seat, f"{w}.lair_taken.{k}")
-        dragons = [d.name for d in self.data.dragons]
-        for i, d in enumerate(sequence(st["rogue_dragons"], w + ".rogue_dragons", limit=len(dragons))):
-            text(d, f"{w}.rogue_dragons[{i}]", choices=dragons, what="dragon")
-        for i, r in enumerate(sequence(st["rogues"], w + ".rogues", limit=len(dragons))):
-            sequence(r, f"{w}.rogues[{i}]", length=2)
-            text(r[0], f"{w}.rogues[{i}][0]", choices=dragons, what="dragon")
-            text(r[1], f"{w}.rogues[{i}][1]", choices=self.data.ring, what="region")
-        for i, frame in enumerate(sequence(st["stack"], w + ".stack", limit=100)):
-            where = f"{w}.stack[{i}]"
-            mapping(frame, where)
-            for k in ("k", "p"):
-                if k not in frame:
-                    raise Invalid(f"{where}: missing field '{k}'")
-            text(frame["k"], where + ".k", choices=HANDLERS, what="decision")
-            self.seat(frame["p"], where + ".p")
-            for k, v in frame.items():
-                if not (v is None or isinstance(v, (bool, str)) or isinstance(v, int) and abs(v) <= MAX_COUNT):
-                    raise Invalid(f"{where}.{k}: unexpected value {short(v)}")
-        for i, entry in enumerate(sequence(st["log"], w + ".log", limit=MAX_ACTIONS * 10)):
-            where = f"{w}.log[{i}]"
+        self.fields(st, GameState, "state")
+
+    def player(self, p, i, where):
+        mapping(p, where)
+        seat = self.settings["seats"][i]
+        integer(p.get("seat"), where + ".seat", i, i)
+        if p.get("dragon") != seat["dragon"]:
+            raise Invalid(f"{where}.dragon: {short(p.get('dragon'))} differs from settings.seats[{i}].dragon "
+                          f"{short(seat['dragon'])}")
+        self.fields(p, PlayerState, where)
+
+    def region(self, r, i, where):
+        mapping(r, where)
+        expected = self.data.ring[i]
+        if r.get("name") != expected:
+            raise Invalid(f"{where}.name: expected {expected!r}, got {short(r.get('name'))}")
+        self.fields(r, RegionState, where)
+
+    def frame(self, f, where):
+        """A frame of the stack, against its dataclass (``frames.schema``)."""
+        mapping(f, where)
+        kind = text(f.get("k"), where + ".k", choices=FRAMES, what="decision")
+        fields_ = schema(FRAMES[kind])
+        mapping(f, where, required=("k", *(key for key, _ in fields_)))
+        for key, typ in fields_:
+            self.value(f[key], FRAME_TYPES[typ], f"{where}.{key}")
+
+    def event(self, e, where):
+        mapping(e, where)
+        kind = text(e.get("kind"), where + ".kind", choices=EVENTS, what="event")
+        declared = EVENTS[kind]
+        mapping(e, where, required=("kind", "seat", *declared), optional=("private",))
+        self.seat(e["seat"], where + ".seat", none_ok=True)
+        if "private" in e:
+            self.seat(e["private"], where + ".private")
+        for name, typ in declared.items():
+            self.value(e[name], typ, f"{where}.{name}")
+
+    def log_entry(self, entry, where):
+        if self.fmt == 1:           # [seat, sentence, private seat]
             sequence(entry, where, length=3)
             self.seat(entry[0], where + "[0]", none_ok=True)
             text(entry[1], where + "[1]", limit=MAX_LOG_TEXT)
             self.seat(entry[2], where + "[2]", none_ok=True)
-        boolean(st["over"], w + ".over")
+        else:
+            self.event(entry, where)
 
-    def player(self, p, i, where):
-        mapping(p, where, required=[f.name for f in fields(PlayerState)])
-        seat = self.settings["seats"][i]
-        integer(p["seat"], where + ".seat", i, i)
-        if p["dragon"] != seat["dragon"]:
-            raise Invalid(f"{where}.dragon: {short(p['dragon'])} differs from settings.seats[{i}].dragon "
-                          f"{short(seat['dragon'])}")
-        text(p["name"], where + ".name")
-        integer(p["life"], where + ".life")
-        for j, a in enumerate(sequence(p["abilities"], where + ".abilities", limit=len(self.abilities))):
-            text(a, f"{where}.abilities[{j}]", choices=self.abilities, what="ability")
-        for name in ("hand", "aside", "played", "hex_out"):
-            self.cards(p[name], f"{where}.{name}")
-        self.holdings(p["lair"], where + ".lair")
-        self.holdings(p["card"], where + ".card")
-        self.resources(p["spent"], where + ".spent")
-        if p["region"] is not None:
-            text(p["region"], where + ".region", choices=self.data.ring, what="region")
-        for name in ("divined", "passing"):
-            boolean(p[name], f"{where}.{name}")
-        for name in ("feat_villages", "feat_cities", "feat_resources", "pool", "pool_cards", "reduction"):
-            integer(p[name], f"{where}.{name}")
-        for name in ("wings_used", "intellect_used", "leveled"):
-            integer(p[name], f"{where}.{name}", 0, self.centuries)
-        self.regions(p["attacked_by_card"], where + ".attacked_by_card")
-        self.regions(p["attacked_any"], where + ".attacked_any")
-        mapping(p["gained_from"], where + ".gained_from")
-        for region, got in p["gained_from"].items():
-            text(region, where + ".gained_from", choices=self.data.ring, what="region")
-            for j, res in enumerate(sequence(got, f"{where}.gained_from.{region}", limit=MAX_COUNT)):
-                text(res, f"{where}.gained_from.{region}[{j}]", choices=RESOURCES, what="resource")
+    def value(self, v, typ, where):
+        """One value of a declared type; a type ending in '?' also allows nothing."""
+        if typ.endswith("?"):
+            if v is None:
+                return
+            typ = typ[:-1]
+        ring = self.data.ring
+        if typ in self.words:
+            text(v, where, choices=self.words[typ], what=typ.replace("_", " "))
+        elif typ in self.ranges:
+            integer(v, where, *self.ranges[typ])
+        elif typ in self.lists:
+            self.names(v, where, *self.lists[typ])
+        elif typ == "seat":
+            self.seat(v, where)
+        elif typ == "seats":
+            for i, x in enumerate(sequence(v, where, limit=self.n)):
+                self.seat(x, f"{where}[{i}]")
+        elif typ == "flag":
+            boolean(v, where)
+        elif typ in ("text", "region_name"):        # a region's name is checked against the ring by region()
+            text(v, where)
+        elif typ in ("variant", "seed"):
+            if v != self.settings[typ]:
+                raise Invalid(f"{where}: {short(v)} differs from settings.{typ} {short(self.settings[typ])}")
+        elif typ == "sites":
+            for j, x in enumerate(sequence(v, where, length=self.data.sites)):
+                integer(x, f"{where}[{j}]", 0, 3)
+        elif typ == "century_fields":
+            for j, x in enumerate(sequence(v, where, length=self.centuries)):
+                integer(x, f"{where}[{j}]")
+        elif typ in ("resources", "res"):
+            self.resources(v, where)
+        elif typ == "stock":
+            self.resources(v, where, TAKEABLE)
+        elif typ == "pieces":
+            self.pieces(v, where)
+        elif typ == "holdings":
+            self.holdings(v, where)
+        elif typ == "gained":
+            mapping(v, where)
+            for region, got in v.items():
+                text(region, where, choices=ring, what="region")
+                self.names(got, f"{where}.{region}", RESOURCES, "resource", limit=MAX_COUNT)
+        elif typ == "markers":
+            mapping(v, where)
+            for k, seat in v.items():
+                text(k, where, choices=MARKERS, what="marker")
+                self.seat(seat, f"{where}.{k}", none_ok=True)
+        elif typ == "lair_taken":
+            mapping(v, where)
+            for k, seat in v.items():
+                text(k, where, choices=self.lair_ids, what="lair action")
+                self.seat(seat, f"{where}.{k}")
+        elif typ == "rogues":
+            for i, r in enumerate(sequence(v, where, limit=len(self.dragons))):
+                sequence(r, f"{where}[{i}]", length=2)
+                text(r[0], f"{where}[{i}][0]", choices=self.dragons, what="dragon")
+                text(r[1], f"{where}[{i}][1]", choices=ring, what="region")
+        elif typ == "players":
+            for i, p in enumerate(sequence(v, where, length=self.n)):
+                self.player(p, i, f"{where}[{i}]")
+        elif typ == "region_states":
+            for i, r in enumerate(sequence(v, where, length=len(ring))):
+                self.region(r, i, f"{where}[{i}]")
+        elif typ == "stack":
+            for i, frame in enumerate(sequence(v, where, limit=100)):
+                self.frame(frame, f"{where}[{i}]")
+        elif typ == "log":
+            for i, entry in enumerate(sequence(v, where, limit=MAX_ACTIONS * 10)):
+                self.log_entry(entry, f"{where}[{i}]")
+        elif typ in ("sizes", "placed"):       # events: [before, after] site sizes; [resource, region]
+            for i, pair in enumerate(sequence(v, where)):
+                sequence(pair, f"{where}[{i}]", length=2)
+                if typ == "sizes":
+                    integer(pair[0], f"{where}[{i}][0]", 0, 3)
+                    integer(pair[1], f"{where}[{i}][1]", 0, 3)
+                else:
+                    self.value(pair[0], "resource", f"{where}[{i}][0]")
+                    self.value(pair[1], "region", f"{where}[{i}][1]")
+        else:
+            raise AssertionError(f"{where}: declared of a type the save check does not know: {typ!r}")
 
-    def region(self, r, i, where):
-        mapping(r, where, required=[f.name for f in fields(RegionState)])
-        expected = self.data.ring[i]
-        if r["name"] != expected:
-            raise Invalid(f"{where}.name: expected {expected!r}, got {short(r['name'])}")
-        for j, v in enumerate(sequence(r["sites"], where + ".sites", length=self.data.sites)):
-            integer(v, f"{where}.sites[{j}]", 0, 3)
-        self.resources(r["res"], where + ".res")
-        integer(r["villages"], where + ".villages")
-        integer(r["cities"], where + ".cities")
+
+# Frames declare their fields with Python types (frames.py): the matching checks.
+FRAME_TYPES = {"Seat": "seat", "CardId": "card", "int": "count", "bool": "flag", "str": "text"}
 
 
-def check_state(st, data, settings):
-    StateChecker(data, settings).check(st)
+def check_state(st, data, settings, fmt=FORMAT):
+    StateChecker(data, settings, fmt).check(st)
 
 
 # ----- stored state against replayed state ----------------------------------

@@ -17,7 +17,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from .engine import Game
+from ..engine import Game
+from ..events import visible_to
+from ..log_text import log_texts
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class Replay:
 
     @classmethod
     def from_file(cls, path, every=25):
-        from .save import load_session
+        from .save_format import load_session
         return cls(load_session(path), every)
 
     def __len__(self):
@@ -117,5 +119,6 @@ class Replay:
     def log(self, seat=None, reveal=False):
         """Log entries (seat, text) up to the shown position: public lines, plus
         ``seat``'s private ones, or every line with reveal=True."""
-        return [(e[0], e[1]) for e in self.game.state.log
-                if reveal or e[2] is None or (seat is not None and e[2] == seat)]
+        g = self.game
+        return [(e["seat"], text) for e, text in zip(g.state.log, log_texts(g))
+                if reveal or visible_to(e, seat)]

@@ -23,11 +23,12 @@ import time
 
 import yaml
 
-from . import safe_yaml
-from .actions import Action, IllegalAction
-from .data import default_data
-from .plaintext import escape
-from .save_check import (FORMAT, Invalid, check_actions, check_header, check_settings, check_state,
+from .. import safe_yaml
+from ..actions import Action, IllegalAction
+from ..data import default_data
+from ..log_text import log_texts
+from ..plaintext import escape
+from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
                          first_difference, mapping, short)
 from .session import Session
 
@@ -187,9 +188,9 @@ def session_from_document(doc):
     fmt = doc["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int):
         raise Invalid(f"format: expected a whole number, got {short(fmt, 40)}")
-    if fmt != FORMAT:
+    if fmt not in READABLE:
         newer = "written by a newer version of the game" if fmt > FORMAT else "an unknown save format"
-        raise Invalid(f"{newer} (format {short(fmt, 40)}; this version reads format {FORMAT})")
+        raise Invalid(f"{newer} (format {short(fmt, 40)}; this version reads formats {READABLE[0]} to {FORMAT})")
     mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
     if doc.get("game", GAME_NAME) != GAME_NAME:
         raise Invalid(f"not a save of this game (game: {short(doc['game'], 40)})")
@@ -198,7 +199,7 @@ def session_from_document(doc):
     settings = doc["settings"]
     check_settings(settings, data)
     check_actions(doc["actions"], data)
-    check_state(doc["state"], data, settings)
+    check_state(doc["state"], data, settings, fmt)
     try:
         session = Session.new(settings["seats"], settings["seed"], settings["variant"])
     except ValueError as exc:
@@ -214,12 +215,20 @@ def session_from_document(doc):
             raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {exc}") from None
         except Exception as exc:  # an engine failure on this input must not become a traceback
             raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") from None
-    diff = first_difference(doc["state"], session.game.to_dict())
+    replayed = session.game.to_dict()
+    if fmt == 1:
+        replayed["log"] = sentence_log(session.game)
+    diff = first_difference(doc["state"], replayed)
     if diff:
         where, stored, replayed = diff
         raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is {stored} in the "
                       f"save but {replayed} after replaying")
     return session
+
+
+def sentence_log(g):
+    """The log as format 1 stored it: [seat, sentence, private seat or None] per event."""
+    return [[e["seat"], text, e.get("private")] for e, text in zip(g.state.log, log_texts(g))]
 
 
 def load_session(path):
@@ -253,9 +262,9 @@ def read_header(path):
         raise SaveError(path, str(exc)) from None
     if not isinstance(head, dict) or "format" not in head:
         raise SaveError(path, "not a save of this game (no 'format' field)")
-    if head["format"] != FORMAT:
+    if head["format"] not in READABLE:
         raise SaveError(path, f"unsupported save format {short(head['format'], 40)} "
-                              f"(this version reads format {FORMAT})")
+                              f"(this version reads formats {READABLE[0]} to {FORMAT})")
     try:
         check_header(head)
     except Invalid as exc:

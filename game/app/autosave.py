@@ -1,8 +1,9 @@
-"""Autosave without making the player wait: the window's session listener.
+"""The autosave: a session listener that writes the game after every action
+without making the player wait (the window uses it; so can any driver).
 
 Writing a save (YAML plus fsync) takes 10-30 ms late in a game. Right after
 each action the listener takes a cheap copy of the session (a fraction of a
-millisecond: ``game.ai.clone``) and a background thread writes the newest
+millisecond: ``Game.copy``) and a background thread writes the newest
 copy; older copies that were not written yet are simply skipped. The thread
 waits until the frame after the action is on screen (``frame_drawn``, or
 at most ``HOLD_S``), so the save never competes with that frame.
@@ -17,10 +18,9 @@ from __future__ import annotations
 import threading
 import time
 
-from game.ai.clone import clone_game
-from game.save import SaveError
-from game.saves import AUTOSAVE, autosave
-from game.session import Session
+from .save_format import SaveError
+from .save_folder import AUTOSAVE, autosave
+from .session import Session
 
 HOLD_S = 0.25            # write at the latest this long after an action, frame drawn or not
 FLUSH_TIMEOUT_S = 10.0
@@ -29,7 +29,7 @@ FLUSH_TIMEOUT_S = 10.0
 def snapshot(session):
     """An independent copy of the session (its game with the log), cheap enough for every action."""
     return Session(seats=list(session.seats), seed=session.seed, variant=session.variant,
-                   actions=list(session.actions), game=clone_game(session.game, keep_log=True))
+                   actions=list(session.actions), game=session.game.copy(keep_log=True))
 
 
 class BackgroundAutosaver:

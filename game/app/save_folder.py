@@ -1,9 +1,9 @@
-"""The save folder: where it is, the autosave, named saves, the list of saves.
+"""The save folder: where it is, the autosave files, named saves, the list of saves.
 
     default_save_dir() -> str                 # ~/.local/share/wrath-of-dragons (XDG), macOS, Windows
     autosave_name(session) -> file name       # each game autosaves under its own name (autosave-...yaml)
     autosave(session, save_dir, fname) -> path  # save_dir/fname (default: the old single autosave.yaml)
-    Autosaver(save_dir)                        # session.listeners.append(...): autosave after each action
+    (autosave.BackgroundAutosaver: the session listener that autosaves after each action)
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
     recent_games(save_dir) -> [SaveInfo]       # the games' autosaves, newest first ("Recent games")
@@ -16,8 +16,8 @@ import re
 import sys
 from dataclasses import dataclass
 
-from .plaintext import escape
-from .save import SaveError, load_session, read_header, save_session
+from ..plaintext import escape
+from .save_format import SaveError, load_session, read_header, save_session
 
 APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
@@ -67,24 +67,6 @@ def autosave(session, save_dir, fname=AUTOSAVE):
     """Write save_dir/fname atomically; raises SaveError. Returns the path."""
     ensure_dir(save_dir)
     return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
-
-
-class Autosaver:
-    """A session listener that autosaves after every applied (or undone)
-    action. A failure never stops the game: it is kept in ``last_error``
-    (one line) for the view to show, and cleared by the next success."""
-
-    def __init__(self, save_dir, fname=AUTOSAVE):
-        self.save_dir = save_dir
-        self.fname = fname
-        self.last_error = None
-
-    def __call__(self, session):
-        try:
-            autosave(session, self.save_dir, self.fname)
-            self.last_error = None
-        except SaveError as exc:
-            self.last_error = str(exc)
 
 
 def file_name(name):

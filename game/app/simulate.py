@@ -1,6 +1,6 @@
 """Play many headless games between AI levels and print the statistics.
 
-    python -m game.simulate --games 500 --players 2-6 --variant all --ai hard,normal,easy,random
+    python -m game.app.simulate --games 500 --players 2-6 --variant all --ai hard,normal,easy,random
 
 Seats are dealt AI levels round-robin from the --ai list, rotated by one
 place each game so every level sits in every seat. Player counts and variants
@@ -15,9 +15,10 @@ import time
 import traceback
 from collections import Counter, defaultdict
 
-from . import VARIANTS, new_game
-from .ai import LEVELS, make_ai, parse_level
-from .invariants import check
+from .. import new_game
+from ..ai import LEVELS, make_ai, parse_level
+from ..invariants import check
+from ..variants import VARIANTS
 
 
 def parse_players(text):
@@ -51,7 +52,8 @@ def parse_levels(text):
     return out
 
 
-def seat_levels(levels, n, game_index):
+def rotated_levels(levels, n, game_index):
+    """The levels dealt round-robin to n seats, turned one place further each game."""
     return [levels[(seat + game_index) % len(levels)] for seat in range(n)]
 
 
@@ -131,7 +133,7 @@ def run(games, players, variants, levels, seed=1, checked=False, out=None, jobs=
     for i in range(games):
         n = players[i % len(players)]
         variant = variants[(i // len(players)) % len(variants)]
-        jobs_list.append((i, n, seed + i, variant, seat_levels(levels, n, i), checked))
+        jobs_list.append((i, n, seed + i, variant, rotated_levels(levels, n, i), checked))
     stats = Stats()
     start = time.perf_counter()
     if jobs > 1:
@@ -186,7 +188,7 @@ def report(stats):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m game.simulate", description="Headless AI games and statistics.")
+    ap = argparse.ArgumentParser(prog="python -m game.app.simulate", description="Headless AI games and statistics.")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=parse_players, default=[4], help="e.g. 4, 2-6 or 2,4")
     ap.add_argument("--variant", type=parse_variants, default=["standard"], help="a variant, a comma list, or all")
