@@ -5,7 +5,10 @@ It is the final scoring itself (``phases.scoring.scored``) applied to the
 lairs that seat knows: its own exactly, every lair in The Strategist and
 once the game is over, and each other lair as the public events tell it
 (``public_lairs``: exact by counting when only one lair is hidden, an
-estimate when several are). In Desolation of the Old World: the Survival
+estimate when several are). The loot on a Dragon Card (in the open) counts
+as in its lair: if the game ended now, the turn would end and put it there
+("Stashes all his collected resources and settlements behind his Lair
+Screen"). In Desolation of the Old World: the Survival
 Points on the board now, the Level of Destruction they give, and how many
 fewer the team needs for the next level.
 """
@@ -13,6 +16,14 @@ from __future__ import annotations
 
 from .phases.scoring import desolation, majorities, scored
 from .public_lairs import estimated_lairs
+from .state import Holdings
+
+
+def stashed(lair, card):
+    """A lair with a Dragon Card's loot put in (new Holdings: neither is changed)."""
+    out = Holdings(res=dict(lair.res), villages=dict(lair.villages), cities=dict(lair.cities))
+    Holdings(res=dict(card.res), villages=dict(card.villages), cities=dict(card.cities)).pour_into(out)
+    return out
 
 
 def standings(g, seat):
@@ -31,7 +42,7 @@ def standings(g, seat):
             d["next_level"] = dict(nxt, needed=d["survival_points"] - nxt["max"])
         return {"cooperative": True, **d}
     worked_out = estimated_lairs(g, seat)
-    lairs = [worked_out[p.seat] if p.seat in worked_out else p.lair for p in g.state.players]
+    lairs = [stashed(worked_out[p.seat] if p.seat in worked_out else p.lair, p.card) for p in g.state.players]
     scores = scored(g, lairs)
     return {"cooperative": False, "scores": scores, "majorities": majorities(g, scores),
             "hidden": sorted(worked_out), "estimated": len(worked_out) > 1}

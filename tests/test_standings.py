@@ -18,7 +18,8 @@ from save_helpers import new_session, play_random
 
 from game import new_game
 from game.app.save_format import SaveError, document_text, load_session, session_document
-from game.phases.scoring import final_scores, places, score_counts
+from game.phases.scoring import places, score_counts, scored
+from game.standings import stashed
 from game.state import CITY, TOWN, VILLAGE
 from rules_helpers import lair, set_sites
 
@@ -53,7 +54,8 @@ def test_in_the_strategist_every_lair_counts_as_it_is():
     assert not g.is_over
     for seat in range(4):
         st = g.standings(seat)
-        assert st["scores"] == final_scores(g) and st["hidden"] == [] and not st["estimated"]
+        assert st["scores"] == scored(g, [stashed(p.lair, p.card) for p in g.state.players])
+        assert st["hidden"] == [] and not st["estimated"]
 
 
 def test_own_lair_exactly_the_others_from_public_information():
@@ -64,7 +66,24 @@ def test_own_lair_exactly_the_others_from_public_information():
         assert st["hidden"] == [s for s in range(4) if s != seat] and st["estimated"] is True
         mine = next(e for e in st["scores"] if e["seat"] == seat)
         p = g.state.players[seat]
-        assert mine["counts"] == score_counts(g, p.lair, g.state.markers.get("terrify") == seat)
+        assert mine["counts"] == score_counts(g, stashed(p.lair, p.card), g.state.markers.get("terrify") == seat)
+
+
+def test_the_loot_on_a_dragon_card_counts_as_stashed():
+    """End of a Player's Turn, step 5: "Stashes all his collected resources
+    and settlements behind his Lair Screen" - if the game ended now, the loot
+    on the Dragon Card would be in the lair."""
+    g = new_game(3, seed=1, variant="strategist")
+    a, b, c = g.state.players
+    a.lair = lair(res={"gold": 1})
+    a.card = lair(res={"gold": 1}, villages={"Gallia": 1})
+    b.lair = lair(res={"gold": 2})
+    st = g.standings(1)
+    ash = next(e for e in st["scores"] if e["seat"] == 0)
+    assert ash["counts"]["gold"] == 2 and ash["counts"]["region:Gallia"] == 1
+    assert st["majorities"]["gold"] == ([0, 1], [])
+    assert st["scores"] == scored(g, [stashed(p.lair, p.card) for p in g.state.players])
+    assert a.card.res["gold"] == 1 and a.lair.res["gold"] == 1          # nothing was moved
 
 
 def test_changing_a_hidden_lair_does_not_change_the_standings():
@@ -95,7 +114,7 @@ def test_with_one_hidden_lair_it_is_counted_exactly():
         if rng.random() < 0.08:
             st = g.standings(0)
             assert st["hidden"] == [1] and st["estimated"] is False
-            assert st["scores"] == final_scores(g)
+            assert st["scores"] == scored(g, [stashed(p.lair, p.card) for p in g.state.players])
             checked += 1
     assert checked > 5
 

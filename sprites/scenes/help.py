@@ -62,7 +62,8 @@ def sections(data):
          "or turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are buttons "
          "beside your hand. Something that spends a card or a resource and cannot be undone asks first. Hover "
          "anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc cancels, U undoes (or "
-         "says why not), H asks the AI for a hint and marks what it suggests, PageUp/PageDown scroll the log, F11 "
+         "says why not), H asks the AI for a hint and marks what it suggests, S (or the Standings button) shows who "
+         "would win if the game ended now, PageUp/PageDown scroll the log, F11 "
          "toggles full screen, the Speed button hurries animations and AI dragons (it is remembered, like the seats "
          "and the window size)."),
     ]

@@ -28,6 +28,7 @@ from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
+from sprites.table.standings import KEY as STANDINGS_KEY, StandingsPanel
 from sprites.targets import PANEL_KINDS, group_options, signature, why_not
 
 USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
@@ -64,6 +65,7 @@ class TableScene(Scene):
         self.hex_angle = None
         self.hex_tween = None
         self.motion = motion.Motion()
+        self.standings = StandingsPanel(self)
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = AIPlayer(self, app.threaded_ai)
         self.hint = Hint(self, app.threaded_ai)
@@ -253,6 +255,7 @@ class TableScene(Scene):
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
+        self.standings.register(self, lay, self.right.heading_rect())
         if self.hover is not None:      # names like hand:3 mean another card now: ask what is under the pointer
             e = self.element_at(self.pointer) if self.pointer else None
             self.hover = e.name if e else None
@@ -272,6 +275,8 @@ class TableScene(Scene):
         super().handle(event)
 
     def click(self, name):
+        if self.standings.click(name):
+            return None
         if self.dialog is not None:
             inside = {n for n, _ in self.dialog.elements(self.lay)}
             if name in inside:
@@ -458,7 +463,9 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def key(self, event):
-        if event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
+        if event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and self.standings.open):
+            self.standings.toggle()
+        elif event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self._close_dialog()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.dialog_kind == "confirm":
@@ -511,7 +518,7 @@ class TableScene(Scene):
         self.ai.pause_until(now + self.app.ai_delay_ms // self.speed)
         if g.is_over:
             self.refresh()
-            self.app.show_scores(self.session)
+            self.app.show_scores(self.session, celebrate=True)
             return
         self.handoff_pending = self.seats.needs_handoff()
         if self.handoff_pending:
@@ -533,6 +540,7 @@ class TableScene(Scene):
         next player's screen."""
         self.toast = None
         self.hinted = None
+        self.standings.close()
         self.hint.forget()
         self.dialog = self.dialog_kind = None
         self._confirm_action = None
@@ -648,7 +656,7 @@ class TableScene(Scene):
         if self.base_dirty:
             self._paint_base(self.base)
             self.base_dirty = self.map_dirty = False
-        elif self.map_dirty:
+        elif self.map_dirty and "map" not in self.standings.covered():
             self._paint_map(self.base)
             self._painted.pop("map", None)
             self.map_dirty = False
@@ -690,6 +698,7 @@ class TableScene(Scene):
             self.dialog.draw(surface, lay, self.data, self.hover)
             if hover is not None and hover.name.startswith("draft:"):
                 overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
+        self.standings.draw(surface, self.hover)
         top = lay.map.y + lay.px(10)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)

@@ -10,7 +10,9 @@ animation ends. Prints wall time and the UI thread's CPU time (median and
 95th percentile) of
   - the frame after an action: from the click (or the AI's move being
     applied) until that frame is on screen - the engine's step, the
-    autosave's copy, the new view and every part that changed;
+    autosave's copy, the new view and every part that changed; then the
+    same with the standings panel open (the standings worked out and the
+    panel painted again whenever they change);
   - a frame as the event loop draws it while hovering a card (highlight,
     enlarged card, tooltip) and an animation frame (the map redrawn), each
     alone and while an AI dragon thinks;
@@ -106,6 +108,11 @@ class Human:
         self.click(self.rng.choice(names), t)
 
     def click(self, name, scene):
+        standings = getattr(scene, "standings", None)
+        if standings is not None and standings.open:      # the panel covers the table: the click's work only
+            scene.click(name)
+            self.app.dirty = True
+            return
         pos = scene.element_point(name)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
@@ -167,6 +174,17 @@ def main(argv=None):
 
     wall, cpu = after_action_frames(app, table, args.actions, args.seed)
     print(line(f"frame after an action ({len(session.actions) - args.steps} actions, human and AI)", wall, cpu))
+    # the same again from the same position, the standings panel open
+    app.flush_saves(timeout=10)
+    session = mid_game(args.seed, args.steps)
+    table = app.start_game(session, handoff=False)
+    table.set_speed(args.speed)
+    table.standings.toggle()
+    app.render()
+    wall, cpu = after_action_frames(app, table, args.actions, args.seed)
+    print(line(f"frame after an action, standings panel open ({len(session.actions) - args.steps} actions)",
+               wall, cpu))
+    table.standings.toggle()
 
     # hover and animation frames, alone and while an AI dragon thinks in its thread
     name = next((n for n in table.element_names() if n.startswith("hand:")), "region:Gallia")
