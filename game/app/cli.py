@@ -32,7 +32,7 @@ USES = {
     "--headless --replay": (),
 }
 CHOICES = ("players", "seed", "variant", "ai", "save_dir", "json", "steps", "screen", "size")
-SCREENS = ("title", "table", "scores", "handoff", "help")      # what --screenshot can draw
+SCREENS = ("title", "table", "scores", "handoff", "help", "tutorial", "settings")      # what --screenshot can draw
 MAX_STEPS = 100_000
 
 

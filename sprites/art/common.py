@@ -119,22 +119,6 @@ DISPLAY_FONT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__fi
 # Cardo's letters are larger than the default font's at the same size: this
 # makes a display size n about as tall (capitals) as default text of size n.
 DISPLAY_K = 0.8
-_text_scale = 1.0
-
-
-def text_scale():
-    return _text_scale
-
-
-def set_text_scale(scale):
-    """Every text drawn from now on is ``scale`` times its size (the Text
-    size setting); the pictures and measures made at the old size are dropped."""
-    global _text_scale
-    if scale != _text_scale:
-        _text_scale = scale
-        clear_caches()
-
-
 def font(size, bold=False):
     """pygame's bundled default font, so no system font is ever needed.
     Kept per size (making one takes 0.1 ms, too much to do in every frame);
@@ -145,7 +129,7 @@ def font(size, bold=False):
     key = (max(6, int(size)), bool(bold))
     f = _fonts.get(key)
     if f is None:
-        f = _fonts[key] = pygame.font.Font(None, round(key[0] * _text_scale))
+        f = _fonts[key] = pygame.font.Font(None, key[0])
         f.set_bold(bold)
     return f
 
@@ -159,7 +143,7 @@ def display_font(size):
     f = _fonts.get(key)
     if f is None:
         try:
-            f = pygame.font.Font(DISPLAY_FONT, max(6, round(key[0] * DISPLAY_K * _text_scale)))
+            f = pygame.font.Font(DISPLAY_FONT, max(6, round(key[0] * DISPLAY_K)))
         except (OSError, pygame.error):       # the file is missing from a broken install: still readable
             f = font(size, True)
         _fonts[key] = f

@@ -97,7 +97,7 @@ class HelpScene(Scene):
         self.scroll_y = 0
 
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def click(self, name):
         if name == "button:close":

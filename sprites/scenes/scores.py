@@ -43,7 +43,7 @@ class ScoresScene(Scene):
             self.app.pop()
 
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def draw(self, surface):
         w, h = surface.get_size()
