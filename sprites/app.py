@@ -350,6 +350,15 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
 
 def run(args):
     """Open the window (or render a screenshot) as main.py's arguments say."""
+    from game.data import DataError
+    from sprites.tutorial import load_script
+    try:
+        load_script()                       # checked like the other data files: a bad one stops the start
+    except DataError as exc:
+        print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print("  " + problem, file=sys.stderr)
+        return 2
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)

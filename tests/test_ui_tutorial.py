@@ -114,3 +114,18 @@ def test_a_bad_script_gives_one_clear_line(tmp_path, change, problem):
     with pytest.raises(DataError) as err:
         tutorial.load_script(str(bad))
     assert len(err.value.problems) == 1 and err.value.problems[0].startswith(problem), err.value.problems
+
+
+def test_the_window_does_not_start_with_a_bad_script(tmp_path, monkeypatch, capsys):
+    """Like the other data files: one line naming the file, the entry and the problem; exit code 2."""
+    import argparse
+    from sprites import app as app_module
+    with open(os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8") as f:
+        text = f.read()
+    (tmp_path / tutorial.FILE).write_text(text.replace("do: [discard]", "do: [dicsard]"), encoding="utf-8")
+    monkeypatch.setattr(tutorial, "DATA_DIR", str(tmp_path))
+    code = app_module.run(argparse.Namespace(screenshot=str(tmp_path / "x.png"), screen="title", size="1100x650",
+                                             seed=1, players=4, variant="standard", steps=0))
+    err = capsys.readouterr().err
+    assert code == 2 and not (tmp_path / "x.png").exists()
+    assert "data/tutorial.yaml: steps[2].do: unknown action kind 'dicsard'" in err and "Traceback" not in err
