@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import functools
 import math
 import os
 import random
@@ -136,6 +137,7 @@ def _quiet_stderr():
 
 
 # ----- synthesis -------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
 def samples(name, rate=RATE, size=-16, channels=1):
     """The effect as raw bytes in the mixer's format (signed 16-bit or float 32)."""
     wave = WAVES[name](rate)

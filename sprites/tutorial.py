@@ -12,14 +12,12 @@ one of the step's kinds (``do``). Pure Python: the scene draws it.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 
 from game.data import DATA_DIR, DataError, default_data, read_yaml
 
 FILE = "tutorial.yaml"
 AREAS = ("map", "hand", "strip", "left", "right", "prompt")
-PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 ROOTS = ("setup", "scoring")               # where {setup.deal} and the like are looked up
 
 
@@ -144,22 +142,29 @@ def _check(doc, data, where, problems):
 
 def _fill(text, data, at, bad):
     """The text with each {root.key...} replaced by that number of the data."""
-    unknown = []
+    out, rest = [], text
+    while "{" in rest or "}" in rest:
+        head, brace, tail = rest.partition("{")
+        name, closing, after = tail.partition("}")
+        if "}" in head or not brace or not closing or "{" in name:
+            bad(at, "a { or } without a name of the data between them")
+            return " ".join(text.split())
+        value = _lookup(data, name)
+        if value is None:
+            bad(at, f"{{{name}}} names no number of the data (write e.g. {{setup.deal}})")
+            return " ".join(text.split())
+        out += [head, value]
+        rest = after
+    return " ".join("".join(out + [rest]).split())
 
-    def value(match):
-        path = match.group(1).split(".")
-        node = getattr(data, path[0], None) if path[0] in ROOTS else None
-        for key in path[1:]:
-            node = node.get(key) if isinstance(node, dict) else None
-        if isinstance(node, bool) or not isinstance(node, (int, str)) or len(path) < 2:
-            bad(at, f"{{{match.group(1)}}} names no number of the data (write e.g. {{setup.deal}})")
-            unknown.append(match.group(0))
-            return ""
-        return str(node)
-    filled = PLACEHOLDER.sub(value, text)
-    if not unknown and any(ch in filled for ch in "{}"):
-        bad(at, "a { or } without a name of the data between them")
-    return " ".join(filled.split())
+
+def _lookup(data, name):
+    """The value at a path like setup.deal (a number or a word), or None."""
+    path = name.split(".")
+    node = getattr(data, path[0], None) if path[0] in ROOTS and len(path) > 1 else None
+    for key in path[1:]:
+        node = node.get(key) if isinstance(node, dict) else None
+    return None if isinstance(node, bool) or not isinstance(node, (int, str)) else str(node)
 
 
 def raw_texts(path=None):
