@@ -17,7 +17,7 @@ from game import default_data
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
 from game.variants import OPTIONS, VARIANTS, Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.scene import Scene
 from sprites.art import pieces
 
@@ -462,7 +462,7 @@ class TitleScene(Scene):
         theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
             theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
-        dragons = {d.name: d for d in self.data.dragons}
+        dragons = {d.name: d for d in palette.view_data(self.data, self.app.settings.colour_blind).dragons}
         for i in range(self.count):
             s = self.seats[i]
             d = dragons[s["dragon"]]
