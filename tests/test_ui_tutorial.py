@@ -129,3 +129,15 @@ def test_the_window_does_not_start_with_a_bad_script(tmp_path, monkeypatch, caps
     err = capsys.readouterr().err
     assert code == 2 and not (tmp_path / "x.png").exists()
     assert "data/tutorial.yaml: steps[2].do: unknown action kind 'dicsard'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("screen, scene", [("tutorial", "TutorialScene"), ("settings", "SettingsScene")])
+def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen, scene):
+    import argparse
+    from game.app.cli import SCREENS
+    from sprites.shot import screenshot
+    assert screen in SCREENS
+    out = tmp_path / f"{screen}.png"
+    assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size="1100x650", seed=1, players=4,
+                                         variant="standard", steps=0)) == 0
+    assert out.stat().st_size > 10000 and f"({scene}, 1100x650)" in capsys.readouterr().out
