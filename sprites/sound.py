@@ -114,7 +114,7 @@ def _start_mixer():
         got = pygame.mixer.get_init()
     except (pygame.error, OSError):       # no audio device (or no driver): silent, never a crash
         return False
-    if not got or got[1] not in (-16, 16, 32):
+    if not got or got[1] not in (-16, 32):           # signed 16-bit or float samples (see samples)
         return False
     return got
 

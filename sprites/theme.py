@@ -97,10 +97,6 @@ def fit(s, size, width, bold=False):
     return s + "..."
 
 
-for _cached in (text, text_on, fit):             # a new text scale or window drops them (common.clear_caches)
-    common.register_cache(_cached.cache_clear)
-
-
 def blit_text(surface, s, size, pos, colour=INK, bold=False, anchor="topleft", width=None, background=None):
     """Draw one line (shortened to width if given); returns its rect. With a
     ``background`` colour the text is drawn opaque on it (faster)."""

@@ -119,6 +119,8 @@ DISPLAY_FONT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__fi
 # Cardo's letters are larger than the default font's at the same size: this
 # makes a display size n about as tall (capitals) as default text of size n.
 DISPLAY_K = 0.8
+
+
 def font(size, bold=False):
     """pygame's bundled default font, so no system font is ever needed.
     Kept per size (making one takes 0.1 ms, too much to do in every frame);
@@ -171,9 +173,6 @@ def text_width(s, size, bold=False):
     if size >= SMALL_TEXT:
         return font(size, bold).size(str(s))[0]
     return max(1, font(2 * size, bold).size(str(s))[0] // 2)
-
-
-register_cache(text_width.cache_clear)
 
 
 @cached()
@@ -259,9 +258,6 @@ def wrap(s, size, width, bold=False, display=False):
     if line:
         lines.append(line)
     return tuple(lines)
-
-
-register_cache(wrap.cache_clear)
 
 
 # ---------------------------------------------------------------- drawing

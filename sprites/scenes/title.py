@@ -501,13 +501,13 @@ class TitleScene(Scene):
         labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
                   "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as",
                   "button:tutorial": "Tutorial", "button:settings": "Settings"}
+        first_time = not self.recent              # the tutorial stands out until a game was played
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
                 small = name in ("button:save_as", "button:settings", "button:help")
                 theme.button(surface, r, label, f if small else fs(28), hot=self.hover == name,
-                             primary=name in ("button:start", "button:tutorial") and not (
-                                 name == "button:tutorial" and self.recent))
+                             primary=name == "button:start" or (name == "button:tutorial" and first_time))
         if self.message:
             theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
         e = self.element(self.hover) if self.hover else None

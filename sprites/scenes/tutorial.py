@@ -22,40 +22,32 @@ class TutorialScene(TableScene):
         self.guide = Guide(script, human=next(i for i, s in enumerate(session.seats) if s.is_human))
         self.panel = None
         super().__init__(app, session, handoff=False)
-        self._follow_guide()
 
     # ----- the script follows the game ---------------------------------------------
     def apply(self, action):
+        """Every move (the player's and the AI dragons') reaches the guide before the table refreshes."""
         d = self.game.decision
         seat = d.player if d is not None else None
-        if not super().apply(action):
-            return False
         self.guide.saw(action, seat)
-        self._follow_guide()
-        return True
+        if super().apply(action):
+            return True
+        if seat == self.guide.human:          # refused: it did not happen
+            self.guide.moves.pop()
+        return False
 
     def undo(self):
-        could = self.can_undo()
-        super().undo()
-        if could and self.guide.moves:
+        if self.can_undo() and self.guide.moves:
             self.guide.moves.pop()            # undo takes back only the player's own moves
-            self._follow_guide()
-
-    def _follow_guide(self):
-        self.guide.update(self.game)
-        self._register()
-        self.app.dirty = True
+        return super().undo()
 
     def refresh(self):
+        self.guide.update(self.game)
         super().refresh()
-        if hasattr(self, "guide"):
-            self.guide.update(self.game)
-            self._register()
 
     # ----- elements ------------------------------------------------------------------
     def _register(self):
         super()._register()
-        step = self.guide.step if hasattr(self, "guide") else None
+        step = self.guide.step
         self.panel = None
         if step is None or self.lay is None:
             return
@@ -130,7 +122,7 @@ class TutorialScene(TableScene):
             return None
         if name == "tutorial:next":
             self.guide.next()
-            return self._follow_guide()
+            return self.refresh()
         if name == "tutorial:leave":
             return self.app.to_title()
         if name == "tutorial:play_on":
