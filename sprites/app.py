@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from sprites import theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
 
@@ -26,6 +27,7 @@ class App:
     def __init__(self, screen, animate=True, threaded_ai=True, ai_delay_ms=750, handoff=None, autosave=True,
                  save_dir=None, settings=None):
         from sprites.settings import Settings
+        from sprites.sound import Sounds
         self.screen = screen
         self.autosave = autosave
         self._save_dir = save_dir
@@ -33,7 +35,10 @@ class App:
         self.stack = []
         self.dirty = True
         self.running = True
-        self.animate = animate
+        self.may_animate = animate                  # False for tests and screenshots, whatever the settings say
+        self.animate = animate and self.settings.animations
+        self.sounds = Sounds(self.settings)
+        self.use_text_scale()
         self.threaded_ai = threaded_ai
         self.ai_delay_ms = ai_delay_ms
         self.handoff = self.settings.handoff if handoff is None else handoff
@@ -92,6 +97,38 @@ class App:
         problems.append(self.settings.save())
         return [p for p in problems if p]
 
+    def settings_changed(self):
+        """The Settings screen changed something: every scene shows it now
+        (text size and palette lay the scenes out afresh) and it is saved."""
+        s = self.settings
+        self.animate = self.may_animate and s.animations
+        self.use_text_scale()
+        self.restyle()
+        return s.save()
+
+    def use_text_scale(self):
+        """The Text size setting, as much of it as this window can show; True if that changed."""
+        scale = theme.usable_scale(self.settings.text_scale / 100, self.screen.get_size())
+        if scale == theme.text_scale():
+            return False
+        theme.set_text_scale(scale)
+        return True
+
+    def restyle(self):
+        """Lay every scene out afresh (text size or palette changed)."""
+        for scene in self.stack + [getattr(x, "current", None) for x in self.stack]:
+            restyle = getattr(scene, "restyle", None)
+            if restyle is not None:
+                restyle()
+        for scene in self.stack:
+            scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def show_settings(self):
+        from sprites.scenes.settings import SettingsScene
+        if not isinstance(self.scene, SettingsScene):
+            self.push(SettingsScene(self))
+
     def find(self, cls):
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
 
@@ -125,6 +162,23 @@ class App:
         elif session.game.is_over:
             self.show_scores(session)
         return table
+
+    def start_tutorial(self):
+        """The guided first game (data/tutorial.yaml), with the player's remembered name."""
+        from game.app.session import Seat, Session
+        from game.data import DataError
+        from sprites.scenes.tutorial import TutorialScene
+        from sprites.tutorial import load_script
+        try:
+            script = load_script()
+        except DataError as exc:
+            if self.stack and hasattr(self.scene, "message"):
+                self.scene.message = f"No tutorial: {exc.problems[0]}"
+            return None
+        name = self.settings.seats[0]["name"].strip() or "You"
+        seats = [Seat(s.get("name", name), s["dragon"], s["kind"]) for s in script.seats]
+        self.flush_saves()
+        return self.replace(TutorialScene(self, Session.new(seats, seed=script.seed), script))
 
     def show_handoff(self, table):
         from sprites.scenes.handoff import HandOffScene
@@ -160,6 +214,8 @@ class App:
                                                           pygame.RESIZABLE)
                 self.windowed_size = self.screen.get_size()
                 self.settings.window = self.windowed_size
+            if self.use_text_scale():
+                self.restyle()
             for scene in self.stack:
                 scene.resize(self.screen.get_size())
             self.dirty = True
@@ -177,6 +233,8 @@ class App:
         else:
             self.windowed_size = self.screen.get_size()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        if self.use_text_scale():
+            self.restyle()
         for scene in self.stack:
             scene.resize(self.screen.get_size())
         self.dirty = True
@@ -292,6 +350,15 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
 
 def run(args):
     """Open the window (or render a screenshot) as main.py's arguments say."""
+    from game.data import DataError
+    from sprites.tutorial import load_script
+    try:
+        load_script()                       # checked like the other data files: a bad one stops the start
+    except DataError as exc:
+        print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print("  " + problem, file=sys.stderr)
+        return 2
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
@@ -301,6 +368,7 @@ def run(args):
     app = build(args, open_window(remembered=settings.window), settings)
     app.loop()
     problems = app.close()
+    app.sounds.close()
     pygame.quit()
     from sprites.art import common
     common.clear_caches()                   # pictures and fonts of the closed window

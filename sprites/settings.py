@@ -1,5 +1,7 @@
 """What the window remembers between runs: the seat setup, variants, the
-Speed of animations and AI moves, and the window size.
+window size and the player's settings (the Settings screen): AI speed,
+animations, text size, colour-blind palette, sound and its volume, and
+whether End Turn asks first.
 
     settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
     settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yml
@@ -26,6 +28,8 @@ FILE = "settings.yml"
 MAX_BYTES = 16 * 1024
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 SPEEDS = (1, 2, 4)
+TEXT_SCALES = (100, 110, 120, 130, 140, 150)      # per cent of the normal text size
+VOLUMES = (0, 100)                               # per cent, any whole number between
 DEFAULT_AI = "normal"
 MIN_WINDOW = (1100, 650)          # the smallest window the table is laid out for
 MAX_WINDOW = (8192, 8192)
@@ -44,7 +48,13 @@ class Settings:
         self.seats = default_seats()
         self.options = {o.name: False for o in OPTIONS}     # the variant's options last chosen
         self.handoff = True
-        self.speed = 1
+        self.speed = 1                    # AI moves (and animations) this many times faster
+        self.animations = True
+        self.text_scale = 100
+        self.colour_blind = False         # the colour-blind palette
+        self.sound = True
+        self.volume = 70
+        self.confirm_end_turn = True      # End Turn asks first while something useful is left
         self.window = None                # (w, h) of the last windowed size, or None
         self.notice = None                # one line about a file that could not be used as it was
 
@@ -89,7 +99,9 @@ class Settings:
         """Copy every valid entry; returns the problems (one phrase each)."""
         problems = []
         known = {"players": self._players, "seats": self._seats, "handoff": self._flag, "speed": self._speed,
-                 "window": self._window}
+                 "window": self._window, "animations": self._flag, "text_scale": self._text_scale,
+                 "colour_blind": self._flag, "sound": self._flag, "volume": self._volume,
+                 "confirm_end_turn": self._flag}
         known.update({o.name: self._flag for o in OPTIONS})
         for key, value in doc.items():
             if key not in known:
@@ -118,6 +130,16 @@ class Settings:
         if value not in SPEEDS or isinstance(value, bool):
             raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}, not {_short(value)}")
         self.speed = value
+
+    def _text_scale(self, key, value):
+        if value not in TEXT_SCALES or isinstance(value, bool):
+            raise _Bad(f"must be one of {', '.join(map(str, TEXT_SCALES))} (per cent), not {_short(value)}")
+        self.text_scale = value
+
+    def _volume(self, key, value):
+        if not _whole(value) or not VOLUMES[0] <= value <= VOLUMES[1]:
+            raise _Bad(f"must be a whole number from {VOLUMES[0]} to {VOLUMES[1]} (per cent), not {_short(value)}")
+        self.volume = value
 
     def _window(self, key, value):
         if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
@@ -154,7 +176,9 @@ class Settings:
     # ----- writing -----------------------------------------------------------------
     def document(self):
         doc = {"players": self.players, "seats": [dict(s) for s in self.seats], **self.options,
-               "handoff": self.handoff, "speed": self.speed}
+               "handoff": self.handoff, "speed": self.speed, "animations": self.animations,
+               "text_scale": self.text_scale, "colour_blind": self.colour_blind, "sound": self.sound,
+               "volume": self.volume, "confirm_end_turn": self.confirm_end_turn}
         if self.window:
             doc["window"] = list(self.window)
         return doc

@@ -1,6 +1,7 @@
 """--screenshot: render a screen after some random legal steps, save a PNG, exit."""
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -28,13 +29,18 @@ def make_session(players, seed, variant="standard", steps=0):
 
 def screenshot(args):
     headless_env()
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # a picture makes no sound
     w, h = window_size(args.size)          # the command line has checked the flags
     screen = open_window((w, h))
     app = App(screen, animate=False, threaded_ai=False, autosave=False)
     seed = args.seed if args.seed is not None else 1
-    if args.screen == "title":
+    if args.screen in ("title", "settings"):
         from sprites.scenes.title import TitleScene
         app.push(TitleScene(app, players=args.players, seed=seed, variant=args.variant))
+        if args.screen == "settings":
+            app.show_settings()
+    elif args.screen == "tutorial":
+        app.start_tutorial()
     else:
         steps = 10 ** 6 if args.screen == "scores" else args.steps
         session = make_session(args.players, seed, args.variant, steps)

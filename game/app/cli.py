@@ -32,7 +32,7 @@ USES = {
     "--headless --replay": (),
 }
 CHOICES = ("players", "seed", "variant", "ai", "save_dir", "json", "steps", "screen", "size")
-SCREENS = ("title", "table", "scores", "handoff", "help")      # what --screenshot can draw
+SCREENS = ("title", "table", "scores", "handoff", "help", "tutorial", "settings")      # what --screenshot can draw
 MAX_STEPS = 100_000
 
 
@@ -58,7 +58,8 @@ def build_parser():
     # The window's options (unset ones stay None: check_args checks them).
     ap.add_argument("--screenshot", metavar="OUT.png", help="render one screen to a PNG file and exit")
     ap.add_argument("--steps", type=int, metavar="N", help="with --screenshot: random steps first (default 40)")
-    ap.add_argument("--screen", choices=SCREENS, metavar="NAME", help="with --screenshot: " + "|".join(SCREENS))
+    ap.add_argument("--screen", choices=SCREENS, metavar="NAME",
+                    help="with --screenshot: " + "|".join(SCREENS[:5]) + "|...")
     ap.add_argument("--size", metavar="WxH", help="with --screenshot: window size (default 1600x900)")
     return ap
 

@@ -17,7 +17,7 @@ from game import default_data
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
 from game.variants import OPTIONS, VARIANTS, Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.scene import Scene
 from sprites.art import pieces
 
@@ -76,7 +76,7 @@ class TitleScene(Scene):
 
     def fs(self, base):
         """A font size scaled from 1600 x 900, never below a 12 px text height."""
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def resize(self, size):
         w, h = size
@@ -129,7 +129,7 @@ class TitleScene(Scene):
             specs.append(("button:continue", 220, "Continue the most recent game."))
         if saves_api() is not None:
             specs.append(("button:load", 180, "Load a saved game."))
-        specs.append(("button:help", 200, "How to play: the rules by phase and every icon (F1)."))
+        specs.insert(1, ("button:tutorial", 200, "A guided first game: learn by playing, in about ten minutes."))
         specs.append(("button:quit", 160, "Close Wrath of Dragons."))
         total = sum(px(s[1]) for s in specs) + px(20) * (len(specs) - 1)
         bx = w // 2 - total // 2
@@ -137,6 +137,14 @@ class TitleScene(Scene):
             self.add(name, pygame.Rect(bx, by, px(bw), px(56)), tip=tip)
             bx += px(bw) + px(20)
         self.status_y = by + px(56) + px(14)          # the message line, then the hovered element's tip
+        corner = [("button:settings", 170, "AI speed, animations, text size, colours, sound, End Turn."),
+                  ("button:help", 200, "How to play: the rules by topic, searchable (F1).")]
+        bx = w - px(24)
+        for name, bw, tip in corner:                  # the top right corner, clear of the title
+            bw = max(px(bw), theme.text_width("How to play", self.fs(24), True) + px(24))
+            bx -= bw
+            self.add(name, pygame.Rect(bx, px(24), bw, px(48)), tip=tip)
+            bx -= px(12)
         if self.menu is not None:
             self._layout_menu()
         if self.loading is not None:
@@ -256,6 +264,10 @@ class TitleScene(Scene):
             return self.save_as()
         elif name == "button:help":
             return self.app.show_help()
+        elif name == "button:settings":
+            return self.app.show_settings()
+        elif name == "button:tutorial":
+            return self._leave_current("Start the tutorial?", "Start the tutorial", self.app.start_tutorial)
         elif name == "button:quit":
             self.app.running = False
         self.resize(self.size)
@@ -450,7 +462,7 @@ class TitleScene(Scene):
         theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
             theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
-        dragons = {d.name: d for d in self.data.dragons}
+        dragons = {d.name: d for d in palette.view_data(self.data, self.app.settings.colour_blind).dragons}
         for i in range(self.count):
             s = self.seats[i]
             d = dragons[s["dragon"]]
@@ -487,12 +499,15 @@ class TitleScene(Scene):
                      hot=self.hover == "button:random_seed")
         self._draw_recent(surface)
         labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
-                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as"}
+                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as",
+                  "button:tutorial": "Tutorial", "button:settings": "Settings"}
+        first_time = not self.recent              # the tutorial stands out until a game was played
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-                theme.button(surface, r, label, fs(28) if name != "button:save_as" else f, hot=self.hover == name,
-                             primary=name == "button:start")
+                small = name in ("button:save_as", "button:settings", "button:help")
+                theme.button(surface, r, label, f if small else fs(28), hot=self.hover == name,
+                             primary=name == "button:start" or (name == "button:tutorial" and first_time))
         if self.message:
             theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
         e = self.element(self.hover) if self.hover else None
