@@ -10,7 +10,8 @@ at most ``HOLD_S``), so the save never competes with that frame.
 
 Nothing can kill the thread silently: every failure, even an unexpected
 exception, becomes one line in ``last_error`` for the table to show, and
-``notify`` is called so the window wakes up to show it. ``flush`` waits for
+``notify`` is called so the window wakes up to show it; errors.log gets it
+too (an unexpected one with its traceback: ``errorlog``). ``flush`` waits for
 the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 
+from . import errorlog
 from .save_format import SaveError
 from .save_folder import AUTOSAVE, autosave
 from .session import Session
@@ -79,16 +81,19 @@ class BackgroundAutosaver:
             with self._work:
                 self._thread = None
                 self._work.notify_all()
-            self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}")
+            errorlog.unexpected("the autosave", exc)
+            self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}{errorlog.see_log()}")
 
     def _write(self, copy):
         try:
             autosave(copy, self.save_dir, self.fname)
             self.last_error = None
         except SaveError as exc:
+            errorlog.problem("autosave", str(exc))
             self._fail(str(exc))
         except Exception as exc:            # e.g. a name the YAML writer cannot encode
-            self._fail(f"{self.fname}: cannot be written: {type(exc).__name__}: {exc}")
+            errorlog.unexpected("the autosave", exc)
+            self._fail(f"{self.fname}: cannot be written: {type(exc).__name__}: {exc}{errorlog.see_log()}")
 
     def _fail(self, problem):
         self.last_error = " ".join(str(problem).split())
