@@ -114,7 +114,7 @@ class App:
             from game.app.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
                 session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=_wake_up))
+                                                             notify=wake_up))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
@@ -259,7 +259,7 @@ def settle_memory():
 WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
 
 
-def _wake_up():
+def wake_up():
     """Called from background threads (pygame.event.post is thread-safe)."""
     try:
         pygame.event.post(pygame.event.Event(WAKE_EVENT))

@@ -69,7 +69,8 @@ def summary(session):
         status = "finished"
     else:
         status = f"century {s.century}, {s.phase.replace('_', ' ')}, {g.name(d.player)} to play"
-    return {"players": [seat.name for seat in session.seats], "variant": session.variant,
+    return {"players": [seat.name for seat in session.seats], "kinds": [seat.kind for seat in session.seats],
+            "variant": session.variant,
             "century": s.century, "phase": s.phase, "over": bool(s.over), "actions": len(session.actions),
             "text": f"{len(session.seats)} players ({session.variant}), {status}"}
 
