@@ -44,6 +44,7 @@ class App:
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        self.crashes = []                     # one line per unexpected error (errors.log has the details)
         if threaded_ai:
             sys.setswitchinterval(SWITCH_S)
 
@@ -150,7 +151,7 @@ class App:
             from game.app.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
                 session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=_wake_up))
+                                                             notify=wake_up))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
@@ -269,18 +270,35 @@ class App:
     def loop(self):
         idle_since = time.monotonic()
         while self.running and self.stack:
-            self.tick()
-            self.render()
-            event = wait_event(self.timeout())
-            if event.type != pygame.NOEVENT:
-                self.handle(event)
-                idle_since = time.monotonic()
-            elif not self.animating and time.monotonic() - idle_since > IDLE_S:
-                settle_memory()                 # a quiet moment: collect now, not in the middle of a frame
-                idle_since = float("inf")
-            for event in pygame.event.get():
-                self.handle(event)
-                idle_since = time.monotonic()
+            try:
+                self.tick()
+                self.render()
+                event = wait_event(self.timeout())
+                if event.type != pygame.NOEVENT:
+                    self.handle(event)
+                    idle_since = time.monotonic()
+                elif not self.animating and time.monotonic() - idle_since > IDLE_S:
+                    settle_memory()             # a quiet moment: collect now, not in the middle of a frame
+                    idle_since = float("inf")
+                for event in pygame.event.get():
+                    self.handle(event)
+                    idle_since = time.monotonic()
+            except Exception as exc:            # never a traceback in the player's face: errors.log has it
+                self.crashed(exc)
+
+    def crashed(self, exc):
+        """An unexpected error in the window: its traceback goes to errors.log,
+        the player gets one line on the crash screen (and on stderr at the end).
+        A second one while that screen shows closes the window."""
+        from game.app import errorlog
+        from sprites.scenes.crash import CrashScene
+        line = errorlog.unexpected("the window", exc)
+        self.crashes.append(line)
+        if self.stack and isinstance(self.scene, CrashScene):
+            self.running = False
+            return
+        saved = any(True for _ in self.autosavers()) and not self.flush_saves()
+        self.replace(CrashScene(self, line, saved))
 
 
 POLL_S = 0.015
@@ -299,7 +317,7 @@ def settle_memory():
 WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
 
 
-def _wake_up():
+def wake_up():
     """Called from background threads (pygame.event.post is thread-safe)."""
     try:
         pygame.event.post(pygame.event.Event(WAKE_EVENT))
@@ -323,15 +341,22 @@ def wait_event(timeout_ms):
         time.sleep(min(POLL_S, left))
 
 
+def window_icon(size):
+    """The game's icon: the window's, and the PNGs of the desktop entry (tools/make_icons.py)."""
+    from sprites.art import pieces
+    return pieces.dragon_token("#c8282d", "W", size)
+
+
 def open_window(size=None, title="Wrath of Dragons", remembered=None):
     """A resizable window: ``size``, else the ``remembered`` size of the last
     run if it fits the screen, else 1600 x 900 or smaller to fit a smaller
     screen (never below MIN_WINDOW)."""
+    for system in ("X11", "WAYLAND"):           # the desktop entry finds its window by this class
+        os.environ.setdefault(f"SDL_VIDEO_{system}_WMCLASS", "wrath-of-dragons")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
-    from sprites.art import pieces
-    pygame.display.set_icon(pieces.dragon_token("#c8282d", "W", 64))
+    pygame.display.set_icon(window_icon(64))
     if size is None:
         try:
             dw, dh = pygame.display.get_desktop_sizes()[0]
@@ -362,19 +387,38 @@ def run(args):
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
+    from game.app import errorlog
     from game.app.save_folder import default_save_dir
     from sprites.settings import Settings
+<<<<<<< HEAD
     settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
     app = build(args, open_window(remembered=settings.window), settings)
     app.loop()
     problems = app.close()
     app.sounds.close()
     pygame.quit()
+=======
+    save_dir = getattr(args, "save_dir", None) or default_save_dir()
+    errorlog.setup(save_dir)
+    try:
+        settings = Settings.load(save_dir)
+        app = build(args, open_window(remembered=settings.window), settings)
+        app.loop()
+        problems = app.close()
+    except Exception as exc:                # the window could not even open (no display, ...)
+        print(f"error: {errorlog.unexpected('the window', exc)}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+        errorlog.close()
+>>>>>>> i13
     from sprites.art import common
     common.clear_caches()                   # pictures and fonts of the closed window
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
-    return 0
+    for line in app.crashes:
+        print(f"error: {line}", file=sys.stderr)
+    return 1 if app.crashes else 0
 
 
 def build(args, screen, settings=None):
@@ -388,11 +432,9 @@ def build(args, screen, settings=None):
         app.start_game(session)
     else:
         from sprites.scenes.title import TitleScene
-        # command-line values override the remembered setup (main.py's defaults do not: 4 players, standard)
-        players = getattr(args, "players", None)
-        variant = getattr(args, "variant", None)
-        app.push(TitleScene(app, players=None if players == 4 else players, seed=getattr(args, "seed", None),
-                            variant=None if variant == "standard" else variant, kinds=getattr(args, "ai", None)))
+        # flags that were given override the remembered setup (unset ones are None)
+        app.push(TitleScene(app, players=getattr(args, "players", None), seed=getattr(args, "seed", None),
+                            variant=getattr(args, "variant", None), kinds=getattr(args, "ai", None)))
     return app
 
 

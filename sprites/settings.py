@@ -4,14 +4,15 @@ animations, text size, colour-blind palette, sound and its volume, and
 whether End Turn asks first.
 
     settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
-    settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yml
+    settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yaml
 
 The file is small YAML read like a save (``game.safe_yaml``: a regular file,
 aliases refused, size and nesting capped). Every entry is checked on its
 own: a bad entry falls back to its default and ``notice`` names the file,
 the entry and the problem, so a bad settings file can never stop the game
-from starting. (The ``.yml`` extension keeps it out of the save list, which
-lists ``*.yaml``.)
+from starting. The save list never shows the file (game.app.save_folder
+names it); earlier versions called it settings.yml, which is read if there is
+no settings.yaml yet.
 """
 from __future__ import annotations
 
@@ -21,10 +22,11 @@ import yaml
 
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME          # the engine's limit for a player's name
+from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
 from game.app.session import SEAT_KINDS
 from game.variants import OPTIONS
 
-FILE = "settings.yml"
+FILE = SETTINGS_FILE
 MAX_BYTES = 16 * 1024
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 SPEEDS = (1, 2, 4)
@@ -62,21 +64,23 @@ class Settings:
     @classmethod
     def load(cls, save_dir):
         settings = cls(os.path.join(save_dir, FILE))
+        old = os.path.join(save_dir, OLD_SETTINGS_FILE)
+        source = old if not os.path.lexists(settings.path) and os.path.lexists(old) else settings.path
         try:
-            doc = settings._read()
+            doc = settings._read(source)
         except _Bad as exc:
-            settings.notice = f"{settings.path}: {exc}; using the default settings."
+            settings.notice = f"{source}: {exc}; using the default settings."
             return settings
         if doc is not None:
             problems = settings._take(doc)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                settings.notice = f"{settings.path}: {problems[0]}{more}; the default is used instead."
+                settings.notice = f"{source}: {problems[0]}{more}; the default is used instead."
         return settings
 
-    def _read(self):
+    def _read(self, path):
         try:
-            raw = safe_yaml.read_bytes(self.path, MAX_BYTES)
+            raw = safe_yaml.read_bytes(path, MAX_BYTES)
         except safe_yaml.FileProblem as exc:
             if str(exc) == "no such file":
                 return None

@@ -8,9 +8,7 @@ import pygame
 
 from game.app.session import Seat, Session
 from sprites.app import App, headless_env, open_window
-from sprites.settings import window_size
-
-NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+from sprites.settings import NAMES
 
 
 def make_session(players, seed, variant="standard", steps=0):
@@ -30,7 +28,7 @@ def make_session(players, seed, variant="standard", steps=0):
 def screenshot(args):
     headless_env()
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # a picture makes no sound
-    w, h = window_size(args.size)          # the command line has checked the flags
+    w, h = args.size                       # game.app.cli has checked every flag and made --size (w, h)
     screen = open_window((w, h))
     app = App(screen, animate=False, threaded_ai=False, autosave=False)
     seed = args.seed if args.seed is not None else 1
