@@ -390,14 +390,6 @@ def run(args):
     from game.app import errorlog
     from game.app.save_folder import default_save_dir
     from sprites.settings import Settings
-<<<<<<< HEAD
-    settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
-    app = build(args, open_window(remembered=settings.window), settings)
-    app.loop()
-    problems = app.close()
-    app.sounds.close()
-    pygame.quit()
-=======
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
     errorlog.setup(save_dir)
     try:
@@ -405,13 +397,13 @@ def run(args):
         app = build(args, open_window(remembered=settings.window), settings)
         app.loop()
         problems = app.close()
+        app.sounds.close()
     except Exception as exc:                # the window could not even open (no display, ...)
         print(f"error: {errorlog.unexpected('the window', exc)}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()
         errorlog.close()
->>>>>>> i13
     from sprites.art import common
     common.clear_caches()                   # pictures and fonts of the closed window
     for problem in problems:

@@ -54,10 +54,10 @@ def test_the_settings_are_remembered_and_a_bad_entry_falls_back_with_one_line(tm
     assert again.notice is None
     assert (again.speed, again.animations, again.text_scale, again.colour_blind, again.sound, again.volume,
             again.confirm_end_turn) == (4, False, 130, True, False, 35, False)
-    (tmp_path / "settings.yml").write_text("text_scale: 175\nvolume: loud\nsound: false\n")
+    (tmp_path / "settings.yaml").write_text("text_scale: 175\nvolume: loud\nsound: false\n")
     bad = Settings.load(str(tmp_path))
     assert bad.text_scale == 100 and bad.volume == 70 and bad.sound is False       # the good entry is kept
-    assert bad.notice.count("\n") == 0 and "settings.yml" in bad.notice and "text_scale" in bad.notice
+    assert bad.notice.count("\n") == 0 and "settings.yaml" in bad.notice and "text_scale" in bad.notice
     assert "(and 1 more)" in bad.notice
 
 

@@ -124,7 +124,7 @@ def test_the_window_does_not_start_with_a_bad_script(tmp_path, monkeypatch, caps
         text = f.read()
     (tmp_path / tutorial.FILE).write_text(text.replace("do: [discard]", "do: [dicsard]"), encoding="utf-8")
     monkeypatch.setattr(tutorial, "DATA_DIR", str(tmp_path))
-    code = app_module.run(argparse.Namespace(screenshot=str(tmp_path / "x.png"), screen="title", size="1100x650",
+    code = app_module.run(argparse.Namespace(screenshot=str(tmp_path / "x.png"), screen="title", size=(1100, 650),
                                              seed=1, players=4, variant="standard", steps=0))
     err = capsys.readouterr().err
     assert code == 2 and not (tmp_path / "x.png").exists()
@@ -138,6 +138,6 @@ def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen
     from sprites.shot import screenshot
     assert screen in SCREENS
     out = tmp_path / f"{screen}.png"
-    assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size="1100x650", seed=1, players=4,
+    assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size=(1100, 650), seed=1, players=4,
                                          variant="standard", steps=0)) == 0
     assert out.stat().st_size > 10000 and f"({scene}, 1100x650)" in capsys.readouterr().out

@@ -554,16 +554,11 @@ class TitleScene(Scene):
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-<<<<<<< HEAD
                 small = name in ("button:save_as", "button:settings", "button:help")
                 theme.button(surface, r, label, f if small else fs(28), hot=self.hover == name,
                              primary=name == "button:start" or (name == "button:tutorial" and first_time))
-=======
-                theme.button(surface, r, label, fs(28) if name != "button:save_as" else f, hot=self.hover == name,
-                             primary=name == "button:start")
         theme.blit_text(surface, f"version {VERSION}", fs(18), (w - px(16), h - px(10)), (150, 128, 100), False,
                         "bottomright")
->>>>>>> i13
         if self.message:
             theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
         e = self.element(self.hover) if self.hover else None
