@@ -208,3 +208,24 @@ def test_the_town_grows_first_even_if_it_cannot_become_a_city():
     r = region(VILLAGE, TOWN, villages=3, cities=0)
     assert not grow_region(r, 1)
     assert r.sites[:3] == [VILLAGE, TOWN, EMPTY] and r.villages == 3
+
+
+def test_rogue_dragon_placement_ends_when_every_back_is_taken():
+    """Two- and Three-Player Variations: "If the identified region is occupied by a
+    Rogue Dragon, simply discard the top card and continue until the second Rogue
+    Dragon can be placed." When every card left points at the occupied region, it
+    never can: the drawing stops after each card was seen once (instead of going
+    round the reshuffled deck for ever), and no card is lost."""
+    from game.phases.growth import place_rogues
+    g = new_game(2, seed=3)
+    s = g.state
+    first, second = s.rogue_dragons
+    taken = g.ring[0]
+    s.rogues = [[first, taken]]
+    s.rogue_dragons = [second]
+    s.deck = [c for c in s.deck if g.cards[c].back == taken]
+    s.discard = []
+    cards = sorted(s.deck)
+    place_rogues(g)
+    assert s.rogues == [[first, taken]]
+    assert sorted(s.deck + s.discard) == cards

@@ -158,7 +158,8 @@ def test_no_celebration_with_animations_off():
         session = Session.new([Seat(names[i], dragons[i]) for i in range(2)], seed=6)
         action = last_step(session)
         app = make_app(animate=animate)
-        app.settings.animations = setting           # the settings screen's switch, where there is one
+        app.settings.animations = setting           # the Settings screen's switch
+        app.settings_changed()
         table = app.start_game(session, handoff=False)
         table.apply(action)
         assert isinstance(app.scene, ScoresScene) and app.scene.celebration is None

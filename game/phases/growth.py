@@ -109,7 +109,9 @@ def place_rogues(g):
     the back of the top card, which is then discarded."""
     s = g.state
     for dragon in s.rogue_dragons:
-        while True:
+        # Every card is seen at most once per dragon: if all backs point at
+        # regions that already hold a Rogue Dragon, this one stays away.
+        for _ in range(len(s.deck) + len(s.discard)):
             cid = g.deal()
             if cid is None:
                 return

@@ -42,14 +42,14 @@ class HandOffScene(Scene):
         c = (w // 2, h // 2 - round(120 * k))
         img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
         surface.blit(img, img.get_rect(center=c))
-        theme.blit_text(surface, f"Pass the computer to {seat.name} ({dragon.name} Dragon)", max(theme.MIN_FONT, round(44 * k)),
+        theme.blit_text(surface, f"Pass the computer to {seat.name} ({dragon.name} Dragon)", theme.font_size(44, k),
                         (w // 2, h // 2), theme.GOLD, True, "center")
         d = self.table.session.game.decision
         if d is not None:
-            theme.blit_text(surface, d.prompt, max(theme.MIN_FONT, round(24 * k)), (w // 2, h // 2 + round(40 * k)),
+            theme.blit_text(surface, d.prompt, theme.font_size(24, k), (w // 2, h // 2 + round(40 * k)),
                             (230, 214, 180), False, "center", w - 40)
         theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
-                        max(theme.MIN_FONT, round(22 * k)), (w // 2, h // 2 + round(70 * k)), (180, 160, 130), False, "center")
+                        theme.font_size(22, k), (w // 2, h // 2 + round(70 * k)), (180, 160, 130), False, "center")
         r = self.element_rect("handoff:confirm")
-        theme.button(surface, r, f"I am {seat.name}", max(theme.MIN_FONT, round(30 * k)), hot=self.hover == "handoff:confirm",
+        theme.button(surface, r, f"I am {seat.name}", theme.font_size(30, k), hot=self.hover == "handoff:confirm",
                      primary=True)

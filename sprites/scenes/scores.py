@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from sprites import theme
+from sprites import palette, theme
 from sprites.anim import now_ms
 from sprites.art import pieces as art_pieces
 from sprites.scene import Scene
@@ -24,18 +24,19 @@ class ScoresScene(Scene):
         super().__init__(app)
         self.session = session
         g = session.game
+        self.data = palette.view_data(g.data, app.settings.colour_blind)     # the colours the player chose
         self.view = g.view(0)              # the game is over: every lair is open to every seat
         self.standings = g.standings(0)    # ... so these are the final scores, with the majorities
         self.scores = g.final_scores()
         self.tab = "tab:scores"
         self.celebration = None
-        if celebrate and app.animate and getattr(app.settings, "animations", True):
+        if celebrate and app.animate:          # off with the Animations setting (and in tests)
             self.celebration = Celebration(now_ms(), *self._moment(g))
         self.resize(app.screen.get_size())
 
     def _moment(self, g):
         """The dragons to celebrate and the result in words."""
-        dragons = {d.name: d for d in g.data.dragons}
+        dragons = {d.name: d for d in self.data.dragons}
         if g.cooperative:
             r = g.desolation()
             shown = [dragons[p.dragon] for p in g.state.players]
@@ -116,7 +117,7 @@ class ScoresScene(Scene):
 
     # ----- drawing ------------------------------------------------------------------------------
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def px(self, v):
         return max(1, round(v * self.k))
@@ -149,14 +150,14 @@ class ScoresScene(Scene):
                                  border_radius=2)
         body = pygame.Rect(x0, y, page.w - self.px(48), page.bottom - self.px(14) - y)
         if self.tab == "tab:chart":
-            chart.draw(surface, body, k, *chart.series_of(g.data, self.view))
+            chart.draw(surface, body, k, *chart.series_of(self.data, self.view))
         elif self.tab == "tab:lairs":
             self._lairs(surface, body, g)
         elif g.cooperative:
-            scoresheet.draw_desolation(surface, body, g.data, self.standings, k, final=True)
+            scoresheet.draw_desolation(surface, body, self.data, self.standings, k, final=True)
             self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
         else:
-            scoresheet.Sheet(g.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
+            scoresheet.Sheet(self.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
         labels = {"button:new_game": "New game", "button:view_table": "View the board", "button:quit": "Quit"}
         for name, label in labels.items():
             theme.button(surface, self.element_rect(name), label, self.fs(24), hot=self.hover == name,
@@ -194,7 +195,7 @@ class ScoresScene(Scene):
             self._lair_box(surface, box, g, players[seat])
 
     def _lair_box(self, surface, box, g, p):
-        data = g.data
+        data = self.data
         d = next(x for x in data.dragons if x.name == p["dragon"])
         theme.panel(surface, box, fill=theme.mix(d.colour, (250, 240, 220), 0.85), edge=d.colour, radius=8, width=3)
         size, small = self.fs(19), self.fs(17)

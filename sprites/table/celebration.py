@@ -65,12 +65,12 @@ class Celebration:
         words = ease(max(0.0, min(1.0, (t - 0.2) / 0.25)))
         y = centre[1] + round(150 * k)
         if words > 0:
-            size = max(theme.MIN_FONT, round(48 * k))
+            size = theme.font_size(48, k)
             img = theme.text(self.title, size, theme.GOLD, True).copy()
             img.set_alpha(round(255 * words))
             surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-            sub = theme.text(self.subtitle, max(theme.MIN_FONT, round(26 * k)), (240, 226, 196)).copy()
+            sub = theme.text(self.subtitle, theme.font_size(26, k), (240, 226, 196)).copy()
             sub.set_alpha(round(255 * words))
             surf.blit(sub, sub.get_rect(midtop=(w // 2, y + round(64 * k))))
-        theme.blit_text(surf, "Click or press a key to see the scores", max(theme.MIN_FONT, round(20 * k)),
+        theme.blit_text(surf, "Click or press a key to see the scores", theme.font_size(20, k),
                         (w // 2, y + round(120 * k)), (200, 184, 150), False, "midtop")

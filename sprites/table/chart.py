@@ -47,7 +47,7 @@ def nice_top(v):
 def draw(surf, rect, k, labels, series, y_title, bands=()):
     """The chart inside ``rect`` at scale ``k``."""
     def fs(base):
-        return max(theme.MIN_FONT, round(base * k))
+        return theme.font_size(base, k)
 
     def px(v):
         return max(1, round(v * k))

@@ -83,7 +83,7 @@ class Sheet:
             self.rows = rows(data, short=True)
 
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def px(self, v):
         return max(1, round(v * self.k))
@@ -191,7 +191,7 @@ def draw_desolation(surf, rect, data, result, k, final=False):
     pieces left (``result``: ``desolation`` or ``standings`` in Desolation).
     Returns the y below what was drawn."""
     def fs(base):
-        return max(theme.MIN_FONT, round(base * k))
+        return theme.font_size(base, k)
 
     def px(v):
         return max(1, round(v * k))

@@ -94,12 +94,12 @@ class StandingsPanel:
         if not self.open:
             return
         viewer = t.seats.viewer
-        sig = (id(t.view), viewer, lay.size)
+        sig = (id(t.view), viewer, lay)         # a new layout: a new size, text size or palette
         if t._painted.get("standings") != sig or self._image is None:
             st = t.game.standings(viewer)
-            if (st, viewer, lay.size) != self.shown or self._image is None:
+            if (st, viewer, lay) != self.shown or self._image is None:
                 self._image = self._paint(lay, st, viewer)
-                self.shown = (st, viewer, lay.size)
+                self.shown = (st, viewer, lay)
             t._painted["standings"] = sig
         r = self.rect(lay)
         surface.blit(self._image, r)
