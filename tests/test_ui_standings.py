@@ -193,3 +193,23 @@ def test_the_panel_is_drawn_once_per_change(monkeypatch):
         repainted += not same
         kept += same
     assert repainted and kept
+
+
+def test_a_settings_change_paints_the_open_panel_afresh(monkeypatch):
+    """Text size and palette: the open panel is painted again in the new ones (not its old picture)."""
+    drawn = DrawnText(monkeypatch)
+    session = mid_game()
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    press(app, pygame.K_s)
+    redraw(app)
+    app.settings.text_scale, app.settings.colour_blind = 150, True
+    app.settings_changed()
+    assert table.data is not session.game.data                  # the colour-blind palette's copy
+    drawn.clear()
+    redraw(app)
+    sizes = {text: size for text, size, _ in drawn.items}
+    assert "Standings if the game ended now" in sizes, "the panel's old picture was shown"
+    assert min(size for text, size, _ in drawn.items) >= round(theme.MIN_FONT * theme.text_scale()) > theme.MIN_FONT
+    app.settings.text_scale, app.settings.colour_blind = 100, False
+    app.settings_changed()
