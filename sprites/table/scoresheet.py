@@ -198,13 +198,17 @@ def draw_desolation(surf, rect, data, result, k, final=False):
     x0, y = rect.x, rect.y
     size = fs(22)
     line = theme.font(size).get_linesize()
+    levels = data.desolation["levels"]
+    rows = 4 + len(result["pieces"]) + 1 + len(levels)
+    natural = theme.font(fs(26), True).get_linesize() + rows * line + len(result["pieces"]) * px(4) + px(36)
+    step = line + min(px(12), max(0, (rect.h - natural) // rows))        # tall pages: the rows spread out
     left = "left on the board" if final else "on the board now"
     theme.blit_text(surf, f"Survival Points {left}: {result['survival_points']} (fewer is better)", fs(26),
                     (x0, y), theme.INK, True, width=rect.w)
-    y += theme.font(fs(26), True).get_linesize() + px(4)
+    y += theme.font(fs(26), True).get_linesize() + step - line + px(4)
     theme.blit_text(surf, f"Level of Destruction {'reached' if final else 'now'}: {result['level']}", size, (x0, y),
                     theme.RED, True, width=rect.w)
-    y += line + px(2)
+    y += step + px(2)
     nxt = result["next_level"]
     if nxt is not None:
         needed = nxt.get("needed", result["survival_points"] - nxt["max"])
@@ -213,11 +217,15 @@ def draw_desolation(surf, rect, data, result, k, final=False):
                         True, width=rect.w)
     else:
         theme.blit_text(surf, "Nothing is left to destroy: the best level there is.", size, (x0, y), theme.WOOD, True)
-    y += line + px(12)
-    cols = (x0, x0 + px(200), x0 + px(320), x0 + px(400))
+    y += step + px(12)
+    gap = px(28)
+    widths = [max(theme.text_width(w, size, True) for w in [head] + cells) + gap for head, cells in (
+        ("Piece", [p.capitalize() for p in result["pieces"]]), ("Left", [str(n) for n in result["pieces"].values()]),
+        ("SP", [str(n) for n in result["by_piece"].values()]))]
+    cols = (x0, x0 + widths[0], x0 + widths[0] + widths[1], x0 + sum(widths))
     for x, head in zip(cols, ("Piece", "Left", "SP")):
         theme.blit_text(surf, head, size, (x, y), theme.WOOD, True)
-    y += line + px(2)
+    y += step + px(2)
     top = max(1, max(result["by_piece"].values()))
     bar_w = min(px(500), rect.right - cols[3])
     for piece, n in result["pieces"].items():
@@ -228,23 +236,22 @@ def draw_desolation(surf, rect, data, result, k, final=False):
         w = round(bar_w * sp / top)
         if w:
             pygame.draw.rect(surf, (170, 60, 40), (cols[3], y + px(3), w, line - px(6)))
-        y += line + px(4)
+        y += step + px(4)
     y += px(14)
     theme.blit_text(surf, "Levels of Destruction", size, (x0, y), theme.WOOD, True)
-    y += line + px(2)
-    low = 0
-    for top_sp, name in data.desolation["levels"]:
-        if top_sp is None:
-            span = f"{low}+"
-        else:
-            span = str(low) if top_sp == low else f"{low}-{top_sp}"
+    y += step + px(2)
+    spans, low = [], 0
+    for top_sp, name in levels:
+        spans.append(f"{low}+ SP" if top_sp is None else f"{low} SP" if top_sp == low else f"{low}-{top_sp} SP")
+        low = (top_sp or 0) + 1
+    name_x = x0 + max(theme.text_width(span, size, True) for span in spans) + gap
+    for span, (_, name) in zip(spans, levels):
         now = name == result["level"]
         colour = theme.RED if now else theme.INK
-        theme.blit_text(surf, f"{span} SP", size, (x0, y), colour, now)
-        r = theme.blit_text(surf, name, size, (x0 + px(140), y), colour, now)
+        theme.blit_text(surf, span, size, (x0, y), colour, now)
+        r = theme.blit_text(surf, name, size, (name_x, y), colour, now)
         if now:
             theme.blit_text(surf, "<- the team's level" if final else "<- now", size, (r.right + px(12), y),
                             theme.RED, True)
-        low = (top_sp or 0) + 1
-        y += line
+        y += step
     return y
