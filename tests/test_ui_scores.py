@@ -163,3 +163,26 @@ def test_no_celebration_with_animations_off():
         table = app.start_game(session, handoff=False)
         table.apply(action)
         assert isinstance(app.scene, ScoresScene) and app.scene.celebration is None
+
+
+def test_the_scores_screen_follows_the_colour_blind_palette(monkeypatch):
+    """Changed while the scores screen is open, the palette recolours its dragons (their discs in the sheet)."""
+    from sprites import palette, theme
+    session = finished()
+    app = make_app()
+    app.start_game(session, handoff=False)
+    drawn = []
+    real = pygame.draw.circle
+    monkeypatch.setattr(pygame.draw, "circle", lambda surf, colour, *a, **kw: drawn.append(tuple(colour)[:3])
+                        or real(surf, colour, *a, **kw))
+    colours = {d.name: d.colour for d in session.game.data.dragons}
+    orange = colours[next(p.dragon for p in session.game.state.players if p.name == "Dain")]
+    redraw(app)
+    assert tuple(theme.rgb(orange)) in drawn
+    app.settings.colour_blind = True
+    app.settings_changed()
+    drawn.clear()
+    redraw(app)
+    assert tuple(theme.rgb(palette.colour_blind(orange))) in drawn and tuple(theme.rgb(orange)) not in drawn
+    app.settings.colour_blind = False
+    app.settings_changed()

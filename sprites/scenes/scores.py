@@ -24,7 +24,6 @@ class ScoresScene(Scene):
         super().__init__(app)
         self.session = session
         g = session.game
-        self.data = palette.view_data(g.data, app.settings.colour_blind)     # the colours the player chose
         self.view = g.view(0)              # the game is over: every lair is open to every seat
         self.standings = g.standings(0)    # ... so these are the final scores, with the majorities
         self.scores = g.final_scores()
@@ -33,6 +32,11 @@ class ScoresScene(Scene):
         if celebrate and app.animate:          # off with the Animations setting (and in tests)
             self.celebration = Celebration(now_ms(), *self._moment(g))
         self.resize(app.screen.get_size())
+
+    @property
+    def data(self):
+        """The game's data in the colours the player chose (the palette setting, as it is now)."""
+        return palette.view_data(self.session.game.data, self.app.settings.colour_blind)
 
     def _moment(self, g):
         """The dragons to celebrate and the result in words."""

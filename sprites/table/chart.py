@@ -74,7 +74,8 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
     for v in range(0, top + 1, tick):
         y = at(0, v)[1]
         pygame.draw.line(surf, (222, 208, 180), (plot.x, y), (plot.right, y))
-        theme.blit_text(surf, str(v), small, (plot.x - px(6), y), theme.MUTED, False, "midright")
+        theme.blit_text(surf, str(v), small, (plot.x - px(6), y), theme.MUTED, False,
+                        "bottomright" if v == 0 else "midright")      # 0 clear of the first century's label
     for top_sp, name in bands:                       # Desolation: where each level begins
         if top_sp <= top:
             y = at(0, top_sp)[1]

@@ -10,16 +10,17 @@ animation ends. Prints wall time and the UI thread's CPU time (median and
 95th percentile) of
   - the frame after an action: from the click (or the AI's move being
     applied) until that frame is on screen - the engine's step, the
-    autosave's copy, the new view and every part that changed; then the
-    same with the standings panel open (the standings worked out and the
-    panel painted again whenever they change);
+    autosave's copy, the new view and every part that changed;
   - a frame as the event loop draws it while hovering a card (highlight,
     enlarged card, tooltip) and an animation frame (the map redrawn), each
     alone and while an AI dragon thinks;
   - the full repaint after a resize (the window switching between two sizes;
     the first switch to each size, which draws every card for it, is shown
     apart);
-then the CPU the real event loop uses while it waits for the human.
+then the CPU the real event loop uses while it waits for the human; and
+last the frame after an action again from the same position with the
+standings panel open (the standings worked out and the panel painted again
+whenever they change).
 """
 from __future__ import annotations
 
@@ -174,17 +175,6 @@ def main(argv=None):
 
     wall, cpu = after_action_frames(app, table, args.actions, args.seed)
     print(line(f"frame after an action ({len(session.actions) - args.steps} actions, human and AI)", wall, cpu))
-    # the same again from the same position, the standings panel open
-    app.flush_saves(timeout=10)
-    session = mid_game(args.seed, args.steps)
-    table = app.start_game(session, handoff=False)
-    table.set_speed(args.speed)
-    table.standings.toggle()
-    app.render()
-    wall, cpu = after_action_frames(app, table, args.actions, args.seed)
-    print(line(f"frame after an action, standings panel open ({len(session.actions) - args.steps} actions)",
-               wall, cpu))
-    table.standings.toggle()
 
     # hover and animation frames, alone and while an AI dragon thinks in its thread
     name = next((n for n in table.element_names() if n.startswith("hand:")), "region:Gallia")
@@ -228,6 +218,17 @@ def main(argv=None):
     app.loop()
     cpu_s, wall_s = time.process_time() - cpu0, time.perf_counter() - wall0
     print(f"idle event loop: {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = {100 * cpu_s / wall_s:.2f}% of one core")
+
+    # after an action again from the same position, the standings panel open (last: this game may end)
+    app.flush_saves(timeout=10)
+    session = mid_game(args.seed, args.steps)
+    table = app.start_game(session, handoff=False)
+    table.set_speed(args.speed)
+    table.standings.toggle()
+    app.render()
+    wall, cpu = after_action_frames(app, table, args.actions, args.seed)
+    print(line(f"frame after an action, standings panel open ({len(session.actions) - args.steps} actions)",
+               wall, cpu))
     app.flush_saves(timeout=10)
     pygame.quit()
     return 0
