@@ -89,6 +89,20 @@ def test_every_lair_is_revealed_piece_by_piece(monkeypatch):
     assert shown.count("Gallia") == len(g.state.players)
 
 
+def test_in_desolation_every_lair_is_shown_without_regional_values(monkeypatch):
+    """Desolation of the Old World has no individual scoring: the lairs, but no Regional Value."""
+    drawn = DrawnText(monkeypatch)
+    session = finished(variant="desolation")
+    app = make_app()
+    app.start_game(session, handoff=False)
+    click(app, "tab:lairs")
+    drawn.clear()
+    redraw(app)
+    shown = drawn.strings()
+    assert shown.count("Gallia") == len(session.game.state.players)
+    assert not [s for s in shown if s.startswith("RV ")]
+
+
 @pytest.mark.parametrize("variant", ["standard", "desolation"])
 def test_the_chart_shows_the_scores_the_engine_recorded_each_century(monkeypatch, variant):
     drawn = DrawnText(monkeypatch)

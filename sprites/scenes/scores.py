@@ -221,7 +221,7 @@ class ScoresScene(Scene):
                                 theme.INK if n else theme.MUTED, bool(n), "midleft")
             cx = r.right + self.px(12)
         y += step
-        rv = data.scoring["region_value"]
+        counts = next((e["counts"] for e in self.scores if e["seat"] == p["seat"]), None)    # None in Desolation
         gap = self.px(12)
         widths = (max(theme.text_width(r.name, small, True) for r in data.regions) + gap,
                   isz + self.px(3) + theme.text_width("0 villages", small, True) + gap,
@@ -237,8 +237,9 @@ class ScoresScene(Scene):
                 word = kind if n == 1 else ("villages" if kind == "village" else "cities")
                 theme.blit_text(surface, f"{n} {word}", small, (cx + isz + self.px(3), mid),
                                 theme.INK if n else theme.MUTED, bool(n), "midleft")
-            theme.blit_text(surface, f"RV {v * rv['village'] + c * rv['city']}", small, (col[3], mid), colour, bold,
-                            "midleft")
+            if counts is not None:                 # the Regional Value the final scoring counted
+                theme.blit_text(surface, scoresheet.raw("region:" + region.name, counts["region:" + region.name]),
+                                small, (col[3], mid), colour, bold, "midleft")
             y += step
 
 

@@ -205,8 +205,8 @@ def main(argv=None):
     print(line("full repaint after a resize (sizes seen before)", *again))
 
     # idle: the human's turn, nothing moving (the AI dragons wait for the human)
-    while not session.game.is_over and (not table.seats.is_human(session.game.decision.player)
-                                        or table.motion.busy() or app.scene is not table):
+    while app.animating or not session.game.is_over and (not table.seats.is_human(session.game.decision.player)
+                                                         or table.motion.busy() or app.scene is not table):
         if isinstance(app.scene, HandOffScene):
             app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0, scancode=0))
         app.tick()
@@ -217,7 +217,7 @@ def main(argv=None):
     stop.start()
     app.loop()
     cpu_s, wall_s = time.process_time() - cpu0, time.perf_counter() - wall0
-    print(f"idle event loop: {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = {100 * cpu_s / wall_s:.2f}% of one core")
+    print(f"idle event loop ({type(app.scene).__name__}): {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = {100 * cpu_s / wall_s:.2f}% of one core")
 
     # after an action again from the same position, the standings panel open (last: this game may end)
     app.flush_saves(timeout=10)
