@@ -51,7 +51,8 @@ class StandingsPanel:
         r = self.rect(lay)
         size = lay.font(18)
         w = theme.text_width("Close (S)", size, True) + lay.px(20)
-        return pygame.Rect(r.right - lay.px(10) - w, r.y + lay.px(10), w, theme.font(size, True).get_height() + lay.px(10))
+        h = theme.font(size, True).get_height() + lay.px(10)
+        return pygame.Rect(r.right - lay.px(10) - w, r.y + lay.px(10), w, h)
 
     # ----- state -----------------------------------------------------------------------
     def toggle(self):

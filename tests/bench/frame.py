@@ -205,11 +205,16 @@ def main(argv=None):
     print(line("full repaint after a resize (sizes seen before)", *again))
 
     # idle: the human's turn, nothing moving (the AI dragons wait for the human)
-    while app.animating or not session.game.is_over and (not table.seats.is_human(session.game.decision.player)
-                                                         or table.motion.busy() or app.scene is not table):
+    # (if the game ends meanwhile: its scores screen, once the winner's animation is over)
+    while True:
+        ticked = app.scene
+        app.tick()
+        g = session.game
+        if app.scene is ticked and not app.animating and (g.is_over or table.seats.is_human(g.decision.player) and not table.motion.busy()
+                                  and app.scene is table):
+            break
         if isinstance(app.scene, HandOffScene):
             app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0, scancode=0))
-        app.tick()
         app.render()
         time.sleep(0.01)
     stop = threading.Timer(args.idle, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
@@ -217,7 +222,8 @@ def main(argv=None):
     stop.start()
     app.loop()
     cpu_s, wall_s = time.process_time() - cpu0, time.perf_counter() - wall0
-    print(f"idle event loop ({type(app.scene).__name__}): {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = {100 * cpu_s / wall_s:.2f}% of one core")
+    print(f"idle event loop ({type(app.scene).__name__}): {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = "
+          f"{100 * cpu_s / wall_s:.2f}% of one core")
 
     # after an action again from the same position, the standings panel open (last: this game may end)
     app.flush_saves(timeout=10)
