@@ -27,6 +27,9 @@ def click(app, name):
     pos = scene.element_point(name)
     assert pos is not None, f"no element {name!r} on {type(scene).__name__}; have {scene.element_names()[:60]}"
     hit = scene.element_at(pos)
+    if hit is not None and hit.name.startswith("summary") and not name.startswith("summary"):
+        click(app, "summary")           # "since your last turn" lies over it: a person closes it first
+        return click(app, name)
     assert hit is not None and hit.name == name, f"clicking {name} at {pos} hits {hit and hit.name}"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
