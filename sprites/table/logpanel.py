@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.log_text import ordinal
 from sprites import theme
 
 PAPER = (250, 244, 228)
@@ -20,17 +19,14 @@ HEADER = (232, 218, 188)
 
 
 def groups(log):
-    """[(century, [indexes of its lines])]: the setup belongs to the 1st century
-    (the log says when each later one begins); a "century_begins" event starts
-    a group and is its header, not a line."""
-    out = [(1, [])]
-    for i, entry in enumerate(log):
-        e = entry["event"]
-        if e["kind"] == "century_begins":
-            out.append((e["century"], []))
-        else:
-            out[-1][1].append(i)
-    return out
+    """[(century, range of its lines' indexes)]: the setup belongs to the 1st
+    century (the log says when each later one begins); a "century_begins" event
+    starts a group and is its header, not a line."""
+    heads = [i for i, entry in enumerate(log) if entry["event"]["kind"] == "century_begins"]
+    starts = [0] + [i + 1 for i in heads]
+    ends = heads + [len(log)]
+    centuries = [1] + [log[i]["event"]["century"] for i in heads]
+    return [(c, range(a, b)) for c, a, b in zip(centuries, starts, ends)]
 
 
 class LogPanel:
@@ -42,6 +38,7 @@ class LogPanel:
         self.flipped = set()        # centuries folded or unfolded against their default
         self.picked = None          # index in the view's log of the clicked line
         self._shown = []            # [(row, rect)] as last laid out
+        self._key = None            # what they were laid out for
 
     # ----- state ------------------------------------------------------------------
     def folded(self, century, now):
@@ -57,6 +54,7 @@ class LogPanel:
         """A hot-seat hand-off: the next player starts at the newest line."""
         self.scroll = 0
         self.picked = None
+        self._key, self._shown = None, []       # (its rows hold the last player's words)
 
     def scroll_by(self, dy):
         self.scroll = max(0, self.scroll + 3 * dy)
@@ -93,27 +91,34 @@ class LogPanel:
 
     def rows(self, log, century, need):
         """The newest ``need`` rows, oldest first: ("head", century, lines, folded) or
-        ("line", index, text, seat to mark or None)."""
+        ("line", index, text, seat to mark or None, century)."""
         f = self.lay.font(17)
         width = self.area().w - self._indent() - 6
         out = []
+        self._heads = {}
         for c, idx in reversed(groups(log)):
-            idx = [i for i in idx if self.only is None or log[i]["seat"] == self.only]
+            if self.only is not None:
+                idx = [i for i in idx if log[i]["seat"] == self.only]
             folded = self.folded(c, century)
+            head = self._heads[c] = ("head", c, len(idx), folded)
             if not folded:
                 for i in reversed(idx):
                     wrapped = theme.wrap(log[i]["text"], f, width)
-                    out += [("line", i, line, log[i]["seat"] if k == 0 else None)
+                    out += [("line", i, line, log[i]["seat"] if k == 0 else None, c)
                             for k, line in reversed(list(enumerate(wrapped)))]
                     if len(out) >= need:
                         return out[::-1]
-            out.append(("head", c, len(idx), folded))
+            out.append(head)
             if len(out) >= need:
                 break
         return out[::-1]
 
     def layout(self, log, century):
-        """[(row, rect)] of the rows that fit, the scroll kept in range."""
+        """[(row, rect)] of the rows that fit, the scroll kept in range (worked out once
+        per log, state and size: the table registers and draws the same rows)."""
+        key = (log, len(log), century, self.sig())
+        if self._key is not None and key[0] is self._key[0] and key[1:] == self._key[1:]:
+            return self._shown
         area = self.area()
         step = self._step()
         fit = max(1, area.h // step)
@@ -121,7 +126,10 @@ class LogPanel:
         self.scroll = max(0, min(self.scroll, len(rows) - fit))
         end = len(rows) - self.scroll
         shown = rows[max(0, end - fit):end]
+        if shown and shown[0][0] == "line":         # the century of the top line stays in sight (and folds)
+            shown[0] = self._heads[shown[0][4]]
         self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)]
+        self._key = key
         return self._shown
 
     # ----- elements ------------------------------------------------------------------
@@ -161,7 +169,7 @@ class LogPanel:
     # ----- drawing -------------------------------------------------------------------
     @staticmethod
     def _title(c):
-        return f"The {ordinal(c)} Century"
+        return f"Century {c}"
 
     def draw(self, surf, log, century, dragons):
         """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
@@ -184,7 +192,7 @@ class LogPanel:
             if row[0] == "head":
                 self._header(surf, row, rect)
                 continue
-            _, i, line, seat = row
+            _, i, line, seat, _ = row
             if i == self.picked:
                 pygame.draw.rect(surf, PICKED, rect)
             if seat is not None and seat < len(dragons):

@@ -72,9 +72,8 @@ class Marks:
         self.caption = None           # (text, card id or None, place, end ms)
 
     def add(self, places, now, ms, colour=HAPPENED, caption=None, card=None):
-        self.items = [m for m in self.items if m[2] > now]
-        for place in dict.fromkeys(places):
-            self.items.append((place, now, now + ms, colour))
+        """Show ``places`` for ``ms``: the latest action's marks replace the last ones."""
+        self.items = [(place, now, now + ms, colour) for place in dict.fromkeys(places)]
         if caption and places:
             self.caption = (caption, card, places[0], now + ms)
 
@@ -141,7 +140,7 @@ def draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot):
     bright = theme.mix(colour, (255, 255, 255), 0.55 * flash)
     width = max(3, lay.px(5))
     if kind == "region":
-        pts = geo.polygons[key]
+        pts = geo.polygons[key][::3]                # (a third of the coast's points: as smooth at this width)
         pygame.draw.lines(surface, EDGE, True, pts, width + 4)
         pygame.draw.lines(surface, bright, True, pts, width)
     elif kind in ("site", "token"):

@@ -215,9 +215,7 @@ def outcome_text(game, o, life_now):
     elif o.then:
         out.append("Then " + _strip_name(o.then, game.name(o.seat)))
     if o.returns is not None:
-        from game.log_text import loot
-        carried = loot(o.returns)
-        out.append(f"Your dragon returns to its lair{' with ' + carried if carried else ''}.")
+        out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o.returns)}")
     return " ".join(out)
 
 
