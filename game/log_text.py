@@ -167,7 +167,7 @@ def _seat_line(g, seat, t):
         parts.append(f"lost {t['life_lost']} Life")
     if t["healed"]:
         parts.append("healed")
-    took = [f"{n} {res}" for res, n in t["took"].items() if n]
+    took = [f"{n} {plural(n, res) if res in ('noble', 'field') else res}" for res, n in t["took"].items() if n]
     if t["pieces"]:
         took.append(f"{t['pieces']} {plural(t['pieces'], 'village')} without a fight")
     if took:

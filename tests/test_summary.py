@@ -60,6 +60,15 @@ def test_the_summary_says_what_each_other_dragon_did():
         assert whose == [s for s in order if s in whose], "in turn order after the reader"
         assert seat not in whose
         by_seat = dict((s, t) for s, t in lines if s is not None)
+        took = {}
+        for e in g.state.log[start:]:
+            if e["kind"] in ("takes", "hoards") and e["seat"] != seat:
+                key = (e["seat"], e["res"])
+                took[key] = took.get(key, 0) + e.get("n", 1)
+        for (who, res), n in took.items():
+            word = res + "s" if n > 1 and res in ("noble", "field") else res
+            assert f"{n} {word}" in by_seat[who], "what it took, counted (2 nobles, 3 gold)"
+            checked += 1
         for e in g.state.log[start:]:
             if "private" in e or e["seat"] in (None, seat):
                 continue

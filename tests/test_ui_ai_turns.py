@@ -268,3 +268,26 @@ def test_no_mark_preview_or_summary_of_the_last_player_survives_the_hand_off(mon
     fresh.refresh()
     fresh.draw(app.screen)
     assert screen_bytes(app) == first, "Bryn's first frame is a fresh table's"
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720)])
+def test_the_hand_off_summary_sits_in_its_box_with_room_around_it(monkeypatch, size):
+    """The summary's title and lines are drawn inside its box, none against its edges."""
+    from ui_helpers import reach
+    drawn = DrawnText(monkeypatch)
+    session = reach(lambda g: g.state.century >= 2 and g.decision.kind == "attack_turn"
+                    and len(since_last_turn(g, g.decision.player)) >= 3, players=4)
+    app = make_app(size=size)
+    table = app.start_game(session)
+    table.handoff_pending = True
+    app.show_handoff(table)
+    scene = app.scene
+    drawn.clear()
+    redraw(app)
+    box, _ = scene._box(size[0])
+    box.y = scene.box_y
+    room = round(14 * scene.k)
+    inside = [(s, r) for s, _, r in drawn.items if r is not None and box.colliderect(r)]
+    assert [s for s, _ in inside][0] == "Since your last turn" and len(inside) >= 4
+    for s, r in inside:
+        assert box.inflate(-2 * room, -2 * room).contains(r), f"{s!r} is against the box's edge"

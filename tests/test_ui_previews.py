@@ -5,10 +5,13 @@ undone - from the engine's Game.outcome; the log filters by dragon, folds by
 century, and a clicked line lights up on the map what its event touched."""
 from __future__ import annotations
 
+import math
+
 from ui_helpers import DrawnText, click, make_app, reach, redraw
 
 import pygame
 
+from sprites import theme
 from sprites.table import marks
 from sprites.table.tips import ICON_WORDS
 
@@ -39,12 +42,12 @@ def test_hovering_a_card_shows_where_its_attack_icons_could_hit_and_what_it_cost
 
     def attack_card(g):
         d = g.decision
-        return d.kind == "attack_turn" and any(a.kind == "play_card" and g.outcome(a).hits for a in d.options)
+        return d.kind == "attack_turn" and any(a.kind == "play_card" and len(g.outcome(a).hits) > 1 for a in d.options)
     session = reach(attack_card, players=3)
     app, table = table_at(session)
     g = session.game
     d = g.decision
-    a = next(a for a in d.options if a.kind == "play_card" and g.outcome(a).hits)
+    a = next(a for a in d.options if a.kind == "play_card" and len(g.outcome(a).hits) > 1)
     name = next(n for n, idx in table.groups.items() if n.startswith("hand:") and d.options.index(a) in idx)
     hover(app, name)
     words, places = table.preview(name)
@@ -53,12 +56,16 @@ def test_hovering_a_card_shows_where_its_attack_icons_could_hit_and_what_it_cost
     assert {p for p in places if p[0] == "site"} == want
     text = drawn_tip(app, drawn)
     assert "could then hit" in text and "Life -" in text
-    # the rings are on screen where the sites are
-    geo = table.map.geo
+    # the rings are on screen where the sites are, all round: neither the enlarged card
+    # nor the tooltip covers one
+    geo, lay = table.map.geo, table.lay
+    ring = theme.mix(marks.PREVIEW, (255, 255, 255), 0.55 * 0.6)
     for _, (region, site) in want:
-        x, y = geo.sites[region][site]
-        r = round(geo.site_radius + table.lay.px(6))
-        assert app.screen.get_at((round(x), round(y) - r)) != table.base.get_at((round(x), round(y) - r))
+        x, y = (round(v) for v in geo.sites[region][site])
+        r = round(geo.site_radius + lay.px(6) + 0.6 * lay.px(3)) - max(3, lay.px(5)) // 2
+        for k in range(8):                          # (a neighbouring ring's dark edge may cross it)
+            at = (x + round(r * math.cos(k * math.pi / 4)), y + round(r * math.sin(k * math.pi / 4)))
+            assert app.screen.get_at(at)[:3] in (ring, marks.EDGE), f"the ring of {region} site {site} is hidden"
 
 
 def test_hovering_a_card_that_cannot_be_played_now_shows_its_region():

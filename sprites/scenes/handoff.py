@@ -33,7 +33,7 @@ class HandOffScene(Scene):
         width = min(w - 40, round(900 * self.k))
         rows = overlays.summary_rows(self.summary, size, width - round(40 * self.k))
         h = (theme.font(self._size(24), True).get_linesize() + overlays.summary_height(rows, size, self._gap())
-             + round(28 * self.k))
+             + round(40 * self.k))          # (18 above the title, 4 under it, 18 below)
         return pygame.Rect((w - width) // 2, 0, width, h), rows
 
     def _gap(self):
@@ -94,9 +94,9 @@ class HandOffScene(Scene):
         box.y = self.box_y
         theme.panel(surface, box, fill=(54, 40, 30), edge=theme.GOLD, radius=8, width=2)
         x = box.x + round(20 * self.k)
-        y = box.y + round(12 * self.k)
+        y = box.y + round(18 * self.k)
         theme.blit_text(surface, TITLE, self._size(24), (x, y), theme.GOLD, True)
-        y += theme.font(self._size(24), True).get_linesize()
+        y += theme.font(self._size(24), True).get_linesize() + round(4 * self.k)
         dragons = {d.name: d for d in self.table.data.dragons}
         overlays.draw_summary_rows(surface, rows, x, y, self._size(22), theme.WHITE,
                                    [dragons[s.dragon] for s in self.table.session.seats], self._gap(),

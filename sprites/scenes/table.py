@@ -801,7 +801,7 @@ class TableScene(Scene):
             kind, _, j = hover.name.partition(":")
             cards = self.hand if kind == "hand" else self.view["track"]
             if int(j) < len(cards):
-                overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
+                overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect, self._marked(preview))
         if self.motion.busy():
             self.motion.draw_overlays(surface, now, self.handview.track_rects(len(self.view["track"])), self.data,
                                       self.view["track"], lay.px(30), self.map.geo.polygons,
@@ -822,9 +822,13 @@ class TableScene(Scene):
             overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
         if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
-            avoid = [r for r in (marks.place_rect(p, self.map.geo, self.element_rect) for p in preview[1]) if r] \
-                if preview else []
-            overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None, avoid)
+            overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None,
+                             self._marked(preview))
+
+    def _marked(self, preview):
+        """The rects of what a preview marks on the map (to be kept in sight)."""
+        return [r for r in (marks.place_rect(p, self.map.geo, self.element_rect) for p in preview[1]) if r] \
+            if preview else []
 
     def _dragon_spot(self, region):
         return self.map.geo.dragon_spots[region]

@@ -14,16 +14,24 @@ HINT_COLOUR = (70, 200, 230)
 ZOOM = (240, 343)          # the enlarged card: its rules text readable at any window size
 
 
-def zoom_rect(lay, anchor):
-    """Where the enlarged card of a hovered hand or track card goes: above it."""
+def zoom_rect(lay, anchor, avoid=()):
+    """Where the enlarged card of a hovered hand or track card goes: above it, or
+    the nearest place along the map's foot that leaves ``avoid`` (what its preview
+    marks on the map) in sight."""
     r = pygame.Rect(0, 0, *ZOOM)
     r.midbottom = (anchor.x + lay.px(60), lay.strip.y + lay.px(40))
-    return r.clamp(lay.map.union(lay.strip))
+    r = r.clamp(lay.map.union(lay.strip))
+    if not avoid:
+        return r
+    room = lay.map.union(lay.strip)
+    spots = [r.move(x - r.x, 0) for x in range(room.x, room.right - r.w + 1, lay.px(20))]
+    spots.sort(key=lambda c: abs(c.x - r.x))            # the nearest of the places that hide the fewest
+    return min([r] + spots, key=lambda c: len(c.collidelistall(avoid)))
 
 
-def zoom_card(surface, lay, data, cid, anchor):
-    """The hovered card, large, just above the hand."""
-    r = zoom_rect(lay, anchor)
+def zoom_card(surface, lay, data, cid, anchor, avoid=()):
+    """The hovered card, large, just above the hand (and off its preview's marks)."""
+    r = zoom_rect(lay, anchor, avoid)
     img = cardface.face(data, cid, r.w, r.h)
     theme.shade(surface, r.move(5, 6), 120)
     surface.blit(img, r)
