@@ -16,7 +16,11 @@ from functools import lru_cache
 from . import safe_yaml
 from .plaintext import escape, kind_of
 
-DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# An installed game (pip, pipx, the standalone bundle) carries data/ inside the package as
+# game/datafiles (pyproject.toml, tools/build.py); a clone reads the top-level data/.
+DATA_DIR = next((d for d in (os.path.join(_HERE, "datafiles"), os.path.join(os.path.dirname(_HERE), "data"))
+                 if os.path.isdir(d)), os.path.join(os.path.dirname(_HERE), "data"))
 MAX_FILE_BYTES = 1024 * 1024      # the largest file, cards.yaml, has 11 KB
 FILES = ("regions", "hex", "setup", "dragons", "lair_actions", "cards", "scoring", "desolation")
 

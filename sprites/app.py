@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from sprites import theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
 
@@ -26,6 +27,7 @@ class App:
     def __init__(self, screen, animate=True, threaded_ai=True, ai_delay_ms=750, handoff=None, autosave=True,
                  save_dir=None, settings=None):
         from sprites.settings import Settings
+        from sprites.sound import Sounds
         self.screen = screen
         self.autosave = autosave
         self._save_dir = save_dir
@@ -33,12 +35,16 @@ class App:
         self.stack = []
         self.dirty = True
         self.running = True
-        self.animate = animate
+        self.may_animate = animate                  # False for tests and screenshots, whatever the settings say
+        self.animate = animate and self.settings.animations
+        self.sounds = Sounds(self.settings)
+        self.use_text_scale()
         self.threaded_ai = threaded_ai
         self.ai_delay_ms = ai_delay_ms
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        self.crashes = []                     # one line per unexpected error (errors.log has the details)
         if threaded_ai:
             sys.setswitchinterval(SWITCH_S)
 
@@ -92,6 +98,38 @@ class App:
         problems.append(self.settings.save())
         return [p for p in problems if p]
 
+    def settings_changed(self):
+        """The Settings screen changed something: every scene shows it now
+        (text size and palette lay the scenes out afresh) and it is saved."""
+        s = self.settings
+        self.animate = self.may_animate and s.animations
+        self.use_text_scale()
+        self.restyle()
+        return s.save()
+
+    def use_text_scale(self):
+        """The Text size setting, as much of it as this window can show; True if that changed."""
+        scale = theme.usable_scale(self.settings.text_scale / 100, self.screen.get_size())
+        if scale == theme.text_scale():
+            return False
+        theme.set_text_scale(scale)
+        return True
+
+    def restyle(self):
+        """Lay every scene out afresh (text size or palette changed)."""
+        for scene in self.stack + [getattr(x, "current", None) for x in self.stack]:
+            restyle = getattr(scene, "restyle", None)
+            if restyle is not None:
+                restyle()
+        for scene in self.stack:
+            scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def show_settings(self):
+        from sprites.scenes.settings import SettingsScene
+        if not isinstance(self.scene, SettingsScene):
+            self.push(SettingsScene(self))
+
     def find(self, cls):
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
 
@@ -113,7 +151,7 @@ class App:
             from game.app.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
                 session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=_wake_up))
+                                                             notify=wake_up))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
@@ -125,6 +163,23 @@ class App:
         elif session.game.is_over:
             self.show_scores(session)
         return table
+
+    def start_tutorial(self):
+        """The guided first game (data/tutorial.yaml), with the player's remembered name."""
+        from game.app.session import Seat, Session
+        from game.data import DataError
+        from sprites.scenes.tutorial import TutorialScene
+        from sprites.tutorial import load_script
+        try:
+            script = load_script()
+        except DataError as exc:
+            if self.stack and hasattr(self.scene, "message"):
+                self.scene.message = f"No tutorial: {exc.problems[0]}"
+            return None
+        name = self.settings.seats[0]["name"].strip() or "You"
+        seats = [Seat(s.get("name", name), s["dragon"], s["kind"]) for s in script.seats]
+        self.flush_saves()
+        return self.replace(TutorialScene(self, Session.new(seats, seed=script.seed), script))
 
     def show_handoff(self, table):
         from sprites.scenes.handoff import HandOffScene
@@ -160,6 +215,8 @@ class App:
                                                           pygame.RESIZABLE)
                 self.windowed_size = self.screen.get_size()
                 self.settings.window = self.windowed_size
+            if self.use_text_scale():
+                self.restyle()
             for scene in self.stack:
                 scene.resize(self.screen.get_size())
             self.dirty = True
@@ -177,6 +234,8 @@ class App:
         else:
             self.windowed_size = self.screen.get_size()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        if self.use_text_scale():
+            self.restyle()
         for scene in self.stack:
             scene.resize(self.screen.get_size())
         self.dirty = True
@@ -211,18 +270,35 @@ class App:
     def loop(self):
         idle_since = time.monotonic()
         while self.running and self.stack:
-            self.tick()
-            self.render()
-            event = wait_event(self.timeout())
-            if event.type != pygame.NOEVENT:
-                self.handle(event)
-                idle_since = time.monotonic()
-            elif not self.animating and time.monotonic() - idle_since > IDLE_S:
-                settle_memory()                 # a quiet moment: collect now, not in the middle of a frame
-                idle_since = float("inf")
-            for event in pygame.event.get():
-                self.handle(event)
-                idle_since = time.monotonic()
+            try:
+                self.tick()
+                self.render()
+                event = wait_event(self.timeout())
+                if event.type != pygame.NOEVENT:
+                    self.handle(event)
+                    idle_since = time.monotonic()
+                elif not self.animating and time.monotonic() - idle_since > IDLE_S:
+                    settle_memory()             # a quiet moment: collect now, not in the middle of a frame
+                    idle_since = float("inf")
+                for event in pygame.event.get():
+                    self.handle(event)
+                    idle_since = time.monotonic()
+            except Exception as exc:            # never a traceback in the player's face: errors.log has it
+                self.crashed(exc)
+
+    def crashed(self, exc):
+        """An unexpected error in the window: its traceback goes to errors.log,
+        the player gets one line on the crash screen (and on stderr at the end).
+        A second one while that screen shows closes the window."""
+        from game.app import errorlog
+        from sprites.scenes.crash import CrashScene
+        line = errorlog.unexpected("the window", exc)
+        self.crashes.append(line)
+        if self.stack and isinstance(self.scene, CrashScene):
+            self.running = False
+            return
+        saved = any(True for _ in self.autosavers()) and not self.flush_saves()
+        self.replace(CrashScene(self, line, saved))
 
 
 POLL_S = 0.015
@@ -241,7 +317,7 @@ def settle_memory():
 WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
 
 
-def _wake_up():
+def wake_up():
     """Called from background threads (pygame.event.post is thread-safe)."""
     try:
         pygame.event.post(pygame.event.Event(WAKE_EVENT))
@@ -265,15 +341,22 @@ def wait_event(timeout_ms):
         time.sleep(min(POLL_S, left))
 
 
+def window_icon(size):
+    """The game's icon: the window's, and the PNGs of the desktop entry (tools/make_icons.py)."""
+    from sprites.art import pieces
+    return pieces.dragon_token("#c8282d", "W", size)
+
+
 def open_window(size=None, title="Wrath of Dragons", remembered=None):
     """A resizable window: ``size``, else the ``remembered`` size of the last
     run if it fits the screen, else 1600 x 900 or smaller to fit a smaller
     screen (never below MIN_WINDOW)."""
+    for system in ("X11", "WAYLAND"):           # the desktop entry finds its window by this class
+        os.environ.setdefault(f"SDL_VIDEO_{system}_WMCLASS", "wrath-of-dragons")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
-    from sprites.art import pieces
-    pygame.display.set_icon(pieces.dragon_token("#c8282d", "W", 64))
+    pygame.display.set_icon(window_icon(64))
     if size is None:
         try:
             dw, dh = pygame.display.get_desktop_sizes()[0]
@@ -292,21 +375,42 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
 
 def run(args):
     """Open the window (or render a screenshot) as main.py's arguments say."""
+    from game.data import DataError
+    from sprites.tutorial import load_script
+    try:
+        load_script()                       # checked like the other data files: a bad one stops the start
+    except DataError as exc:
+        print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
+        for problem in exc.problems:
+            print("  " + problem, file=sys.stderr)
+        return 2
     if getattr(args, "screenshot", None):
         from sprites.shot import screenshot
         return screenshot(args)
+    from game.app import errorlog
     from game.app.save_folder import default_save_dir
     from sprites.settings import Settings
-    settings = Settings.load(getattr(args, "save_dir", None) or default_save_dir())
-    app = build(args, open_window(remembered=settings.window), settings)
-    app.loop()
-    problems = app.close()
-    pygame.quit()
+    save_dir = getattr(args, "save_dir", None) or default_save_dir()
+    errorlog.setup(save_dir)
+    try:
+        settings = Settings.load(save_dir)
+        app = build(args, open_window(remembered=settings.window), settings)
+        app.loop()
+        problems = app.close()
+        app.sounds.close()
+    except Exception as exc:                # the window could not even open (no display, ...)
+        print(f"error: {errorlog.unexpected('the window', exc)}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+        errorlog.close()
     from sprites.art import common
     common.clear_caches()                   # pictures and fonts of the closed window
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
-    return 0
+    for line in app.crashes:
+        print(f"error: {line}", file=sys.stderr)
+    return 1 if app.crashes else 0
 
 
 def build(args, screen, settings=None):
@@ -320,11 +424,9 @@ def build(args, screen, settings=None):
         app.start_game(session)
     else:
         from sprites.scenes.title import TitleScene
-        # command-line values override the remembered setup (main.py's defaults do not: 4 players, standard)
-        players = getattr(args, "players", None)
-        variant = getattr(args, "variant", None)
-        app.push(TitleScene(app, players=None if players == 4 else players, seed=getattr(args, "seed", None),
-                            variant=None if variant == "standard" else variant, kinds=getattr(args, "ai", None)))
+        # flags that were given override the remembered setup (unset ones are None)
+        app.push(TitleScene(app, players=getattr(args, "players", None), seed=getattr(args, "seed", None),
+                            variant=getattr(args, "variant", None), kinds=getattr(args, "ai", None)))
     return app
 
 

@@ -1,15 +1,18 @@
 """What the window remembers between runs: the seat setup, variants, the
-Speed of animations and AI moves, and the window size.
+window size and the player's settings (the Settings screen): AI speed,
+animations, text size, colour-blind palette, sound and its volume, and
+whether End Turn asks first.
 
     settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
-    settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yml
+    settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yaml
 
 The file is small YAML read like a save (``game.safe_yaml``: a regular file,
 aliases refused, size and nesting capped). Every entry is checked on its
 own: a bad entry falls back to its default and ``notice`` names the file,
 the entry and the problem, so a bad settings file can never stop the game
-from starting. (The ``.yml`` extension keeps it out of the save list, which
-lists ``*.yaml``.)
+from starting. The save list never shows the file (game.app.save_folder
+names it); earlier versions called it settings.yml, which is read if there is
+no settings.yaml yet.
 """
 from __future__ import annotations
 
@@ -19,13 +22,16 @@ import yaml
 
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME          # the engine's limit for a player's name
+from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
 from game.app.session import SEAT_KINDS
 from game.variants import OPTIONS
 
-FILE = "settings.yml"
+FILE = SETTINGS_FILE
 MAX_BYTES = 16 * 1024
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 SPEEDS = (1, 2, 4)
+TEXT_SCALES = (100, 110, 120, 130, 140, 150)      # per cent of the normal text size
+VOLUMES = (0, 100)                               # per cent, any whole number between
 DEFAULT_AI = "normal"
 MIN_WINDOW = (1100, 650)          # the smallest window the table is laid out for
 MAX_WINDOW = (8192, 8192)
@@ -44,7 +50,13 @@ class Settings:
         self.seats = default_seats()
         self.options = {o.name: False for o in OPTIONS}     # the variant's options last chosen
         self.handoff = True
-        self.speed = 1
+        self.speed = 1                    # AI moves (and animations) this many times faster
+        self.animations = True
+        self.text_scale = 100
+        self.colour_blind = False         # the colour-blind palette
+        self.sound = True
+        self.volume = 70
+        self.confirm_end_turn = True      # End Turn asks first while something useful is left
         self.window = None                # (w, h) of the last windowed size, or None
         self.notice = None                # one line about a file that could not be used as it was
 
@@ -52,21 +64,23 @@ class Settings:
     @classmethod
     def load(cls, save_dir):
         settings = cls(os.path.join(save_dir, FILE))
+        old = os.path.join(save_dir, OLD_SETTINGS_FILE)
+        source = old if not os.path.lexists(settings.path) and os.path.lexists(old) else settings.path
         try:
-            doc = settings._read()
+            doc = settings._read(source)
         except _Bad as exc:
-            settings.notice = f"{settings.path}: {exc}; using the default settings."
+            settings.notice = f"{source}: {exc}; using the default settings."
             return settings
         if doc is not None:
             problems = settings._take(doc)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                settings.notice = f"{settings.path}: {problems[0]}{more}; the default is used instead."
+                settings.notice = f"{source}: {problems[0]}{more}; the default is used instead."
         return settings
 
-    def _read(self):
+    def _read(self, path):
         try:
-            raw = safe_yaml.read_bytes(self.path, MAX_BYTES)
+            raw = safe_yaml.read_bytes(path, MAX_BYTES)
         except safe_yaml.FileProblem as exc:
             if str(exc) == "no such file":
                 return None
@@ -89,7 +103,9 @@ class Settings:
         """Copy every valid entry; returns the problems (one phrase each)."""
         problems = []
         known = {"players": self._players, "seats": self._seats, "handoff": self._flag, "speed": self._speed,
-                 "window": self._window}
+                 "window": self._window, "animations": self._flag, "text_scale": self._text_scale,
+                 "colour_blind": self._flag, "sound": self._flag, "volume": self._volume,
+                 "confirm_end_turn": self._flag}
         known.update({o.name: self._flag for o in OPTIONS})
         for key, value in doc.items():
             if key not in known:
@@ -118,6 +134,16 @@ class Settings:
         if value not in SPEEDS or isinstance(value, bool):
             raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}, not {_short(value)}")
         self.speed = value
+
+    def _text_scale(self, key, value):
+        if value not in TEXT_SCALES or isinstance(value, bool):
+            raise _Bad(f"must be one of {', '.join(map(str, TEXT_SCALES))} (per cent), not {_short(value)}")
+        self.text_scale = value
+
+    def _volume(self, key, value):
+        if not _whole(value) or not VOLUMES[0] <= value <= VOLUMES[1]:
+            raise _Bad(f"must be a whole number from {VOLUMES[0]} to {VOLUMES[1]} (per cent), not {_short(value)}")
+        self.volume = value
 
     def _window(self, key, value):
         if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
@@ -154,7 +180,9 @@ class Settings:
     # ----- writing -----------------------------------------------------------------
     def document(self):
         doc = {"players": self.players, "seats": [dict(s) for s in self.seats], **self.options,
-               "handoff": self.handoff, "speed": self.speed}
+               "handoff": self.handoff, "speed": self.speed, "animations": self.animations,
+               "text_scale": self.text_scale, "colour_blind": self.colour_blind, "sound": self.sound,
+               "volume": self.volume, "confirm_end_turn": self.confirm_end_turn}
         if self.window:
             doc["window"] = list(self.window)
         return doc

@@ -1,15 +1,14 @@
 """--screenshot: render a screen after some random legal steps, save a PNG, exit."""
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
 
 from game.app.session import Seat, Session
 from sprites.app import App, headless_env, open_window
-from sprites.settings import window_size
-
-NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
+from sprites.settings import NAMES
 
 
 def make_session(players, seed, variant="standard", steps=0):
@@ -28,13 +27,18 @@ def make_session(players, seed, variant="standard", steps=0):
 
 def screenshot(args):
     headless_env()
-    w, h = window_size(args.size)          # the command line has checked the flags
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # a picture makes no sound
+    w, h = args.size                       # game.app.cli has checked every flag and made --size (w, h)
     screen = open_window((w, h))
     app = App(screen, animate=False, threaded_ai=False, autosave=False)
     seed = args.seed if args.seed is not None else 1
-    if args.screen == "title":
+    if args.screen in ("title", "settings"):
         from sprites.scenes.title import TitleScene
         app.push(TitleScene(app, players=args.players, seed=seed, variant=args.variant))
+        if args.screen == "settings":
+            app.show_settings()
+    elif args.screen == "tutorial":
+        app.start_tutorial()
     else:
         steps = 10 ** 6 if args.screen == "scores" else args.steps
         session = make_session(args.players, seed, args.variant, steps)

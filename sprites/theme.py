@@ -31,6 +31,39 @@ SEA = (120, 160, 178)
 # pygame's default font draws a size-n font n * 0.6875 px high: size 18 is the
 # smallest that gives text of 12 px, the least any text on screen may have.
 MIN_FONT = MIN_TEXT
+# The smallest windows the screens are laid out for (sprites.settings.MIN_WINDOW).
+LAYOUT_MIN = (1100, 650)
+_scale = 1.0
+
+
+def text_scale():
+    """The Text size setting as it applies in this window (1.0 to 1.5)."""
+    return _scale
+
+
+def usable_scale(wanted, size):
+    """The text size a window can show: every screen fits the smallest window
+    at 100 %, so a window k times as large (in both directions) fits k times
+    larger text; never below 100 %."""
+    return max(1.0, min(wanted, size[0] / LAYOUT_MIN[0], size[1] / LAYOUT_MIN[1]))
+
+
+def set_text_scale(scale):
+    global _scale
+    _scale = scale
+
+
+def min_font():
+    """The smallest text size now: 12 px text, times the Text size setting."""
+    return round(MIN_FONT * _scale)
+
+
+def font_size(base, k):
+    """A text size designed as ``base`` at 1600 x 900, in a window scaled by k:
+    never below min_font(). Every screen's text size comes from here, so the
+    Text size setting raises the small text and leaves titles as they are (the
+    layout is then the one of a smaller window, magnified: it still fits)."""
+    return max(min_font(), round(base * k))
 
 
 def on(c):

@@ -104,8 +104,8 @@ def test_good_flags_open_the_window(capsys, window, saved, tmp_path):
         (3, "human,hard", "desolation", 5, str(tmp_path))
     code, opened = window("--load", saved, "--save-dir", tmp_path)
     assert code == 0 and len(opened[-1].session.actions) == 20
-    code, opened = window()
-    assert code == 0 and opened[-1].players == 4 and opened[-1].variant == "standard"
+    code, opened = window()             # unset: the title screen shows the remembered setup
+    assert code == 0 and opened[-1].players is None and opened[-1].variant is None
 
 
 SHOTS = {
@@ -156,3 +156,65 @@ def test_the_save_folder_must_be_a_folder(capsys, window, tmp_path):
     blocker.write_text("x")
     assert f"--save-dir: {blocker} is a file, not a folder" in refused(capsys, window, "--save-dir", blocker)
     assert os.path.isfile(blocker)
+
+
+def test_version_is_printed_and_written_in_one_place():
+    from game.app.version import VERSION
+    r = run_main("--version")
+    assert r.returncode == 0 and r.stdout == f"Wrath of Dragons {VERSION}\n" and not r.stderr
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as fh:
+        project = fh.read()
+    assert VERSION not in project and 'version = {attr = "game.app.version.VERSION"}' in project
+
+
+def test_where_prints_the_save_folder(tmp_path):
+    r = run_main("--where", env={"XDG_DATA_HOME": str(tmp_path), "HOME": str(tmp_path)})
+    assert r.returncode == 0 and not r.stderr
+    assert r.stdout == str(tmp_path / "wrath-of-dragons") + "\n"
+    r = run_main("--where", "--save-dir", tmp_path / "mine")
+    assert r.returncode == 0 and r.stdout == str(tmp_path / "mine") + "\n"
+    assert not (tmp_path / "mine").exists() and not (tmp_path / "wrath-of-dragons").exists()   # only printed
+    assert one_line_error(run_main("--where", "--headless")) == \
+        "error: --headless cannot be used with --where"
+
+
+@pytest.fixture
+def title_after(monkeypatch, tmp_path):
+    """main.main up to the first title screen of the real window (dummy
+    driver): returns the TitleScene the player would see."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import sprites.app
+    seen = []
+    monkeypatch.setattr(sprites.app.App, "loop", lambda app: seen.append(app.scene))
+
+    def start(*argv):
+        assert main.main(["--save-dir", str(tmp_path), *map(str, argv)]) == 0
+        return seen[-1]
+    return start
+
+
+def test_explicit_flags_win_over_the_remembered_setup(tmp_path, title_after):
+    from sprites.settings import Settings
+    remembered = Settings.load(str(tmp_path))
+    remembered.players = 3
+    remembered.options = {name: True for name in remembered.options}     # every option of the variants on
+    assert remembered.save() is None
+    title = title_after()
+    assert title.count == 3 and all(title.options.values())            # nothing given: as remembered
+    title = title_after("--players", 4, "--variant", "standard")
+    assert title.count == 4 and not any(title.options.values())        # given: as asked, even the defaults
+    title = title_after("--players", 5)
+    assert title.count == 5 and all(title.options.values())
+
+
+def test_the_screenshot_uses_the_size_the_command_line_parsed(tmp_path, monkeypatch):
+    """--size is checked once (game.app.cli) and the screenshot takes the parsed (w, h)."""
+    import argparse
+    from sprites.shot import screenshot
+    out = tmp_path / "shot.png"
+    args = argparse.Namespace(size=(1200, 700), seed=1, screen="title", players=3, variant="standard", steps=0,
+                              screenshot=str(out))
+    assert screenshot(args) == 0
+    import pygame
+    assert pygame.image.load(str(out)).get_size() == (1200, 700)

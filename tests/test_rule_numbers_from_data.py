@@ -40,10 +40,10 @@ def test_sentences_and_help_follow_the_data(odd_data):
     assert g.action_kind("lick_wounds").help(g).startswith("Lick wounds: discard cards for +2 Life each")
     g.event("takes_marker", 0, marker="terrify")
     assert g.view(0)["log"][-1]["text"] == f"{g.name(0)} holds the +5 VP counter."
-    from sprites.scenes.help import sections
+    from sprites.scenes.help import topics
     from sprites.table.tips import attack_cost_text
-    text = " ".join(body for _, body in sections(odd_data))
-    assert "or a city (2 Life)" in text and "eat a noble (+3 Life)" in text and "(draw 3, discard 2)" in text
+    text = " ".join(t.text for t in topics(odd_data))
+    assert "or a city (2 Life)" in text and "Eat a noble for +3 Life" in text and "draw 3 cards, then discard 2" in text
     assert "5 VP for Terrify" in text
     assert attack_cost_text(g.hits[CITY]) == " (3 Attack icons, 2 Life)"
 

@@ -154,8 +154,8 @@ def test_seats_speed_and_window_size_are_remembered(tmp_path):
     """Point 16: the seat setup, the Speed and the window size come back at the next run."""
     from sprites.app import build
     from sprites.settings import Settings
-    args = argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=4, seed=None,
-                              variant="standard", ai=None)
+    args = argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=None, seed=None,
+                              variant=None, ai=None)          # as main.py leaves flags that were not given
     app = build(args, make_app(tmp_path).screen, Settings.load(str(tmp_path)))
     click(app, "button:players_minus")
     click(app, "seat:0:name")

@@ -6,6 +6,8 @@ import os
 import random
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"          # sound effects play silently in tests
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
@@ -21,8 +23,9 @@ def make_app(tmp_path=None, size=(1600, 900), **kw):
     return App(screen, save_dir=str(tmp_path) if tmp_path is not None else None, **kw)
 
 
-def click(app, name):
-    """Click the middle of a named element of the current scene."""
+def click(app, name, wait=True):
+    """Click the middle of a named element of the current scene. A save the
+    click loads (in a worker thread) is waited for, as a player would."""
     scene = app.scene
     pos = scene.element_point(name)
     assert pos is not None, f"no element {name!r} on {type(scene).__name__}; have {scene.element_names()[:60]}"
@@ -35,6 +38,16 @@ def click(app, name):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.pump()
+    if wait:
+        finish_loading(app)
+
+
+def finish_loading(app, timeout=30):
+    """Wait for a save the title screen is loading, and let the window take it."""
+    opening = getattr(app.scene, "opening", None)
+    if opening is not None:
+        assert opening[0].wait(timeout), "the save did not load"
+        app.pump()
 
 
 def click_at(app, pos):

@@ -6,11 +6,14 @@ each action the listener takes a cheap copy of the session (a fraction of a
 millisecond: ``Game.copy``) and a background thread writes the newest
 copy; older copies that were not written yet are simply skipped. The thread
 waits until the frame after the action is on screen (``frame_drawn``, or
-at most ``HOLD_S``), so the save never competes with that frame.
+at most ``HOLD_S``), so the save never competes with that frame. After the
+game's first save it also deletes the autosaves of all but the newest
+``save_folder.KEEP_AUTOSAVES`` other games (``prune_autosaves``).
 
 Nothing can kill the thread silently: every failure, even an unexpected
 exception, becomes one line in ``last_error`` for the table to show, and
-``notify`` is called so the window wakes up to show it. ``flush`` waits for
+``notify`` is called so the window wakes up to show it; errors.log gets it
+too (an unexpected one with its traceback: ``errorlog``). ``flush`` waits for
 the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
@@ -18,8 +21,9 @@ from __future__ import annotations
 import threading
 import time
 
+from . import errorlog
 from .save_format import SaveError
-from .save_folder import AUTOSAVE, autosave
+from .save_folder import AUTOSAVE, autosave, prune_autosaves
 from .session import Session
 
 HOLD_S = 0.25            # write at the latest this long after an action, frame drawn or not
@@ -44,6 +48,7 @@ class BackgroundAutosaver:
         self._work = threading.Condition()
         self._drawn = threading.Event()
         self._thread = None
+        self._pruned = False            # the folder's old autosaves are pruned after this game's first write
 
     def __call__(self, session):
         copy = snapshot(session)
@@ -79,16 +84,22 @@ class BackgroundAutosaver:
             with self._work:
                 self._thread = None
                 self._work.notify_all()
-            self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}")
+            errorlog.unexpected("the autosave", exc)
+            self._fail(f"the autosave stopped: {type(exc).__name__}: {exc}{errorlog.see_log()}")
 
     def _write(self, copy):
         try:
             autosave(copy, self.save_dir, self.fname)
             self.last_error = None
+            if not self._pruned:
+                self._pruned = True
+                prune_autosaves(self.save_dir, current=self.fname)
         except SaveError as exc:
+            errorlog.problem("autosave", str(exc))
             self._fail(str(exc))
         except Exception as exc:            # e.g. a name the YAML writer cannot encode
-            self._fail(f"{self.fname}: cannot be written: {type(exc).__name__}: {exc}")
+            errorlog.unexpected("the autosave", exc)
+            self._fail(f"{self.fname}: cannot be written: {type(exc).__name__}: {exc}{errorlog.see_log()}")
 
     def _fail(self, problem):
         self.last_error = " ".join(str(problem).split())

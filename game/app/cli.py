@@ -8,6 +8,9 @@ The window, --screenshot and --headless check the command line the same way
 (check_args): a wrong value or a flag that means nothing in that mode is one
 line on stderr and exit code 2. The view (sprites, pygame) is imported only
 by ``open_window``, when the window or a screenshot is asked for.
+
+The installed command ``wrath-of-dragons`` (pyproject.toml) and the
+standalone bundle (tools/build.py) call the same ``main``.
 """
 from __future__ import annotations
 
@@ -17,9 +20,13 @@ import sys
 
 from ..plaintext import escape
 from ..variants import VARIANTS
+from .version import VERSION
 
+# What an unset flag means. The window leaves --players and --variant unset (None): the title screen
+# then shows the remembered seat setup, and only a flag that was given overrides it.
 DEFAULTS = {"headless": False, "json": False, "players": 4, "variant": "standard", "steps": 40, "screen": "table",
             "size": "1600x900"}
+REMEMBERED = ("players", "variant")
 # Each mode (chosen by --headless, --screenshot, --load and --replay) and the flags it uses;
 # any other flag given is refused.
 USES = {
@@ -32,7 +39,7 @@ USES = {
     "--headless --replay": (),
 }
 CHOICES = ("players", "seed", "variant", "ai", "save_dir", "json", "steps", "screen", "size")
-SCREENS = ("title", "table", "scores", "handoff", "help")      # what --screenshot can draw
+SCREENS = ("title", "table", "scores", "handoff", "help", "tutorial", "settings")      # what --screenshot can draw
 MAX_STEPS = 100_000
 
 
@@ -40,14 +47,26 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         """One line (argparse would print its whole usage first), exit code 2."""
         message = message.removeprefix("argument ")
-        self.exit(2, f"error: {escape(message)} (python main.py --help lists the options)\n")
+        self.exit(2, f"error: {escape(message)} ({self.prog} --help lists the options)\n")
+
+
+def command_name():
+    """How the player started the game, for --help and error messages."""
+    name = os.path.basename(sys.argv[0] if sys.argv and sys.argv[0] else "")
+    return name if name.startswith("wrath-of-dragons") else "python main.py"
 
 
 def build_parser():
-    ap = _Parser(prog="main.py", description="Wrath of Dragons: the board game, in a window or headless.")
+    ap = _Parser(prog=command_name(), description="Wrath of Dragons: the board game, in a window or headless.")
+    ap.add_argument("--version", action="version", version=f"Wrath of Dragons {VERSION}",
+                    help="print the version and exit")
+    ap.add_argument("--where", action="store_true", default=None,
+                    help="print the save folder and exit")
+    ap.add_argument("--install-desktop", action="store_true", default=None,
+                    help="add the game to the desktop's menu (Linux) and exit")
     ap.add_argument("--headless", action="store_true", default=None,
                     help="play without a window and print the scores")
-    ap.add_argument("--players", type=int, metavar="N", help="number of players, 2 to 6 (default 4)")
+    ap.add_argument("--players", type=int, metavar="N", help="2 to 6 players (default: the last setup, or 4)")
     ap.add_argument("--seed", type=seed_value, metavar="N", help="seed for the shuffles (default: random)")
     ap.add_argument("--variant", metavar="V", help="|".join(VARIANTS))
     ap.add_argument("--ai", metavar="LIST", help="AI level per seat, e.g. hard,normal,easy (or human)")
@@ -58,7 +77,8 @@ def build_parser():
     # The window's options (unset ones stay None: check_args checks them).
     ap.add_argument("--screenshot", metavar="OUT.png", help="render one screen to a PNG file and exit")
     ap.add_argument("--steps", type=int, metavar="N", help="with --screenshot: random steps first (default 40)")
-    ap.add_argument("--screen", choices=SCREENS, metavar="NAME", help="with --screenshot: " + "|".join(SCREENS))
+    ap.add_argument("--screen", choices=SCREENS, metavar="NAME",
+                    help="with --screenshot: " + "|".join(SCREENS[:5]) + "|...")
     ap.add_argument("--size", metavar="WxH", help="with --screenshot: window size (default 1600x900)")
     return ap
 
@@ -87,6 +107,10 @@ def check_args(args, data):
 
 
 def combination_problem(args):
+    for alone, allowed in (("where", ("save_dir",)), ("install_desktop", ())):    # they print and exit
+        if getattr(args, alone):
+            given = [name for name, value in vars(args).items() if value is not None and name not in (alone, *allowed)]
+            return f"--{given[0].replace('_', '-')} cannot be used with --{alone.replace('_', '-')}" if given else None
     if args.headless and args.screenshot is not None:
         return "--screenshot cannot be used with --headless"
     if args.load is not None and args.replay is not None:
@@ -177,8 +201,15 @@ def main(argv=None):
     problem = check_args(args, data)
     if problem:
         return error(problem)
+    if args.where:
+        from .save_folder import default_save_dir
+        print(os.path.abspath(args.save_dir or default_save_dir()))
+        return 0
+    if args.install_desktop:
+        return install_desktop()
+    window = mode(args) == "window"
     for name, value in DEFAULTS.items():
-        if getattr(args, name) is None:
+        if getattr(args, name) is None and not (window and name in REMEMBERED):
             setattr(args, name, value)
     args.session = None
     if args.load or args.replay:
@@ -192,12 +223,26 @@ def main(argv=None):
     return open_window(args)
 
 
+def install_desktop():
+    from . import desktop
+    if not sys.platform.startswith("linux"):
+        return error("--install-desktop: desktop entries are for Linux (Windows and macOS start the game from "
+                     "its folder)")
+    try:
+        written = desktop.install()
+    except OSError as exc:
+        return error(f"--install-desktop: {escape(exc.filename or '')}: {exc.strerror or exc}")
+    print(f"Wrath of Dragons is in the desktop's menu: {escape(written[-1])} (and its icon)")
+    return 0
+
+
 def open_window(args):
     """The window (or a screenshot): the only place the application imports the view."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # a game prints no banner of its libraries
     from sprites.settings import window_size         # (no pygame yet: a wrong size is refused first)
     if args.size is not None:
         try:
-            window_size(args.size)
+            args.size = window_size(args.size)           # (w, h): checked here once, used as it is
         except ValueError as exc:
             return error(f"--size: {exc}")
     if args.screenshot is None:

@@ -104,7 +104,7 @@ def label(v, where, limit, what):
 # ----- header, settings and actions --------------------------------------------
 def check_header(doc):
     """The fields a list of saves shows: name, date and the summary (its
-    text, players, variant, century, phase, whether it is over)."""
+    text, players, their seat kinds, variant, century, phase, whether it is over)."""
     for key in ("name", "saved"):
         if doc.get(key) is not None:
             label(doc[key], key, 100, f"a {'name' if key == 'name' else 'date'}")
@@ -118,6 +118,10 @@ def check_header(doc):
     if "players" in summary:
         for i, name in enumerate(sequence(summary["players"], "summary.players", limit=6)):
             label(name, f"summary.players[{i}]", MAX_NAME, "a name")
+    if "kinds" in summary:                  # (saves before version 1.0 have no kinds)
+        players = len(summary["players"]) if "players" in summary else None
+        for i, kind in enumerate(sequence(summary["kinds"], "summary.kinds", limit=6, length=players)):
+            text(kind, f"summary.kinds[{i}]", choices=SEAT_KINDS, what="seat kind")
     for key in ("century", "actions"):
         if key in summary:
             integer(summary[key], f"summary.{key}", 0, MAX_ACTIONS)

@@ -7,6 +7,10 @@
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
     recent_games(save_dir) -> [SaveInfo]       # the games' autosaves, newest first ("Recent games")
+    prune_autosaves(save_dir, current)         # keep the newest KEEP_AUTOSAVES games' autosaves
+
+Besides saves, the folder holds the window's settings (SETTINGS_FILE) and
+errors.log (game.app.errorlog): the list of saves never shows them.
 """
 from __future__ import annotations
 
@@ -23,6 +27,11 @@ APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
 AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
 AUTOSAVE_NAME = "Autosave"
+_GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+\.yaml$")     # as autosave_name writes them
+KEEP_AUTOSAVES = 20                 # autosaves of other games than the one in progress kept in the folder
+SETTINGS_FILE = "settings.yaml"     # what the window remembers (sprites/settings.py)
+OLD_SETTINGS_FILE = "settings.yml"  # its name in earlier versions (still read)
+NOT_SAVES = (SETTINGS_FILE, OLD_SETTINGS_FILE)
 
 
 def default_save_dir(platform=None, env=None):
@@ -74,8 +83,10 @@ def file_name(name):
     stem = re.sub(r"[^A-Za-z0-9_-]+", "_", name.strip()).strip("_")[:60]
     if not stem:
         raise ValueError("a save needs a name with at least one letter or digit")
-    if stem.lower() == AUTOSAVE[:-5]:
-        stem += "_1"
+    if stem.lower() in (AUTOSAVE[:-5], SETTINGS_FILE[:-5]):
+        stem += "_1"                    # never the autosave of earlier versions nor the settings
+    elif stem.lower().startswith(AUTOSAVE_PREFIX):
+        stem = "save_" + stem           # never taken for a game's autosave (listed as such, pruned)
     return stem + ".yaml"
 
 
@@ -107,7 +118,7 @@ def list_saves(save_dir):
         return []
     out = []
     for fname in names:
-        if fname.startswith(".") or not fname.endswith(".yaml"):
+        if fname.startswith(".") or not fname.endswith(".yaml") or fname.lower() in NOT_SAVES:
             continue
         path = os.path.join(save_dir, fname)
         if not os.path.isfile(path):
@@ -141,6 +152,22 @@ def recent_games(save_dir, limit=None):
     title screen's "Recent games" list and Continue offer."""
     games = [s for s in list_saves(save_dir) if s.autosave]
     return games if limit is None else games[:limit]
+
+
+def prune_autosaves(save_dir, current=None, keep=KEEP_AUTOSAVES):
+    """Delete the autosaves of all but the newest ``keep`` games, never the
+    game in progress (``current``, a file name) nor a named save. Returns
+    the file names removed."""
+    older = [s for s in recent_games(save_dir) if os.path.basename(s.path) != current][keep:]
+    older = [s for s in older if _GAME_AUTOSAVE.match(os.path.basename(s.path)) or os.path.basename(s.path) == AUTOSAVE]
+    removed = []
+    for info in older:
+        try:
+            os.unlink(info.path)
+            removed.append(os.path.basename(info.path))
+        except OSError:
+            continue
+    return removed
 
 
 def _parse_date(value):

@@ -36,10 +36,12 @@ GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
 MAX_BYTES = 4 * 1024 * 1024        # a finished 6-player game saves in ~65 KB
 HEADER_BYTES = 64 * 1024
-STALE_SECONDS = 60                 # a temporary file untouched this long belongs to no running save
+STALE_SECONDS = 60                 # a temporary of an older version (no PID) untouched this long is stale
 TOP_REQUIRED = ("format", "settings", "actions", "state")
 TOP_OPTIONAL = ("game", "name", "saved", "summary")
-_TEMPORARY = re.compile(r"^\..+\.ya?ml\.[A-Za-z0-9_]{8}\.tmp$")     # as write_atomic names them (saves, settings)
+# As write_atomic names them (saves, settings): .<file>.<writer's PID>.<random>.tmp; before the PID was
+# part of the name: .<file>.<random>.tmp
+_TEMPORARY = re.compile(r"^\..+\.ya?ml\.(?:(?P<pid>[0-9]{1,10})\.)?[A-Za-z0-9_]{8}\.tmp$")
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
@@ -67,7 +69,8 @@ def summary(session):
         status = "finished"
     else:
         status = f"century {s.century}, {s.phase.replace('_', ' ')}, {g.name(d.player)} to play"
-    return {"players": [seat.name for seat in session.seats], "variant": session.variant,
+    return {"players": [seat.name for seat in session.seats], "kinds": [seat.kind for seat in session.seats],
+            "variant": session.variant,
             "century": s.century, "phase": s.phase, "over": bool(s.over), "actions": len(session.actions),
             "text": f"{len(session.seats)} players ({session.variant}), {status}"}
 
@@ -98,7 +101,7 @@ def write_atomic(path, data):
     flushed and fsync'ed, then renamed over the old file."""
     path = os.path.abspath(path)
     folder = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             write_bytes(fh, data)
@@ -287,20 +290,60 @@ def _ends_with_mark(path):
 
 def remove_stale_temporaries(folder, older_than=STALE_SECONDS):
     """Delete the temporary files that write_atomic leaves when the game is
-    killed in the middle of a save (a kill -9 or a power cut), once no save can
-    still be writing them. Returns how many were removed."""
+    killed in the middle of a save (a kill -9 or a power cut): every one whose
+    writing process is gone. Called when the game starts, before this process
+    writes anything (so a temporary named with its own PID is an earlier
+    process's). Temporaries of older versions, which carry no PID, go once
+    they are ``older_than`` seconds old. Returns how many were removed."""
     try:
         names = os.listdir(folder)
     except OSError:
         return 0
     removed = 0
     for name in names:
+        found = _TEMPORARY.match(name)
+        if not found:
+            continue
         path = os.path.join(folder, name)
         try:
             st = os.lstat(path)               # (a link is never ours)
-            if _TEMPORARY.match(name) and stat.S_ISREG(st.st_mode) and time.time() - st.st_mtime > older_than:
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            pid = found.group("pid")
+            if (not writer_running(int(pid)) if pid is not None else time.time() - st.st_mtime > older_than):
                 os.unlink(path)
                 removed += 1
         except OSError:
             continue
     return removed
+
+
+def writer_running(pid):
+    """True if process ``pid`` is running and is not this process."""
+    if pid == os.getpid() or pid <= 0:
+        return False
+    if os.name == "nt":
+        return _windows_process_running(pid)
+    try:
+        os.kill(pid, 0)                       # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:                   # it exists (another user's)
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _windows_process_running(pid):
+    """(os.kill would terminate the process on Windows.)"""
+    import ctypes
+    kernel32 = ctypes.windll.kernel32
+    handle = kernel32.OpenProcess(0x1000, False, pid)           # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return ctypes.GetLastError() == 5                        # access denied: it exists
+    try:
+        code = ctypes.c_ulong()
+        return bool(kernel32.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259   # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)

@@ -71,9 +71,9 @@ def _title(surface, name, rect, colour):
     y = rect.y + (rect.h - sum(rect.h * k for _, k in lines)) / 2
     for text, k in lines:
         size = round(rect.h * k * 1.1)
-        while size > 7 and common.font(size, True).size(text)[0] > rect.w:
+        while size > 7 and common.display_font(size).size(text)[0] > rect.w:
             size -= 1
-        img = common.outlined_text(text, size, fg, halo, 1, True)
+        img = common.outlined_text(text, size, fg, halo, 1, True, display=True)
         surface.blit(img, img.get_rect(midleft=(rect.x, y + rect.h * k / 2)))
         y += rect.h * k
 
@@ -281,14 +281,15 @@ def compact_hex_face(dragon, colour, letter, size, text_size):
 def _compact_band(w, h, band, name, text_size):
     """Card base with a band tall enough for the name's lines; returns (surface, band bottom)."""
     m = max(2, round(0.045 * w))
-    lines = common.wrap(name, text_size, w - 2 * m - 6) or [name]
-    line_h = common.font(text_size).get_linesize()
+    lines = common.wrap(name, text_size, w - 2 * m - 6, display=True) or [name]
+    name_font = common.display_font(text_size)
+    line_h = name_font.get_linesize()
     band_h = len(lines) * line_h + 4
     out = pygame.transform.smoothscale(_base(w, h, band, band_h), (w, h))
     fg = common.contrast(band)
     y = m + 2
     for line in lines:          # from the left: in an overlapping hand the left edge is what shows
-        img = common.font(text_size).render(line, True, fg)
+        img = name_font.render(line, True, fg)
         out.blit(img, (m + 3, y))
         y += line_h
     return out, m + band_h, m

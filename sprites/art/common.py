@@ -6,6 +6,7 @@ budget (8 ms at 1600x900) leaves no room for drawing shapes every frame.
 """
 import functools
 import math
+import os
 
 import pygame
 
@@ -112,6 +113,12 @@ def alpha(c, a):
 # ---------------------------------------------------------------- fonts
 MIN_TEXT = 18             # the smallest font size for words (pygame's default font: 12 px high)
 _fonts = {}
+# The display face for titles and card names: Cardo Bold, bundled with its
+# licence (sprites/fonts/OFL.txt) so the game looks the same on every machine.
+DISPLAY_FONT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fonts", "Cardob101.ttf")
+# Cardo's letters are larger than the default font's at the same size: this
+# makes a display size n about as tall (capitals) as default text of size n.
+DISPLAY_K = 0.8
 
 
 def font(size, bold=False):
@@ -126,6 +133,22 @@ def font(size, bold=False):
     if f is None:
         f = _fonts[key] = pygame.font.Font(None, key[0])
         f.set_bold(bold)
+    return f
+
+
+def display_font(size):
+    """The bundled display face at about the size of ``font(size)``'s capitals."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()
+    key = (max(6, int(size)), "display")
+    f = _fonts.get(key)
+    if f is None:
+        try:
+            f = pygame.font.Font(DISPLAY_FONT, max(6, round(key[0] * DISPLAY_K)))
+        except (OSError, pygame.error):       # the file is missing from a broken install: still readable
+            f = font(size, True)
+        _fonts[key] = f
     return f
 
 
@@ -153,10 +176,10 @@ def text_width(s, size, bold=False):
 
 
 @cached()
-def outlined_text(s, size, colour, outline=INK, width=None, bold=False):
-    """Text with a solid halo so it reads on any background."""
+def outlined_text(s, size, colour, outline=INK, width=None, bold=False, display=False):
+    """Text with a solid halo so it reads on any background (``display``: in the display face)."""
     width = max(1, round(size / 14)) if width is None else width
-    f = font(size, bold)
+    f = display_font(size) if display else font(size, bold)
     body = f.render(str(s), True, rgb(colour))
     halo = f.render(str(s), True, rgb(outline))
     w, h = body.get_size()
@@ -184,29 +207,28 @@ def display_size(s, size, spacing=0.08):
     """Width and height of display_text(s, size) without drawing it."""
     parts = _display_parts(s, size)
     gap = round(size * spacing)
-    width = sum(font(sz, True).size(ch)[0] + gap for ch, sz in parts) - gap
-    big = font(round(size * 1.28), True)
+    width = sum(display_font(sz).size(ch)[0] + gap for ch, sz in parts) - gap
+    big = display_font(round(size * 1.28))
     pad = max(2, round(size / 10))
-    return width + 2 * pad, big.get_ascent() + font(size, True).get_descent() * -1 + 2 * pad
+    return width + 2 * pad, big.get_ascent() + display_font(size).get_descent() * -1 + 2 * pad
 
 
 @cached()
 def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
     """Map-style title: spaced capitals, a larger initial per word, outlined.
 
-    Only one font ships with pygame, so display lettering comes from layout
-    (spacing, initials, halo) rather than from a decorative typeface.
+    In the bundled display face (Cardo Bold), with spacing, initials and a halo.
     """
     parts = _display_parts(s, size)
     gap = round(size * spacing)
     pad = max(2, round(size / 10))
     w, h = display_size(s, size, spacing)
-    ascent = font(round(size * 1.28), True).get_ascent()
+    ascent = display_font(round(size * 1.28)).get_ascent()
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     halo = pygame.Surface((w, h), pygame.SRCALPHA)
     x = pad
     for ch, sz in parts:
-        f = font(sz, True)
+        f = display_font(sz)
         y = pad + ascent - f.get_ascent()          # share one baseline
         layer.blit(f.render(ch, True, rgb(colour)), (x, y))
         halo.blit(f.render(ch, True, rgb(outline)), (x, y))
@@ -222,12 +244,13 @@ def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
 
 
 @functools.lru_cache(maxsize=2048)
-def wrap(s, size, width, bold=False):
-    """Greedy word wrap for the default font -> tuple of lines."""
+def wrap(s, size, width, bold=False, display=False):
+    """Greedy word wrap (``display``: in the display face) -> tuple of lines."""
     lines, line = [], ""
     for word in str(s).split():
         trial = word if not line else line + " " + word
-        if text_width(trial, size, bold) <= width or not line:
+        wide = display_font(size).size(trial)[0] if display else text_width(trial, size, bold)
+        if wide <= width or not line:
             line = trial
         else:
             lines.append(line)

@@ -25,7 +25,7 @@ class HandOffScene(Scene):
         self.resize(app.screen.get_size())
 
     def _size(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def _box(self, w):
         """The summary's rect (its top at 0) and its rows (overlays.summary_rows)."""

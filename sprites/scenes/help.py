@@ -1,16 +1,35 @@
-"""Rules help (F1): the rules summarised by phase, and the meaning of every icon."""
+"""Rules help (F1): the rules by topic, searchable, each with the rulebook section it
+summarises, and the meaning of every icon."""
 from __future__ import annotations
 
 import pygame
 
 from game.data import default_data
 from sprites import theme
+from sprites.art import common
 from sprites.scene import Scene
 from sprites.art import pieces
 from sprites.table import icons
 
-def sections(data):
-    """(title, text) of each section: the rules summarised, every number read from the data."""
+class Topic:
+    """One help topic: its title, the rulebook section it summarises (None for
+    the controls) and its text, with every number read from the data."""
+    __slots__ = ("title", "section", "text")
+
+    def __init__(self, title, section, text):
+        self.title, self.section, self.text = title, section, text
+
+    def matches(self, words):
+        """True if every word of the search is in the title, the section or the text."""
+        hay = f"{self.title} {self.section or ''} {self.text}".lower()
+        return all(w in hay for w in words)
+
+
+ICONS = "Icons on the cards"          # the topic drawn with the icons themselves
+
+
+def topics(data):
+    """The help topics, in the rulebook's order; every number from the data."""
     setup, sc = data.setup, data.scoring
     aw, div, heal, feats = setup["awakening"], setup["divination"], setup["heal"], data.feats
     ind, rv = sc["independent"], sc["region_value"]
@@ -20,51 +39,99 @@ def sections(data):
     rogues = sorted(setup["rogue_dragons"])
     by_level = {}
     for a in data.abilities:
-        by_level.setdefault(a.level, []).append(a.name)
-    abilities = "; ".join(f"{'level ' if k == min(by_level) else ''}{k}: {' or '.join(names)}"
-                          for k, names in sorted(by_level.items()))
+        by_level.setdefault(a.level, []).append(f"{a.name} ({a.text.rstrip('.')})")
+    abilities = "; ".join(f"level {k}: {' or '.join(names)}" for k, names in sorted(by_level.items()))
     costs = setup["attack_costs"]
     (v_icons, v_life), = costs["village"][:1]
     t_icons, t_life = costs["town"][-1]
     c_icons, c_life = costs["city"][0]
+    lair = "; ".join(f"{a.name} (century {a.century}): {a.text.rstrip('.')}" for a in data.lair_actions)
+    sp = data.desolation["survival_points"]
+    levels = data.desolation["levels"]
+    level_text = "; ".join(f"{'up to ' + str(top) if top is not None else 'more'}: {name}" for top, name in levels)
     return [
-        ("The goal", f"{_word(setup['centuries']).capitalize()} centuries of dragons laying waste to the Old World. Destroyed "
-         "settlements, hoarded resources and cities score Victory Points at the end; the most VP wins (ties: "
-         "highest level, then Life). In Desolation of the Old World all dragons cooperate: what is left on the "
-         "board counts as Survival Points, and fewer is better."),
-        ("1. Settlement Growth (from century 2)", f"Players + {setup['track_extra']} cards go to the Card Selection "
-         "Track; each card's back region grows its largest settlement "
-         f"({_word(most)} sizes from century {setup['growth_sizes'].index(most) + 1}). The top card of the deck points the "
-         "Action Hex arrow; each hex side adds a resource to the region it faces. With "
-         f"{rogues[0]}-{rogues[-1]} players Rogue Dragons land and do the hex action of their region."),
-        ("2. Awakening (from century 2)", f"Every dragon gains {aw['life']} Life{regen_text}, draws {aw['draw']} cards "
-         f"and discards {aw['discard']}."),
-        ("3. Lair", "In turn order from the First Lair marker, each player takes one Lair Action still free this "
-         "century (actions of earlier centuries stay available). Then each takes a card from the Card Selection "
-         "Track."),
-        ("4. Attack", "From the First Attack marker, each player places their dragon in a free region, then takes a "
-         "whole turn there: play cards of that region (or Any Region), use the Action Hex with a Dragon Hex Card, eat "
-         "livestock to fly to a neighbouring region, spend gold to turn the hex, burn a field for Divination "
-         f"(draw {div['draw']}, discard {div['discard']}), eat a noble (+{heal['consume_noble']} Life), discard cards "
-         f"to lick wounds (+{heal['lick_wounds']} Life each). Attack icons take settlements: {v_icons} icon a village "
-         f"({v_life} Life), {t_icons} icons a whole town ({t_life} Life) or a city ({c_life} Life). Life may never "
-         "drop to 0."),
-        ("Leveling up", f"Destroy {_count(feats['cities'], 'a city', 'cities')}, or {feats['villages']} villages, or "
-         f"gain {feats['resources']} resources in one Attack Phase: at the end of the turn choose the next ability "
-         f"({abilities}). Once per century."),
-        ("Scoring", f"{ind['per_region']} VP per region you took a settlement from (+{ind['every_region']} for all "
-         f"{_word(len(data.ring))}), {ind['terrify']} VP for Terrify, {ind['per_city']} VP per city; most / second most of "
-         f"each resource: {sc['resources']['first']} / {sc['resources']['second']} VP; most / second most Regional "
-         f"Value per region: {sc['regions']['first']} / {sc['regions']['second']} VP (village {rv['village']}, "
-         f"city {rv['city']})."),
-        ("Playing with the mouse", "Glowing things can be clicked now. Click a card to play or discard it, anywhere "
-         "in a region to place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use "
-         "or turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are buttons "
-         "beside your hand. Something that spends a card or a resource and cannot be undone asks first. Hover "
-         "anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc cancels, U undoes (or "
-         "says why not), H asks the AI for a hint and marks what it suggests, PageUp/PageDown scroll the log, F11 "
-         "toggles full screen, the Speed button hurries animations and AI dragons (it is remembered, like the seats "
-         "and the window size)."),
+        Topic("The goal", "Objective of the Game",
+              f"{_word(setup['centuries']).capitalize()} centuries of dragons laying waste to the Old World. "
+              "Destroyed settlements, hoarded resources and cities score Victory Points at the end; the most VP "
+              "wins (ties: highest level, then Life). In Desolation of the Old World all dragons cooperate "
+              "instead."),
+        Topic("Setup: your first cards", "Setup: The Players",
+              f"Each dragon starts with {setup['start_life']} Life and its Dragon Hex Card, is dealt "
+              f"{setup['deal']} Action Cards and discards {setup['setup_discard']} of them (never the Dragon Hex "
+              "Card)."),
+        Topic("1. Settlement Growth (from century 2)", "Phase 1: Settlement Growth",
+              f"Players + {setup['track_extra']} cards go to the Card Selection Track; each card's back region "
+              f"grows its largest settlement ({_word(most)} sizes from century "
+              f"{setup['growth_sizes'].index(most) + 1}). The top card of the deck points the Action Hex arrow; "
+              "each hex side adds a resource to the region it faces."),
+        Topic("2. Awakening (from century 2)", "Phase 2: Awakening",
+              f"Every dragon gains {aw['life']} Life{regen_text}, draws {aw['draw']} cards and discards "
+              f"{aw['discard']} (not a Dragon Hex Card). There is no hand limit."),
+        Topic("3. Lair Phase and card selection", "Phase 3: Lair",
+              "In turn order from the First Lair marker, each player takes one Lair Action still free this "
+              "century (actions of earlier centuries stay available). Then each takes a card from the Card "
+              "Selection Track."),
+        Topic("Lair Actions", "Lair Action Descriptions", lair + "."),
+        Topic("4. Attack Phase", "Phase 4: Attack",
+              "From the First Attack marker, each player places their dragon in a free region; then each takes a "
+              "whole turn there, doing any actions in any order: play cards, use the Action Hex, spend resources. "
+              "Loot goes on the Dragon Card and into the lair at the end of the turn."),
+        Topic("Playing Action Cards", "Playing Action Cards",
+              "Play a card only in the region named on it (an Any Region card: in the region where your dragon "
+              "is). Play as many cards as you can and like. Its icons take resources from the region (a ring in "
+              "the region's colour) or the general stockpile (a purple ring), or attack settlements."),
+        Topic(ICONS, "Action Cards", "What each icon on an Action Card means."),
+        Topic("Attacking settlements", "Attacking Settlements",
+              f"Attack icons take settlements: {v_icons} icon a village ({v_life} Life), {t_icons} icons a whole "
+              f"town ({t_life} Life) or a city ({c_life} Life); one icon takes half a town. A dragon never attacks "
+              "if its Life would drop to 0, and an Attack icon needs a settlement in the region."),
+        Topic("Moving (eat a livestock)", "Using Resources",
+              "Eat a livestock to fly to an adjacent region; you may pass a region with another dragon but not "
+              "stay there (unless you hold the Dragon Ward)."),
+        Topic("Divination (burn a field)", "Using Resources",
+              f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']}."),
+        Topic("Turning the hex (spend gold)", "Using Resources",
+              "Spend a gold to turn the Action Hex one side left or right, as often as you have gold."),
+        Topic("Healing: Consume Noble, Lick Wounds", "Using Resources",
+              f"Eat a noble for +{heal['consume_noble']} Life; discard cards (even the Dragon Hex Card) for "
+              f"+{heal['lick_wounds']} Life each. Never above your maximum Life."),
+        Topic("The Action Hex", "Use Action Hex",
+              "Play your Dragon Hex Card to take the action on the hex side facing your dragon's region (Attack, "
+              "Take Gold, Steal Livestock, Scorch Field or Capture Noble). It comes back to your hand at the end "
+              "of your turn."),
+        Topic("Dragon Life", "Dragon Life",
+              f"Dragons start with {setup['start_life']} Life, their maximum until Great Fortitude. Attacks cost "
+              "Life; the Awakening, nobles, Lick Wounds and Heal cards give it back. Life may never drop to 0."),
+        Topic("Leveling up (Feats)", "Leveling Up",
+              f"Destroy {_count(feats['cities'], 'a city', 'cities')}, or {feats['villages']} villages, or gain "
+              f"{feats['resources']} resources in one Attack Phase: at the end of the turn choose the next ability "
+              f"({abilities}). Once per century."),
+        Topic("End of a turn and of a century", "End of a Player's Turn",
+              "At the end of a turn the dragon leaves the board, its Dragon Hex Card returns to the hand, played "
+              "cards are discarded, spent resources return to the stockpile (fields leave the game) and the loot "
+              f"goes into the lair. After the last turn of century {setup['centuries']} the game is scored."),
+        Topic("Final scoring", "Final Scoring",
+              f"{ind['per_region']} VP per region you took a settlement from (+{ind['every_region']} for all "
+              f"{_word(len(data.ring))}), {ind['terrify']} VP for Terrify, {ind['per_city']} VP per city; most / "
+              f"second most of each resource: {sc['resources']['first']} / {sc['resources']['second']} VP; most / "
+              f"second most Regional Value per region: {sc['regions']['first']} / {sc['regions']['second']} VP "
+              f"(village {rv['village']}, city {rv['city']}). Ties share the points, rounded down."),
+        Topic(f"Rogue Dragons ({rogues[0]} and {rogues[-1]} players)", "Two- and Three-Player Variations",
+              f"With {rogues[0]}-{rogues[-1]} players, Rogue Dragons land in the region on the back of the deck's "
+              "top card each century and do the hex action of their region before the dragons' turns."),
+        Topic("The Strategist", "The Strategist", "No lair screens: every lair is open to everyone."),
+        Topic("Desolation of the Old World", "Desolation of the Old World",
+              "All dragons cooperate to leave as little as possible. Pieces left on the board count Survival "
+              f"Points (city {sp['city']}, village {sp['village']}, each resource {sp['gold']}); fewer is better: "
+              f"{level_text}."),
+        Topic("Playing with the mouse", None,
+              "Glowing things can be clicked now. Click a card to play or discard it, anywhere in a region to "
+              "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or "
+              "turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are "
+              "buttons beside your hand. Something that spends a card or a resource and cannot be undone asks "
+              "first. Hover anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc "
+              "cancels, U undoes (or says why not), H asks the AI for a hint, PageUp/PageDown scroll the log, F11 "
+              "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound."),
     ]
 
 
@@ -78,94 +145,197 @@ def _count(n, one, many):
 
 
 class HelpScene(Scene):
-    """The rules and icons on one page; in a small window the page scrolls
-    (wheel, arrows, Page Up/Down), since its words never get smaller than 12 px."""
+    """The rules by topic: type to filter the topics (by rule name or any word),
+    click one (or Up/Down) to read it with the rulebook section it comes from.
+    Long texts scroll (wheel, Page Up/Down); words never get smaller than 12 px."""
 
-    def __init__(self, app):
+    def __init__(self, app, query=""):
         super().__init__(app)
+        self.all = topics(default_data())
+        self.query = query
+        self.shown = list(self.all)
+        self.selected = self.all[0]
+        self.list_top = 0               # the first topic of the list on screen
         self.scroll_y = 0
         self.content_h = 0
+        self._filter()
         self.resize(app.screen.get_size())
 
+    # ----- the search ------------------------------------------------------------------
+    def _filter(self):
+        words = self.query.lower().split()
+        in_title = [t for t in self.all if words and all(w in t.title.lower() for w in words)]
+        self.shown = in_title + [t for t in self.all if t.matches(words) and t not in in_title]
+        if self.shown and self.selected not in self.shown:
+            self.selected = self.shown[0]
+            self.scroll_y = 0
+        self.list_top = 0
+
+    # ----- layout --------------------------------------------------------------------------
     def resize(self, size):
         w, h = size
-        self.k = min(w / 1600, h / 900)
+        self.k = k = min(w / 1600, h / 900)
+        self.size = size
         self.clear_elements()
-        r = pygame.Rect(0, 0, round(200 * self.k), round(48 * self.k))
-        r.bottomleft = (round(54 * self.k), h - round(14 * self.k))
+        self.page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(90 * k))
+        pad = round(24 * k)
+        top = self.page.y + round(70 * k)
+        self.list_rect = pygame.Rect(self.page.x + pad, top, round(self.page.w * 0.3), self.page.bottom - top - pad)
+        row = self.row_h()
+        self.search_rect = pygame.Rect(self.list_rect.x, top, self.list_rect.w, row + round(8 * k))
+        y0 = self.search_rect.bottom + round(10 * k)
+        note = theme.font(self.fs(18)).get_linesize()            # room for "3 more below"
+        self.rows = max(1, (self.list_rect.bottom - note - y0) // row)
+        self.list_top = max(0, min(self.list_top, len(self.shown) - self.rows))
+        for i, topic in enumerate(self.shown[self.list_top:self.list_top + self.rows]):
+            self.add(f"topic:{self.list_top + i}", pygame.Rect(self.list_rect.x, y0 + i * row, self.list_rect.w,
+                                                               row - 2), tip=topic.section or "")
+        self.add("field:search", self.search_rect, tip="Type to search the rules")
+        x = self.list_rect.right + round(36 * k)
+        self.body = pygame.Rect(x, top, self.page.right - x - pad, self.page.bottom - top - pad)
+        r = pygame.Rect(0, 0, round(200 * k), round(48 * k))
+        r.bottomleft = (round(54 * k), h - round(14 * k))
         self.add("button:close", r, tip="Back to the game (Esc).")
-        self.scroll_y = 0
+
+    def row_h(self):
+        return theme.font(self.fs(21)).get_linesize() + round(14 * self.k)
 
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
+    # ----- input ---------------------------------------------------------------------------
     def click(self, name):
         if name == "button:close":
             self.app.pop()
+        elif name.startswith("topic:"):
+            self.select(self.shown[int(name.split(":")[1])])
+
+    def select(self, topic):
+        self.selected = topic
+        self.scroll_y = 0
+        i = self.shown.index(topic)
+        if i < self.list_top:
+            self.list_top = i
+        elif i >= self.list_top + self.rows:
+            self.list_top = i - self.rows + 1
+        self.resize(self.size)
+        self.app.dirty = True
 
     def scroll(self, pos, dy):
-        self._scroll_by(-dy * 3 * theme.font(self.fs(21)).get_linesize())
+        if self.list_rect.collidepoint(pos):
+            self.list_top = max(0, min(len(self.shown) - self.rows, self.list_top - dy))
+            self.resize(self.size)
+            self.app.dirty = True
+        else:
+            self._scroll_by(-dy * 3 * theme.font(self.fs(21)).get_linesize())
 
     def _scroll_by(self, dy):
-        page_h = self.app.screen.get_height() - round(150 * self.k)
-        self.scroll_y = max(0, min(max(0, self.content_h - page_h), self.scroll_y + dy))
+        self.scroll_y = max(0, min(max(0, self.content_h - self.body.h), self.scroll_y + dy))
         self.app.dirty = True
 
     def key(self, event):
-        step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 10, pygame.K_PAGEUP: -10}.get(event.key)
-        if step:
-            self._scroll_by(step * theme.font(self.fs(21)).get_linesize())
-        elif event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            if self.shown:
+                i = self.shown.index(self.selected) if self.selected in self.shown else -1
+                i = max(0, min(len(self.shown) - 1, i + (1 if event.key == pygame.K_DOWN else -1)))
+                self.select(self.shown[i])
+        elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self._scroll_by((10 if event.key == pygame.K_PAGEDOWN else -10) * theme.font(self.fs(21)).get_linesize())
+        elif event.key == pygame.K_ESCAPE and self.query:
+            self.set_query("")
+        elif event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.pop()
+        elif event.key == pygame.K_BACKSPACE:
+            self.set_query(self.query[:-1])
+        elif event.unicode and event.unicode.isprintable() and len(self.query) < 40:
+            self.set_query(self.query + event.unicode)
 
+    def set_query(self, text):
+        self.query = text
+        self._filter()
+        self.resize(self.size)
+        self.app.dirty = True
+
+    # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface):
         w, h = surface.get_size()
         k = self.k
         surface.fill((52, 38, 26))
-        page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(90 * k))
+        page = self.page
         theme.panel(surface, page, radius=12)
-        theme.blit_text(surface, "Wrath of Dragons - how to play", self.fs(40),
-                        (page.x + round(24 * k), page.y + round(16 * k)), theme.WOOD, True)
-        body = pygame.Rect(page.x, page.y + round(64 * k), page.w, page.bottom - page.y - round(64 * k) - 8)
-        surface.set_clip(body)
-        bottom = self._content(surface, page, body.y - self.scroll_y)
-        surface.set_clip(None)
-        self.content_h = bottom + self.scroll_y - body.y
-        if self.content_h > body.h:
-            more = "scroll (wheel, arrows) for more" if self.scroll_y + body.h < self.content_h else "top: Page Up"
-            theme.blit_text(surface, more, self.fs(18), (page.right - round(24 * k), page.y + round(20 * k)),
-                            theme.BLUE, False, "topright")
+        title = common.display_text("How to play", max(24, round(44 * k)), theme.WOOD, theme.PANEL)
+        surface.blit(title, (page.x + round(20 * k), page.y + round(10 * k)))
+        self._draw_list(surface)
+        self._draw_topic(surface)
         r = self.element_rect("button:close")
         theme.button(surface, r, "Back (Esc)", self.fs(24), hot=self.hover == "button:close")
+        theme.blit_text(surface, "Type to search; Up/Down pick a topic; Page Up/Down scroll it.", self.fs(18),
+                        (r.right + round(30 * k), r.centery), (220, 200, 170), False, "midleft", w - r.right - 60)
 
-    def _content(self, surface, page, top):
-        """Both columns, from y = top; returns the lowest y drawn."""
+    def _draw_list(self, surface):
+        k, sr = self.k, self.search_rect
+        pygame.draw.rect(surface, (255, 250, 236), sr, border_radius=6)
+        pygame.draw.rect(surface, theme.HILITE, sr, 3, border_radius=6)
+        shown = self.query + "|" if self.query else "Search the rules, e.g. hex"
+        theme.blit_text(surface, shown, self.fs(21), (sr.x + round(12 * k), sr.centery),
+                        theme.INK if self.query else theme.MUTED, False, "midleft", sr.w - round(24 * k))
+        if not self.shown:
+            theme.blit_wrapped(surface, f"No topic mentions \"{self.query}\". Backspace or Esc to search again.",
+                               self.fs(20), pygame.Rect(sr.x, sr.bottom + round(14 * k), sr.w, 10 ** 4), theme.RED)
+        for name in self.element_names():
+            if not name.startswith("topic:"):
+                continue
+            topic = self.shown[int(name.split(":")[1])]
+            r = self.element_rect(name)
+            chosen = topic is self.selected
+            if chosen or self.hover == name:
+                pygame.draw.rect(surface, (255, 228, 150) if chosen else (240, 226, 196), r, border_radius=5)
+            theme.blit_text(surface, topic.title, self.fs(21), (r.x + round(10 * k), r.centery), theme.INK, chosen,
+                            "midleft", r.w - round(16 * k))
+        more = len(self.shown) - self.list_top - self.rows
+        if more > 0 or self.list_top:
+            note = f"{more} more below (wheel)" if more > 0 else "more above (wheel)"
+            theme.blit_text(surface, note, self.fs(18), (self.list_rect.x, self.list_rect.bottom), theme.BLUE, False,
+                            "bottomleft")
+
+    def _draw_topic(self, surface):
+        k, body = self.k, self.body
+        topic = self.selected if self.shown else None
+        if topic is None:
+            return
+        surface.set_clip(body)
+        y = body.y - self.scroll_y
+        head = common.display_font(self.fs(34)).render(topic.title, True, theme.RED)
+        surface.blit(head, (body.x, y))
+        y += head.get_height() + round(2 * k)
+        where = f"Rulebook: {topic.section}" if topic.section else "Not in the rulebook: how this game is played"
+        r = theme.blit_text(surface, where, self.fs(19), (body.x, y), theme.BLUE, True, width=body.w)
+        y = r.bottom + round(12 * k)
+        if topic.title == ICONS:
+            y = self._icons(surface, body.x, y, body.right)
+        else:
+            y = theme.blit_wrapped(surface, topic.text, self.fs(22), pygame.Rect(body.x, y, body.w, 10 ** 5))
+        surface.set_clip(None)
+        self.content_h = y + self.scroll_y - body.y
+        if self.content_h > body.h:
+            more = "scroll (wheel, Page Down) for more" if self.scroll_y + body.h < self.content_h else "top: Page Up"
+            theme.blit_text(surface, more, self.fs(18), (body.right, self.page.y + round(20 * k)), theme.BLUE, False,
+                            "topright")
+
+    def _icons(self, surface, x, y, right):
+        """Every card icon and the map's pieces, drawn, with their meaning; returns the y below."""
         k = self.k
-        col_w = round(page.w * 0.62)
-        y = top
         size = self.fs(21)
-        for title, body in sections(default_data()):
-            theme.blit_text(surface, title, self.fs(23), (page.x + round(24 * k), y), theme.RED, True)
-            y += theme.font(self.fs(23), True).get_linesize() + 2
-            y = theme.blit_wrapped(surface, body, size, pygame.Rect(page.x + round(24 * k), y, col_w, 10 ** 5))
-            y += round(8 * k)
-        left_bottom = y
-        x = page.x + col_w + round(60 * k)
-        y = top
-        theme.blit_text(surface, "Icons", self.fs(26), (x, y), theme.RED, True)
-        y += theme.font(self.fs(26), True).get_linesize() + round(6 * k)
         isz = max(round(40 * k), theme.font(size).get_linesize() * 2)
         for name, meaning in icons.NAMES.items():
             surface.blit(icons.icon(name, isz, icons.AMOUNTS.get(name)), (x, y))
-            end = theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4,
-                                                                         page.right - x - isz - 30, 10 ** 5))
+            end = theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4, right - x - isz - 10,
+                                                                         10 ** 5))
             y = max(y + isz, end) + round(8 * k)
         y = theme.blit_wrapped(surface, "On cards, a ring in a region's colour takes from that region; a purple "
                                "ring takes from the general stockpile.", size,
-                               pygame.Rect(x, y + 4, page.right - x - 20, 10 ** 5), theme.MUTED)
+                               pygame.Rect(x, y + 4, right - x, 10 ** 5), theme.MUTED)
         y += round(10 * k)
-        theme.blit_text(surface, "On the map", self.fs(26), (x, y), theme.RED, True)
-        y += theme.font(self.fs(26), True).get_linesize() + round(6 * k)
         px = x
         for kind, label in (("village", "village"), ("town", "town (2 villages)"), ("city", "city")):
             img = pieces.building(kind, "#3f6fb5", isz)
@@ -181,4 +351,4 @@ class HelpScene(Scene):
         img = pieces.dragon_token("#2f6fd0", "R", isz, rogue=True)
         surface.blit(img, (x, y))
         theme.blit_text(surface, "a Rogue Dragon", size, (x + isz + 8, y + isz // 2), theme.INK, False, "midleft")
-        return max(left_bottom, y + isz)
+        return y + isz

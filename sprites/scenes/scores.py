@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from sprites import theme
+from sprites import palette, theme
 from sprites.scene import Scene
 
 RESOURCE_NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
@@ -43,7 +43,7 @@ class ScoresScene(Scene):
             self.app.pop()
 
     def fs(self, base):
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def draw(self, surface):
         w, h = surface.get_size()
@@ -110,7 +110,7 @@ class ScoresScene(Scene):
         label_w = round(560 * k)
         col_w = (page.right - round(24 * k) - x0 - label_w) // len(scores)
         xs = [x0 + label_w + i * col_w for i in range(len(scores))]
-        dragons = {d.name: d for d in g.data.dragons}
+        dragons = {d.name: d for d in palette.view_data(g.data, self.app.settings.colour_blind).dragons}
         line = theme.font(size, True).get_linesize()
         head_h = 2 * line + round(6 * k)
         rows = self.rows(g)

@@ -22,7 +22,7 @@ import pygame
 from game import IllegalAction
 from game.events import visible_to
 from game.summary import since_last_turn, turn_starts
-from sprites import theme
+from sprites import palette, theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
@@ -59,7 +59,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.seats = SeatControl(session, handoff=handoff)
-        self.data = session.game.data
+        self.data = palette.view_data(session.game.data, app.settings.colour_blind)
         self.dialog = None
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
         self.toast = None               # (text, until_ms)
@@ -91,6 +91,18 @@ class TableScene(Scene):
         self.lay = None
         self.resize(app.screen.get_size())
         self.seats.follow()
+        self.refresh()
+        app.sounds.follow(self.game, self.seats.viewer)      # what happened before this table is not sounded
+
+    def restyle(self):
+        """The settings changed (palette, text size, speed): lay out and paint afresh."""
+        self.data = palette.view_data(self.session.game.data, self.app.settings.colour_blind)
+        self.speed = self.app.settings.speed
+        self.labels["button:speed"] = f"Speed x{self.speed}"
+        self.lay = None
+        self.base = None
+        self._painted = {}
+        self.resize(self.app.screen.get_size())
         self.refresh()
 
     # ----- sizes and state -----------------------------------------------------
@@ -457,7 +469,7 @@ class TableScene(Scene):
         first unless it was picked from a list already."""
         if action.kind == "end_turn":
             left = [a for a in self.game.decision.options if a.kind in USEFUL_KINDS]
-            if left:
+            if left and self.app.settings.confirm_end_turn:
                 sample = "; ".join(dict.fromkeys(self.game.describe(a) for a in left[:4]))
                 return self._confirm(action, "End your turn?", "End Turn (Enter)",
                                      f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
@@ -584,6 +596,7 @@ class TableScene(Scene):
         g = self.game
         now = now_ms()
         self._report_autosave()
+        self.app.sounds.follow(g, self.seats.viewer)
         self.dialog = self.dialog_kind = None
         self.hinted = None
         self.ai.pause_until(now + self.app.ai_delay_ms // self.speed)

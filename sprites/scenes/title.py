@@ -4,7 +4,8 @@ seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
 No click here loses a game: every game autosaves under its own name and is
 listed under Recent games, and leaving a game in progress (Start, Load, a
 recent game) or replacing a named save asks first. The seat setup is
-remembered between runs (sprites.settings).
+remembered between runs (sprites.settings). A save loads in a worker thread
+(``opening``): the window stays responsive, says "Loading", and Esc cancels.
 """
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ import pygame
 from game import default_data
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
+from game.app.version import VERSION
 from game.variants import OPTIONS, VARIANTS, Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.scene import Scene
 from sprites.art import pieces
 
 RECENT_ROWS = 6
+LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
 KIND_LABELS = {"human": "Human", "easy": "AI: easy", "normal": "AI: normal", "hard": "AI: hard",
                "random": "AI: random moves"}
 
@@ -67,6 +70,8 @@ class TitleScene(Scene):
         self.loading = None               # list of SaveInfo while the Load list is open
         self.menu = None                  # seat whose Human / AI level menu is open
         self.question = None              # (title, text, yes label, what to do on yes) while asking
+        self.opening = None               # (Job, SaveInfo, words if it fails) while a save loads
+        self._dots = 0                    # the step of the "Loading..." dots
         self.recent = self._find_recent()
         self.resize(app.screen.get_size())
 
@@ -76,7 +81,7 @@ class TitleScene(Scene):
 
     def fs(self, base):
         """A font size scaled from 1600 x 900, never below a 12 px text height."""
-        return max(theme.MIN_FONT, round(base * self.k))
+        return theme.font_size(base, self.k)
 
     def resize(self, size):
         w, h = size
@@ -129,7 +134,7 @@ class TitleScene(Scene):
             specs.append(("button:continue", 220, "Continue the most recent game."))
         if saves_api() is not None:
             specs.append(("button:load", 180, "Load a saved game."))
-        specs.append(("button:help", 200, "How to play: the rules by phase and every icon (F1)."))
+        specs.insert(1, ("button:tutorial", 200, "A guided first game: learn by playing, in about ten minutes."))
         specs.append(("button:quit", 160, "Close Wrath of Dragons."))
         total = sum(px(s[1]) for s in specs) + px(20) * (len(specs) - 1)
         bx = w // 2 - total // 2
@@ -137,12 +142,22 @@ class TitleScene(Scene):
             self.add(name, pygame.Rect(bx, by, px(bw), px(56)), tip=tip)
             bx += px(bw) + px(20)
         self.status_y = by + px(56) + px(14)          # the message line, then the hovered element's tip
+        corner = [("button:settings", 170, "AI speed, animations, text size, colours, sound, End Turn."),
+                  ("button:help", 200, "How to play: the rules by topic, searchable (F1).")]
+        bx = w - px(24)
+        for name, bw, tip in corner:                  # the top right corner, clear of the title
+            bw = max(px(bw), theme.text_width("How to play", self.fs(24), True) + px(24))
+            bx -= bw
+            self.add(name, pygame.Rect(bx, px(24), bw, px(48)), tip=tip)
+            bx -= px(12)
         if self.menu is not None:
             self._layout_menu()
         if self.loading is not None:
             self._layout_load()
         if self.question is not None:
             self._layout_question()
+        if self.opening is not None:
+            self._layout_opening()
 
     def _layout_menu(self):
         anchor = self.element_rect(f"seat:{self.menu}:kind")
@@ -182,6 +197,14 @@ class TitleScene(Scene):
                  front=True)
         self.add("question_box", box)
 
+    def _layout_opening(self):
+        box = pygame.Rect(0, 0, self.px(760), self.px(220))
+        box.center = (self.size[0] // 2, self.size[1] // 2)
+        self.opening_box = box
+        self.add("button:cancel_loading", pygame.Rect(box.centerx - self.px(110), box.bottom - self.px(74),
+                                                      self.px(220), self.px(52)), tip="Stop loading (Esc)", front=True)
+        self.add("opening_box", box)
+
     def _save_dir(self):
         return self.app.save_dir()
 
@@ -197,7 +220,7 @@ class TitleScene(Scene):
         return next((s for s in self.recent if not (s.facts or {}).get("over")), None)
 
     def _recent_tip(self, info):
-        return f"Continue this game ({info.summary})."
+        return f"Continue this game: {seat_list(info.facts or {})} ({info.summary})."
 
     def _in_progress(self):
         """True if leaving the title now would leave an unfinished game."""
@@ -205,6 +228,8 @@ class TitleScene(Scene):
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
+        if self.opening is not None:
+            return self._cancel_opening() if name == "button:cancel_loading" else None
         if self.question is not None:
             return self._question_click(name)
         if self.loading is not None:
@@ -256,6 +281,10 @@ class TitleScene(Scene):
             return self.save_as()
         elif name == "button:help":
             return self.app.show_help()
+        elif name == "button:settings":
+            return self.app.show_settings()
+        elif name == "button:tutorial":
+            return self._leave_current("Start the tutorial?", "Start the tutorial", self.app.start_tutorial)
         elif name == "button:quit":
             self.app.running = False
         self.resize(self.size)
@@ -313,6 +342,10 @@ class TitleScene(Scene):
         return None
 
     def key(self, event):
+        if self.opening is not None:
+            if event.key == pygame.K_ESCAPE:
+                self._cancel_opening()
+            return
         if self.question is not None:
             if event.key == pygame.K_ESCAPE:
                 self._question_click("question:no")
@@ -399,13 +432,41 @@ class TitleScene(Scene):
                                    lambda: self._open(info, "Cannot continue"))
 
     def _open(self, info, failed):
-        try:
-            session = saves_api()[1](info.path)
-        except Exception as exc:        # SaveError names the file and the problem
-            self.message = f"{failed}: {exc}"
-            self.resize(self.size)
-            return None
-        return self.app.start_game(session, autosave_file=os.path.basename(info.path) if info.autosave else None)
+        """Load the save in a worker thread (parsing and replaying the largest
+        take most of a second); ``update`` starts the game when it is loaded."""
+        from game.app.background import Job
+        from sprites.app import wake_up
+        self.opening = (Job(saves_api()[1], info.path, notify=wake_up, name="load"), info, failed)
+        self.message = ""
+        self.resize(self.size)
+        return None
+
+    def _cancel_opening(self):
+        self.opening[0].cancel()          # (the worker finishes on its own; its result is dropped)
+        self.opening = None
+        self.message = "Loading cancelled."
+        self.resize(self.size)
+
+    def update(self, now):
+        if self.opening is None:
+            return False
+        job, info, failed = self.opening
+        if not job.done():
+            if now // LOADING_DOT_MS != self._dots:
+                self._dots = now // LOADING_DOT_MS
+                self.app.dirty = True
+            return False
+        self.opening = None
+        self.resize(self.size)
+        self.app.dirty = True
+        if job.error is not None:         # SaveError names the file and the problem
+            self.message = f"{failed}: {job.error}"
+            return False
+        self.app.start_game(job.result, autosave_file=os.path.basename(info.path) if info.autosave else None)
+        return False
+
+    def wakeup_ms(self, now):
+        return LOADING_DOT_MS - now % LOADING_DOT_MS if self.opening is not None else None
 
     def save_as(self):
         name = self.save_name.strip()
@@ -450,7 +511,7 @@ class TitleScene(Scene):
         theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
             theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
-        dragons = {d.name: d for d in self.data.dragons}
+        dragons = {d.name: d for d in palette.view_data(self.data, self.app.settings.colour_blind).dragons}
         for i in range(self.count):
             s = self.seats[i]
             d = dragons[s["dragon"]]
@@ -487,16 +548,21 @@ class TitleScene(Scene):
                      hot=self.hover == "button:random_seed")
         self._draw_recent(surface)
         labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
-                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as"}
+                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as",
+                  "button:tutorial": "Tutorial", "button:settings": "Settings"}
+        first_time = not self.recent              # the tutorial stands out until a game was played
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-                theme.button(surface, r, label, fs(28) if name != "button:save_as" else f, hot=self.hover == name,
-                             primary=name == "button:start")
+                small = name in ("button:save_as", "button:settings", "button:help")
+                theme.button(surface, r, label, f if small else fs(28), hot=self.hover == name,
+                             primary=name == "button:start" or (name == "button:tutorial" and first_time))
+        theme.blit_text(surface, f"version {VERSION}", fs(18), (w - px(16), h - px(10)), (150, 128, 100), False,
+                        "bottomright")
         if self.message:
             theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
         e = self.element(self.hover) if self.hover else None
-        if e is not None and e.tip and self.loading is None and self.question is None:
+        if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None:
             theme.blit_text(surface, e.tip, fs(20), (w // 2, self.status_y + px(36)), (220, 200, 170), False,
                             "midtop", w - 40)
         if self.menu is not None:
@@ -505,6 +571,8 @@ class TitleScene(Scene):
             self._draw_load(surface)
         if self.question is not None:
             self._draw_question(surface)
+        if self.opening is not None:
+            self._draw_opening(surface)
 
     def _draw_recent(self, surface):
         px, fs = self.px, self.fs
@@ -586,6 +654,22 @@ class TitleScene(Scene):
                      hot=self.hover == "question:no")
 
 
+    def _draw_opening(self, surface):
+        info = self.opening[1]
+        box = self.opening_box
+        theme.shade(surface, surface.get_rect(), 150)
+        theme.panel(surface, box, radius=10)
+        dots = "." * (1 + self._dots % 3)
+        theme.blit_text(surface, f"Loading{dots}", self.fs(30), (box.x + 24, box.y + self.px(20)), theme.WOOD, True)
+        first, second = recent_lines(info, self.data.setup["centuries"]) if info.autosave else (info.name, info.summary)
+        theme.blit_text(surface, first, self.fs(22), (box.x + 24, box.y + self.px(70)), theme.INK, True,
+                        width=box.w - 48)
+        theme.blit_text(surface, second, self.fs(20), (box.x + 24, box.y + self.px(102)), theme.MUTED, False,
+                        width=box.w - 48)
+        theme.button(surface, self.element_rect("button:cancel_loading"), "Cancel (Esc)", self.fs(22),
+                     hot=self.hover == "button:cancel_loading")
+
+
 def _kind_tip(kind):
     return {"human": "A person plays this seat.",
             "easy": "An AI dragon that looks one step ahead.",
@@ -594,12 +678,20 @@ def _kind_tip(kind):
             "random": "An AI that makes random legal moves (for trying things out)."}.get(kind, kind)
 
 
+def seat_list(facts):
+    """The players of a save's summary, AI seats marked: "Ash, Bryn (AI normal)".
+    (Saves before version 1.0 hold no seat kinds: names only.)"""
+    players = facts.get("players") if isinstance(facts.get("players"), list) else []
+    kinds = facts.get("kinds") if isinstance(facts.get("kinds"), list) else []
+    return ", ".join(str(name) if i >= len(kinds) or kinds[i] == "human" else f"{name} (AI {kinds[i]})"
+                     for i, name in enumerate(players))
+
+
 def recent_lines(info, centuries):
-    """Two lines for a recent game: when and who; century, variant and state."""
+    """Two lines for a recent game: who (AI seats marked); when, century or state, variant."""
     facts = info.facts or {}
     when = info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
-    players = facts.get("players")
-    who = ", ".join(str(p) for p in players) if isinstance(players, list) else ""
+    who = seat_list(facts)
     variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
     variant = Variant.parse(variant).brief if variant in VARIANTS else variant
     if facts.get("over"):
@@ -608,4 +700,4 @@ def recent_lines(info, centuries):
         state = f"century {facts['century']} of {centuries}"
     else:
         state = ""
-    return f"{when} - {who}", " - ".join(x for x in (state, variant) if x)
+    return who or "(players not recorded)", " - ".join(x for x in (when, state, variant) if x)

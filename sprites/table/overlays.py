@@ -174,7 +174,7 @@ SUMMARY_TITLE = "Since your last turn"
 
 def _disc_r(size):
     """The radius of the dragon's disc before a summary line: its letter fits, 12 px or more."""
-    return max(theme.font(size).get_linesize() // 2, theme.font(theme.MIN_FONT, True).get_height() // 2 + 2)
+    return max(theme.font(size).get_linesize() // 2, theme.font(theme.min_font(), True).get_height() // 2 + 2)
 
 
 def summary_rows(lines, size, width):
@@ -202,7 +202,7 @@ def draw_summary_rows(surface, rows, x, y, size, colour, dragons, gap, edge=them
             c = (x + r + 1, y + step // 2)
             pygame.draw.circle(surface, edge, c, r + 1)
             pygame.draw.circle(surface, theme.rgb(d.colour), c, r - 1)
-            theme.blit_text(surface, d.letter, theme.MIN_FONT, c, theme.on(d.colour), True, "center")
+            theme.blit_text(surface, d.letter, theme.min_font(), c, theme.on(d.colour), True, "center")
         theme.blit_text(surface, part, size, (x + 2 * r + 6, y + (step - theme.font(size).get_linesize()) // 2),
                         colour)
         y += step

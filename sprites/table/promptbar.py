@@ -41,7 +41,7 @@ def prompt_lines(lay, prompt, width):
     size = lay.font(23)
     if theme.text_width(prompt, size) <= width:
         return size, (prompt,)
-    size = theme.MIN_FONT
+    size = lay.min_font
     lines = theme.wrap(prompt, size, width)
     if len(lines) > 2:
         lines = (lines[0], theme.fit(" ".join(lines[1:]), size, width))

@@ -1,0 +1,86 @@
+"""errors.log in the save folder: what went wrong, with its traceback, in a
+small file a player can send (``wrath-of-dragons --where`` says where it is).
+
+    errorlog.setup(save_dir)                    # when the window opens
+    line = errorlog.unexpected("the window", exc)   # traceback to the file; the one line for the player
+
+The file rotates (at most MAX_BYTES, then errors.log.1 and errors.log.2) and
+is only created by the first error. Exceptions that end any other thread
+unhandled are written there too.
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import platform
+import sys
+import threading
+
+from ..plaintext import escape
+from .version import VERSION
+
+FILE = "errors.log"
+MAX_BYTES = 256 * 1024
+BACKUPS = 2
+LOGGER = logging.getLogger("wrath_of_dragons")
+LOGGER.propagate = False                # never printed as well: the player sees one line
+_state = {"path": None, "handler": None}
+
+
+def setup(save_dir):
+    """Write the game's errors to save_dir/errors.log from now on. Returns the
+    file's path, or None if the folder cannot be written (errors then only show)."""
+    close()
+    path = os.path.join(save_dir, FILE)
+    try:
+        os.makedirs(save_dir, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
+                                                       encoding="utf-8", delay=True)
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(threadName)s] %(message)s"))
+    LOGGER.addHandler(handler)
+    LOGGER.setLevel(logging.INFO)
+    _state.update(path=path, handler=handler)
+    threading.excepthook = _thread_died
+    return path
+
+
+def close():
+    """Stop writing to the file (the window has closed)."""
+    handler = _state["handler"]
+    if handler is not None:
+        LOGGER.removeHandler(handler)
+        handler.close()
+    _state.update(path=None, handler=None)
+    threading.excepthook = threading.__excepthook__
+
+
+def path():
+    return _state["path"]
+
+
+def see_log():
+    """Words to add to a one-line message when the details are in the file."""
+    return f" (details in {FILE})" if path() else ""
+
+
+def unexpected(where, exc):
+    """Write ``exc`` with its traceback; returns one printable line for the player."""
+    LOGGER.error("Wrath of Dragons %s (Python %s, %s): unexpected error in %s", VERSION, platform.python_version(),
+                 sys.platform, where, exc_info=(type(exc), exc, exc.__traceback__))
+    what = escape(" ".join(f"{type(exc).__name__}: {exc}".split()))
+    line = f"Unexpected error in {where}: {what[:200]}"
+    return line + (f" (details in {escape(path())})" if path() else "")
+
+
+def problem(where, text):
+    """An expected failure (a save that cannot be written, ...): one line in the file."""
+    LOGGER.warning("%s: %s", where, text)
+
+
+def _thread_died(hook_args):
+    if hook_args.exc_type is not SystemExit:
+        thread = hook_args.thread.name if hook_args.thread is not None else "a thread"
+        unexpected(f"the thread {thread}", hook_args.exc_value)

@@ -1,0 +1,187 @@
+"""Settings: AI speed, animations, text size, colour-blind palette, sound and
+volume, and whether End Turn asks first. Each click takes effect at once
+(every scene is laid out afresh) and is remembered (sprites.settings)."""
+from __future__ import annotations
+
+import pygame
+
+from game.data import default_data
+from sprites import palette, theme
+from sprites.art import common, pieces
+from sprites.scene import Scene
+from sprites.settings import SPEEDS, TEXT_SCALES
+
+VOLUME_STEP = 10
+# key, label, what it does, choices (value, label); "+-" rows step a number instead
+ROWS = (
+    ("speed", "AI speed", "How fast AI dragons move, and how quickly animations play.",
+     tuple((v, f"x{v}" if v > 1 else "Normal") for v in SPEEDS)),
+    ("animations", "Animations", "Dragons fly between regions, cards slide, the hex turns.",
+     ((True, "On"), (False, "Off"))),
+    ("text_scale", "Text size", "The smallest text on every screen (titles stay as they are).", "+-"),
+    ("colour_blind", "Colours", "A palette that stays apart for colour-blind players; letters and shapes stay.",
+     ((False, "Standard"), (True, "Colour-blind"))),
+    ("sound", "Sound effects", "Attacks, destroyed settlements, cards, the hex, level-ups, a century's end.",
+     ((True, "On"), (False, "Off"))),
+    ("volume", "Volume", "How loud the sound effects are.", "+-"),
+    ("confirm_end_turn", "End Turn asks first", "While a card, the hex or Divination could still be used.",
+     ((True, "Ask first"), (False, "Never ask"))),
+)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.message = ""
+        self.resize(app.screen.get_size())
+
+    # ----- layout ------------------------------------------------------------------
+    def fs(self, base):
+        return theme.font_size(base, self.k)
+
+    def px(self, v):
+        return round(v * self.k)
+
+    def resize(self, size):
+        w, h = size
+        self.k = k = min(w / 1600, h / 900)
+        self.size = size
+        self.clear_elements()
+        px = self.px
+        self.title_h = px(120)
+        self.x0 = max(px(40), w // 2 - px(640))
+        self.label_w = px(520)
+        lines = max(len(theme.wrap(text, self.fs(19), self.label_w)) for _, _, text, _ in ROWS)
+        line = theme.font(self.fs(26), True).get_linesize() + lines * theme.font(self.fs(19)).get_linesize()
+        self.row_h = max(px(78), line + px(16))
+        cx = self.x0 + self.label_w + px(20)
+        bh = max(px(48), theme.font(self.fs(22), True).get_height() + px(12))
+        for i, (key, _, _, choices) in enumerate(ROWS):
+            y = self.title_h + i * self.row_h + (self.row_h - bh) // 2
+            if choices == "+-":
+                self.add(f"set:{key}:-", pygame.Rect(cx, y, px(60), bh), tip="Less")
+                self.add(f"set:{key}:+", pygame.Rect(cx + px(240), y, px(60), bh), tip="More")
+                if key == "volume":
+                    self.add("button:try_sound", pygame.Rect(cx + px(320), y, px(170), bh),
+                             tip="Play a sound effect at this volume.")
+                continue
+            bw = px(200)
+            for j, (value, label) in enumerate(choices):
+                self.add(f"set:{key}:{_word(value)}", pygame.Rect(cx + j * (bw + px(12)), y, bw, bh),
+                         tip=f"{ROWS[i][1]}: {label}")
+        r = pygame.Rect(0, 0, px(240), max(px(56), bh))
+        r.midbottom = (w // 2, h - px(24))
+        self.add("button:back", r, tip="Back (Esc): the settings are kept.")
+        self.bottom = r.y
+
+    # ----- input ---------------------------------------------------------------------
+    def click(self, name):
+        s = self.app.settings
+        if name == "button:back":
+            self.app.pop()
+            return
+        if name == "button:try_sound":
+            if not s.sound:
+                self.message = "Sound effects are off."
+            elif not self.app.sounds.play("level_up"):
+                self.message = "No sound: this computer has no audio device that the game can use."
+            return
+        if not name.startswith("set:"):
+            return
+        _, key, value = name.split(":")
+        if value in "+-":
+            self._step(key, 1 if value == "+" else -1)
+        else:
+            setattr(s, key, _value(key, value))
+        problem = self.app.settings_changed()
+        self.message = problem or ""
+        if key == "volume" and s.sound:
+            self.app.sounds.play("card")
+
+    def _step(self, key, d):
+        s = self.app.settings
+        if key == "text_scale":
+            i = TEXT_SCALES.index(s.text_scale)
+            s.text_scale = TEXT_SCALES[max(0, min(len(TEXT_SCALES) - 1, i + d))]
+        elif key == "volume":
+            s.volume = max(0, min(100, s.volume + d * VOLUME_STEP))
+
+    def key(self, event):
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.pop()
+
+    # ----- drawing -------------------------------------------------------------------------
+    def draw(self, surface):
+        w, h = surface.get_size()
+        px, fs = self.px, self.fs
+        s = self.app.settings
+        surface.fill((40, 28, 20))
+        title = common.display_text("Settings", max(24, px(56)), (170, 40, 30), (250, 226, 170))
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(24))))
+        for i, (key, label, text, choices) in enumerate(ROWS):
+            y = self.title_h + i * self.row_h
+            if i % 2 == 0:
+                pygame.draw.rect(surface, (48, 34, 24), (self.x0 - px(16), y, w - 2 * self.x0 + px(32), self.row_h),
+                                 border_radius=8)
+            r = theme.blit_text(surface, label, fs(26), (self.x0, y + px(8)), theme.GOLD, True, width=self.label_w)
+            theme.blit_wrapped(surface, text, fs(19), pygame.Rect(self.x0, r.bottom + px(2), self.label_w, self.row_h),
+                               (220, 200, 170))
+            if choices == "+-":
+                self._draw_stepper(surface, key)
+                continue
+            current = getattr(s, key)
+            for value, text_ in choices:
+                name = f"set:{key}:{_word(value)}"
+                theme.button(surface, self.element_rect(name), ("> " if value == current else "") + text_, fs(22),
+                             hot=self.hover == name, primary=value == current)
+            if key == "colour_blind":
+                self._draw_swatches(surface, self.element_rect("set:colour_blind:true"))
+        theme.button(surface, self.element_rect("button:back"), "Back (Esc)", fs(24), hot=self.hover == "button:back")
+        e = self.element(self.hover) if self.hover else None
+        status = self.message or (e.tip if e is not None else "Changes take effect at once and are remembered.")
+        theme.blit_text(surface, status, fs(20), (w // 2, self.bottom - px(10)), theme.HILITE if self.message
+                        else (220, 200, 170), False, "midbottom", w - 40)
+
+    def _draw_stepper(self, surface, key):
+        s = self.app.settings
+        fs, px = self.fs, self.px
+        minus, plus = self.element_rect(f"set:{key}:-"), self.element_rect(f"set:{key}:+")
+        theme.button(surface, minus, "-", fs(30), hot=self.hover == f"set:{key}:-")
+        theme.button(surface, plus, "+", fs(30), hot=self.hover == f"set:{key}:+")
+        box = pygame.Rect(minus.right + px(8), minus.y, plus.x - minus.right - px(16), minus.h)
+        pygame.draw.rect(surface, (250, 242, 222), box, border_radius=6)
+        if key == "volume":
+            fill = box.inflate(-px(8), -px(8))
+            fill.w = round(fill.w * s.volume / 100)
+            pygame.draw.rect(surface, (214, 168, 54) if s.sound else (190, 180, 160), fill, border_radius=4)
+            theme.blit_text(surface, f"{s.volume} %", fs(22), box.center, theme.INK, True, "center")
+            theme.button(surface, self.element_rect("button:try_sound"), "Try it", fs(22),
+                         hot=self.hover == "button:try_sound", enabled=s.sound)
+        else:
+            theme.blit_text(surface, f"{s.text_scale} %", fs(22), box.center, theme.INK, True, "center")
+            shown = round(theme.text_scale() * 100)
+            note = (f"This window shows {shown} %: a larger window (or F11) shows more."
+                    if shown < s.text_scale else "Sample: the smallest text on the table.")
+            theme.blit_text(surface, note, theme.min_font(), (plus.right + px(20), box.centery), (230, 214, 180),
+                            False, "midleft", self.size[0] - plus.right - px(60))
+
+    def _draw_swatches(self, surface, after):
+        """The dragons in the palette chosen now, with their letters."""
+        data = palette.view_data(default_data(), self.app.settings.colour_blind)
+        d = max(self.px(34), 20)
+        x = after.right + self.px(24)
+        for dragon in data.dragons:
+            img = pieces.dragon_token(dragon.colour, dragon.letter, d)
+            surface.blit(img, img.get_rect(midleft=(x, after.centery)))
+            x += d + self.px(6)
+
+
+def _word(value):
+    return str(value).lower()
+
+
+def _value(key, word):
+    """The setting's value for the word in an element's name."""
+    if key == "speed":
+        return int(word)
+    return word == "true"

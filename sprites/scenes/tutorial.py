@@ -1,0 +1,218 @@
+"""The guided first game: the real table, with the script's step in a panel
+over the map and outlines (and an arrow) on the table's elements that offer
+what the step asks for. The player makes the real moves; the step changes
+when the engine shows it was done (sprites.tutorial.Guide)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from sprites import theme
+from sprites.art import common
+from sprites.scenes.table import TableScene
+from sprites.tutorial import Guide
+
+OUTLINE = (255, 214, 92)
+BUTTONS = {"tutorial:next": "Next", "tutorial:play_on": "Play on", "tutorial:leave": "Leave the tutorial"}
+
+
+class TutorialScene(TableScene):
+    def __init__(self, app, session, script):
+        self.guide = Guide(script, human=next(i for i, s in enumerate(session.seats) if s.is_human))
+        self.panel = None
+        super().__init__(app, session, handoff=False)
+
+    # ----- the script follows the game ---------------------------------------------
+    def apply(self, action):
+        """Every move (the player's and the AI dragons') reaches the guide before the table refreshes."""
+        d = self.game.decision
+        seat = d.player if d is not None else None
+        self.guide.saw(action, seat)
+        if super().apply(action):
+            return True
+        if seat == self.guide.human:          # refused: it did not happen
+            self.guide.moves.pop()
+        return False
+
+    def undo(self):
+        if self.can_undo() and self.guide.moves:
+            self.guide.moves.pop()            # undo takes back only the player's own moves
+        return super().undo()
+
+    def refresh(self):
+        self.guide.update(self.game)
+        super().refresh()
+
+    # ----- elements ------------------------------------------------------------------
+    def _register(self):
+        super()._register()
+        step = self.guide.step
+        self.panel = None
+        if step is None or self.lay is None:
+            return
+        self.panel = self._panel_rect(step)
+        names = self._buttons(step)
+        lay = self.lay
+        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+        self.add("tutorial:panel", self.panel, front=True)       # hit before the table under it
+        x = self.panel.right - lay.pad * 2
+        for name in reversed(names):          # right-aligned in the panel's last row, hit before the panel
+            bw = theme.text_width(BUTTONS[name], lay.font(20), True) + lay.px(28)
+            x -= bw
+            self.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
+                     tip=_tip(name))
+            x -= lay.pad
+
+    def _buttons(self, step):
+        if step is self.guide.steps[-1]:
+            return ["tutorial:leave", "tutorial:play_on"]
+        return ["tutorial:leave"] + ([] if step.do else ["tutorial:next"])
+
+    def targets(self):
+        """The rects (and region outlines) the step points at: parts of the table,
+        or the elements that offer one of the step's action kinds now."""
+        step = self.guide.step
+        if step is None:
+            return [], []
+        rects, polygons = [], []
+        for area in step.point:
+            rects.append(pygame.Rect(getattr(self.lay, area.split(":")[1])))
+        if step.do and self.groups:
+            options = self.game.decision.options
+            wanted = {i for i, a in enumerate(options) if a.kind in step.do}
+            names = [n for n, idx in self.groups.items() if wanted & set(idx) and n != "button:choices"]
+            on_table = [n for n in names if not n.startswith("option:")]
+            for name in on_table or names:        # the choices of a dialog, if nothing else offers them
+                if name.startswith("region:") and name[7:] in self.map.geo.polygons:
+                    polygons.append(self.map.geo.polygons[name[7:]])
+                    continue
+                rect = self.element_rect(name)
+                if rect is not None:
+                    rects.append(rect)
+        return rects, polygons
+
+    def _panel_rect(self, step):
+        """The step's panel: in a corner of the map clear of what it points at."""
+        lay = self.lay
+        w = min(lay.map.w - 2 * lay.pad, max(lay.px(480), round(lay.map.w * 0.42)))
+        inner = w - 4 * lay.pad
+        text_h = len(theme.wrap(step.text, lay.font(20), inner)) * lay.line(20)
+        extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
+        head = lay.line(17) + common.display_font(lay.font(30)).get_height()
+        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+        h = min(lay.map.h - 2 * lay.pad, head + text_h + extra + bh + 5 * lay.pad)
+        m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
+        corners = [pygame.Rect(m.x, m.bottom - h, w, h), pygame.Rect(m.right - w, m.bottom - h, w, h),
+                   pygame.Rect(m.x, m.y, w, h), pygame.Rect(m.right - w, m.y, w, h)]
+        rects, polygons = self.targets()
+        shapes = rects + [_bounds(p) for p in polygons]
+        if self.dialog is not None:
+            shapes.append(self.dialog.rect)
+        top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+
+        def covered(r):
+            area = sum(r.clip(t).w * r.clip(t).h for t in shapes if t.w * t.h < m.w * m.h // 2)
+            return area + r.clip(top).w * r.clip(top).h // 4
+        return min(corners, key=covered)
+
+    # ----- input ------------------------------------------------------------------------
+    def click(self, name):
+        if name == "tutorial:panel":
+            return None
+        if name == "tutorial:next":
+            self.guide.next()
+            return self.refresh()
+        if name == "tutorial:leave":
+            return self.app.to_title()
+        if name == "tutorial:play_on":
+            return self.play_on()
+        return super().click(name)
+
+    def play_on(self):
+        """The guide closes; the game goes on as an ordinary (autosaved) game."""
+        self.guide.close()
+        return self.app.start_game(self.session)
+
+    # ----- drawing --------------------------------------------------------------------------
+    def _draw_overlays(self, surface):
+        decision_dialog = self.dialog_kind in ("panel", "draft")
+        if self.guide.step is not None and self.dialog is None:
+            self._draw_targets(surface)
+        if self.panel is not None and self.dialog is None:
+            self._draw_panel(surface)            # under the tooltips
+        super()._draw_overlays(surface)
+        if self.panel is not None and self.dialog is not None:
+            self._draw_panel(surface)            # beside the dialog, not dimmed with the map
+        if self.guide.step is not None and decision_dialog:
+            self._draw_targets(surface)          # the dialog's own choices, over it
+
+    def _draw_targets(self, surface):
+        rects, polygons = self.targets()
+        w = max(3, self.lay.px(4))
+        for r in rects:
+            pygame.draw.rect(surface, (40, 20, 10), r.inflate(2 * w + 2, 2 * w + 2), 2, border_radius=8)
+            pygame.draw.rect(surface, OUTLINE, r.inflate(2 * w, 2 * w), w, border_radius=8)
+        for pts in polygons:
+            pygame.draw.lines(surface, (40, 20, 10), True, pts, w + 2)
+            pygame.draw.lines(surface, OUTLINE, True, pts, w)
+        shapes = rects + [_bounds(p) for p in polygons]
+        if shapes and self.panel is not None:
+            target = min(shapes, key=lambda r: math.dist(r.center, self.panel.center))
+            _arrow(surface, self.panel, target, max(4, self.lay.px(6)))
+
+    def _draw_panel(self, surface):
+        lay, step, r = self.lay, self.guide.step, self.panel
+        theme.shade(surface, r.move(5, 6), 110)
+        theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
+        x, y = r.x + 2 * lay.pad, r.y + lay.pad
+        number, total = self.guide.number()
+        theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
+        y += lay.line(17)
+        title = common.display_font(lay.font(30)).render(step.title, True, theme.RED)
+        surface.blit(title, (x, y))
+        y += title.get_height()
+        body = pygame.Rect(x, y, r.w - 4 * lay.pad, r.bottom - y)
+        y = theme.blit_wrapped(surface, step.text, lay.font(20), body, theme.INK)
+        if self.guide.waiting(self.game):
+            d = self.game.decision
+            who = self.seats.name(d.player) if d is not None else ""
+            theme.blit_text(surface, f"Waiting for {who} (AI)...", lay.font(18), (x, y + lay.pad // 2), theme.BLUE,
+                            True, width=r.w - 4 * lay.pad)
+        for name in BUTTONS:
+            rect = self.element_rect(name)
+            if rect is not None:
+                theme.button(surface, rect, BUTTONS[name], lay.font(20), hot=self.hover == name,
+                             primary=name in ("tutorial:next", "tutorial:play_on"))
+
+
+def _tip(name):
+    return {"tutorial:next": "On to the next step.",
+            "tutorial:play_on": "Close the guide and play this game to its end (it is autosaved from now on).",
+            "tutorial:leave": "Back to the title screen (this tutorial game is not kept)."}[name]
+
+
+def _bounds(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _arrow(surface, panel, target, width):
+    """An arrow from the panel's edge to the target's nearest edge."""
+    if panel.colliderect(target):
+        return
+    start = (max(panel.x, min(target.centerx, panel.right)), max(panel.y, min(target.centery, panel.bottom)))
+    end = (max(target.x, min(start[0], target.right)), max(target.y, min(start[1], target.bottom)))
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 3 * width:
+        return
+    ux, uy = dx / length, dy / length
+    head = 4 * width
+    tip = end
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    for colour, grow in (((40, 20, 10), 2), (OUTLINE, 0)):
+        pygame.draw.line(surface, colour, start, base, width + grow)
+        pygame.draw.polygon(surface, colour, [(tip[0] + ux * grow, tip[1] + uy * grow),
+                                              (base[0] - uy * (head / 2 + grow), base[1] + ux * (head / 2 + grow)),
+                                              (base[0] + uy * (head / 2 + grow), base[1] - ux * (head / 2 + grow))])

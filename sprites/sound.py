@@ -1,0 +1,240 @@
+"""Sound effects, made here from tones and noise (no recorded files).
+
+    sounds = Sounds(settings)           # the Sound setting (on/off) and Volume
+    sounds.follow(game, viewer)          # after each action: the new events' effects
+
+Each effect answers an event kind of the engine's log (``EFFECTS``), never
+words. The mixer starts the first time a sound is due; if there is no audio
+device it fails once, quietly, and the game stays silent.
+"""
+from __future__ import annotations
+
+import array
+import contextlib
+import functools
+import math
+import os
+import random
+
+import pygame
+
+from game.events import visible_to
+
+RATE = 22050
+# The effect of each event kind (the first of a batch's kinds in this order wins
+# a slot; at most MAX_AT_ONCE effects sound together).
+EFFECTS = {
+    "game_ends": "century",
+    "century_begins": "century",     # (century 2 and later: the end of the one before)
+    "levels_up": "level_up",
+    "destroys": "destroyed",
+    "razes": "destroyed",
+    "begins_attack": "attack",
+    "turns_hex": "hex",
+    "plays": "card",
+}
+NAMES = ("attack", "destroyed", "card", "hex", "level_up", "century")
+MAX_AT_ONCE = 2
+
+
+def effect_of(event):
+    """The effect an event sounds (None: it makes no sound)."""
+    name = EFFECTS.get(event.get("kind"))
+    if event.get("kind") == "century_begins" and event.get("century", 1) <= 1:
+        return None
+    return name
+
+
+class Sounds:
+    def __init__(self, settings):
+        self.settings = settings
+        self.mixer = None            # None: not tried yet; False: no audio; else (rate, size, channels)
+        self.sounds = {}
+        self.played = []             # the effects played, most recent last (the last few)
+        self._game = None            # the game followed, and how much of its log was heard
+        self._heard = 0
+
+    # ----- the mixer ------------------------------------------------------------
+    def ready(self):
+        """True once the mixer runs and the effects are made (0.1 s, the first
+        time: before a game, not in the middle of one); False for good if there
+        is no audio."""
+        if self.mixer is None:
+            self.mixer = _start_mixer()
+            if self.mixer:
+                try:
+                    self.sounds = {name: pygame.mixer.Sound(buffer=samples(name, *self.mixer)) for name in NAMES}
+                except (pygame.error, ValueError):
+                    self.mixer = False
+        return bool(self.mixer)
+
+    def play(self, name):
+        """Play one effect now, if sound is on; returns True if it was played."""
+        if not self.settings.sound or not self.ready():
+            return False
+        sound = self.sounds[name]
+        sound.set_volume(self.settings.volume / 100)
+        try:
+            sound.play()
+        except pygame.error:
+            return False
+        self.played = (self.played + [name])[-20:]
+        return True
+
+    # ----- the game's events --------------------------------------------------------
+    def follow(self, game, viewer):
+        """Sound the events the game logged since the last call that this seat
+        may know of (a new or rebuilt game, e.g. after undo, starts silent)."""
+        log = game.state.log
+        if game is not self._game or self._heard > len(log):
+            self._game, self._heard = game, len(log)
+            if self.settings.sound:
+                self.ready()
+            return []
+        new, self._heard = log[self._heard:], len(log)
+        names = []
+        for event in new:
+            name = effect_of(event)
+            if name and name not in names and visible_to(event, viewer):
+                names.append(name)
+        order = list(dict.fromkeys(EFFECTS.values()))
+        names.sort(key=order.index)
+        return [n for n in names[:MAX_AT_ONCE] if self.play(n)]
+
+    def close(self):
+        if self.mixer:
+            pygame.mixer.quit()
+        self.mixer, self.sounds = None, {}
+
+
+def _start_mixer():
+    try:
+        with _quiet_stderr():             # the audio library lists every device it could not open
+            pygame.mixer.init(RATE, -16, 1, 512)
+        got = pygame.mixer.get_init()
+    except (pygame.error, OSError):       # no audio device (or no driver): silent, never a crash
+        return False
+    if not got or got[1] not in (-16, 32):           # signed 16-bit or float samples (see samples)
+        return False
+    return got
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Keep C libraries' complaints off the terminal for a moment (file descriptor 2)."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+# ----- synthesis -------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def samples(name, rate=RATE, size=-16, channels=1):
+    """The effect as raw bytes in the mixer's format (signed 16-bit or float 32)."""
+    wave = WAVES[name](rate)
+    peak = max(1e-9, max(abs(v) for v in wave))
+    scale = 0.8 / peak
+    if size == 32:
+        data = array.array("f", (v * scale for v in wave for _ in range(channels)))
+    else:
+        data = array.array("h", (int(v * scale * 32767) for v in wave for _ in range(channels)))
+    return data.tobytes()
+
+
+def _envelope(i, n, attack, rate):
+    """A quick rise then an exponential fall over n samples."""
+    a = max(1, int(attack * rate))
+    rise = min(1.0, i / a)
+    return rise * math.exp(-4.0 * i / n)
+
+
+def _roar(rate):
+    """A dragon's attack: a growl sliding down, rough with noise."""
+    n = int(0.55 * rate)
+    rnd = random.Random(1)
+    out, phase, noise = [], 0.0, 0.0
+    for i in range(n):
+        t = i / n
+        phase += (150 - 90 * t) / rate
+        saw = 2 * (phase % 1.0) - 1
+        noise = 0.85 * noise + 0.15 * rnd.uniform(-1, 1)
+        out.append((0.7 * saw + 0.9 * noise) * _envelope(i, n, 0.04, rate))
+    return out
+
+
+def _crash(rate):
+    """A settlement destroyed: a thump and falling rubble."""
+    n = int(0.45 * rate)
+    rnd = random.Random(2)
+    out, noise = [], 0.0
+    for i in range(n):
+        t = i / rate
+        noise = 0.6 * noise + 0.4 * rnd.uniform(-1, 1)
+        thump = math.sin(2 * math.pi * (70 - 30 * i / n) * t) * math.exp(-9 * i / n)
+        crackle = noise * math.exp(-5 * i / n) * (1 if rnd.random() < 0.7 else 0.3)
+        out.append(thump + 0.8 * crackle)
+    return out
+
+
+def _card(rate):
+    """A card played: a short paper swish."""
+    n = int(0.14 * rate)
+    rnd = random.Random(3)
+    out, prev = [], 0.0
+    for i in range(n):
+        white = rnd.uniform(-1, 1)
+        out.append((white - prev) * math.sin(math.pi * i / n))    # high-passed, swelling and fading
+        prev = white
+    return out
+
+
+def _ratchet(rate):
+    """The Action Hex turning: four wooden clicks."""
+    n = int(0.3 * rate)
+    out = [0.0] * n
+    for k in range(4):
+        start = int(k * 0.07 * rate)
+        for i in range(int(0.03 * rate)):
+            if start + i < n:
+                out[start + i] += math.sin(2 * math.pi * 900 * i / rate) * math.exp(-i / (0.004 * rate))
+    return out
+
+
+def _fanfare(rate):
+    """A level-up: a rising arpeggio."""
+    notes = (523.25, 659.25, 783.99, 1046.5)
+    step = int(0.09 * rate)
+    n = step * len(notes) + int(0.25 * rate)
+    out = [0.0] * n
+    for k, f in enumerate(notes):
+        start = k * step
+        length = n - start
+        for i in range(length):
+            x = 2 * math.pi * f * i / rate
+            out[start + i] += (math.sin(x) + 0.3 * math.sin(2 * x)) * _envelope(i, length, 0.005, rate) * 0.6
+    return out
+
+
+def _bell(rate):
+    """The end of a century: a low bell with its overtones."""
+    n = int(1.0 * rate)
+    partials = ((196.0, 1.0), (392.0, 0.5), (466.2, 0.35), (587.3, 0.25), (784.0, 0.15))
+    out = []
+    for i in range(n):
+        t = i / rate
+        v = sum(a * math.sin(2 * math.pi * f * t) * math.exp(-(2.5 + f / 300) * t) for f, a in partials)
+        out.append(v * min(1.0, i / (0.003 * rate)))
+    return out
+
+
+WAVES = {"attack": _roar, "destroyed": _crash, "card": _card, "hex": _ratchet, "level_up": _fanfare,
+         "century": _bell}

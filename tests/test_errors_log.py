@@ -1,0 +1,129 @@
+"""errors.log (issue 13): unexpected exceptions in the window and in the
+autosave thread are written with their traceback to a small rotating file in
+the save folder, while the player sees one line."""
+import argparse
+import os
+import threading
+
+import pygame
+import pytest
+from save_helpers import new_session, play_random
+from ui_helpers import click, make_app
+
+from game.app import errorlog
+from game.app.autosave import BackgroundAutosaver
+from sprites.scene import Scene
+
+
+@pytest.fixture
+def log_in(tmp_path):
+    path = errorlog.setup(str(tmp_path))
+    yield path
+    errorlog.close()
+
+
+class Broken(Scene):
+    """A screen with a bug: any key raises (after posting what the player does next)."""
+    then = pygame.QUIT
+
+    def key(self, event):
+        if self.then == pygame.QUIT:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        elif self.then == pygame.KEYDOWN:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, unicode="b", mod=0, scancode=0))
+        raise ZeroDivisionError("a bug in a scene")
+
+    def draw(self, surface):
+        surface.fill((0, 0, 0))
+
+
+def read(path):
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def test_the_file_is_only_made_by_an_error(tmp_path, log_in):
+    assert log_in == str(tmp_path / "errors.log") and not os.path.exists(log_in)
+
+
+def test_an_unexpected_error_in_the_window_is_logged_and_shown_in_one_line(tmp_path, log_in):
+    from sprites.scenes.crash import CrashScene
+    from sprites.scenes.title import TitleScene
+    app = make_app(tmp_path)
+    app.push(Broken(app))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0, scancode=0))
+    app.loop()                                       # no traceback out of the event loop
+    assert isinstance(app.scene, CrashScene)
+    line = f"Unexpected error in the window: ZeroDivisionError: a bug in a scene (details in {log_in})"
+    assert app.crashes == [line] and app.scene.line == line
+    text = read(log_in)
+    assert "Traceback (most recent call last)" in text and "in key" in text and "a bug in a scene" in text
+    app.running = True
+    click(app, "button:title")                       # the way on: the title screen (Continue, Load ...)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_the_window_prints_the_line_and_exits_1(tmp_path, monkeypatch, capsys):
+    import sprites.app
+    real_build = sprites.app.build
+
+    def broken_build(args, screen, settings=None):
+        app = real_build(args, screen, settings)
+        app.push(Broken(app))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0, scancode=0))
+        return app
+    monkeypatch.setattr(sprites.app, "build", broken_build)
+    monkeypatch.setattr(Broken, "then", pygame.KEYDOWN)
+    from sprites.scenes import crash
+    monkeypatch.setattr(crash.CrashScene, "key", Broken.key)     # a second error, on the crash screen, closes it
+    monkeypatch.setattr(crash.CrashScene, "then", pygame.NOEVENT, raising=False)
+    args = argparse.Namespace(save_dir=str(tmp_path), session=None, players=None, seed=None, variant=None, ai=None,
+                              screenshot=None)
+    assert sprites.app.run(args) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("error: Unexpected error in the window: ZeroDivisionError")
+                                 for line in err)
+    assert read(tmp_path / "errors.log").count("Traceback") == 2
+
+
+def test_an_unexpected_error_in_the_autosave_thread_is_logged(tmp_path, log_in, monkeypatch):
+    import game.app.autosave as autosave
+
+    def gremlin(*args):
+        raise RuntimeError("a gremlin in the disk")
+    monkeypatch.setattr(autosave, "autosave", gremlin)
+    s = new_session(2, seed=3)
+    saver = BackgroundAutosaver(str(tmp_path), "game.yaml")
+    s.listeners.append(saver)
+    play_random(s, 1, steps=2)
+    saver.flush()
+    assert saver.take_error() == "game.yaml: cannot be written: RuntimeError: a gremlin in the disk (details in " \
+                                 "errors.log)"
+    text = read(log_in)
+    assert "unexpected error in the autosave" in text and "Traceback" in text and "in gremlin" in text
+
+
+def test_a_thread_that_dies_is_logged(log_in):
+    def doomed():
+        raise KeyError("lost")
+    t = threading.Thread(target=doomed, name="doomed")
+    t.start()
+    t.join()
+    text = read(log_in)
+    assert "unexpected error in the thread doomed" in text and "KeyError: 'lost'" in text
+
+
+def test_the_file_stays_small(tmp_path, monkeypatch):
+    monkeypatch.setattr(errorlog, "MAX_BYTES", 4000)
+    errorlog.setup(str(tmp_path))
+    try:
+        for i in range(200):
+            try:
+                raise ValueError(f"error number {i}")
+            except ValueError as exc:
+                errorlog.unexpected("a test", exc)
+    finally:
+        errorlog.close()
+    assert sorted(os.listdir(tmp_path)) == ["errors.log", "errors.log.1", "errors.log.2"]
+    assert all(os.path.getsize(tmp_path / f) <= 4000 for f in os.listdir(tmp_path))
+    assert "error number 199" in read(tmp_path / "errors.log")

@@ -1,0 +1,269 @@
+"""The Settings screen, sound and the colour-blind palette (issue 9,
+"Onboarding and settings": "A settings screen, remembered between runs: AI
+speed, animations on/off, text scale (100-150 %), a colour-blind palette ...,
+sound on/off and volume, confirm-before-end-turn"; "Sound: short effects for a
+dragon's attack, a settlement destroyed, a card played, the hex turning, a
+level-up, the end of a century ... switchable in settings"). Each setting is
+changed by clicking the real Settings screen, and its effect is checked."""
+import pygame
+import pytest
+from ui_helpers import DrawnText, click, human_seats, make_app, reach, redraw
+
+from game.app.session import Seat, Session
+from sprites import palette, sound, theme
+from sprites.anim import now_ms
+from sprites.scenes.settings import SettingsScene
+from sprites.scenes.table import TableScene
+from sprites.scenes.title import TitleScene
+from sprites.settings import Settings
+
+
+def open_settings(app):
+    """The table's Menu leads to the title screen, whose Settings button opens the screen."""
+    click(app, "button:menu")
+    assert isinstance(app.scene, TitleScene)
+    click(app, "button:settings")
+    assert isinstance(app.scene, SettingsScene)
+
+
+def back_to_table(app):
+    click(app, "button:back")
+    click(app, "button:continue")
+    assert isinstance(app.scene, TableScene)
+    return app.scene
+
+
+def table_with(session, tmp_path, **kw):
+    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)), **kw)      # remembered in tmp_path
+    table = app.start_game(session, handoff=False)
+    app.pump()
+    return app, table
+
+
+def first(done, players=3):
+    return reach(done, players=players)
+
+
+# ----- the file ------------------------------------------------------------------------------
+def test_the_settings_are_remembered_and_a_bad_entry_falls_back_with_one_line(tmp_path):
+    s = Settings.load(str(tmp_path))
+    s.speed, s.animations, s.text_scale, s.colour_blind = 4, False, 130, True
+    s.sound, s.volume, s.confirm_end_turn = False, 35, False
+    assert s.save() is None
+    again = Settings.load(str(tmp_path))
+    assert again.notice is None
+    assert (again.speed, again.animations, again.text_scale, again.colour_blind, again.sound, again.volume,
+            again.confirm_end_turn) == (4, False, 130, True, False, 35, False)
+    (tmp_path / "settings.yaml").write_text("text_scale: 175\nvolume: loud\nsound: false\n")
+    bad = Settings.load(str(tmp_path))
+    assert bad.text_scale == 100 and bad.volume == 70 and bad.sound is False       # the good entry is kept
+    assert bad.notice.count("\n") == 0 and "settings.yaml" in bad.notice and "text_scale" in bad.notice
+    assert "(and 1 more)" in bad.notice
+
+
+# ----- each setting's effect ----------------------------------------------------------------------
+def test_ai_speed_shortens_the_pause_before_ai_moves(tmp_path):
+    session = first(lambda g: g.decision.kind == "lair_action")
+    session.seats[1] = Seat(session.seats[1].name, session.seats[1].dragon, "random")
+    app, table = table_with(session, tmp_path, ai_delay_ms=800)
+    open_settings(app)
+    click(app, "set:speed:4")
+    assert app.settings.speed == 4
+    table = back_to_table(app)
+    assert table.speed == 4 and table.labels["button:speed"] == "Speed x4"
+    table.ai.pause_until(0)
+    before = now_ms()
+    table._after_change(None)
+    assert table.ai.next_ms - before <= 800 // 4 + 50
+
+
+def test_animations_off_means_the_table_jumps_to_the_new_state(tmp_path):
+    def placing(g):
+        return g.decision.kind == "place_dragon"
+    for on in (True, False):
+        session = first(placing)
+        app, table = table_with(session, tmp_path / str(on), animate=True)
+        if not on:
+            open_settings(app)
+            click(app, "set:animations:false")
+            table = back_to_table(app)
+        assert app.animate is on
+        table.apply(session.game.decision.options[0])
+        assert table.motion.busy() is on
+
+
+def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = first(lambda g: g.decision.kind == "attack_turn" and len(g.state.players[g.decision.player].hand) >= 4)
+    app, table = table_with(session, tmp_path)
+    open_settings(app)
+    for _ in range(6):
+        click(app, "set:text_scale:+")
+    assert app.settings.text_scale == 150
+    assert theme.text_scale() == pytest.approx(min(1.5, 1600 / 1100, 900 / 650))
+    table = back_to_table(app)
+    assert table.lay.font(17) == round(theme.MIN_FONT * theme.text_scale())       # the log's text, larger
+    drawn.clear()
+    redraw(app)
+    sizes = [size for _, size, _ in drawn.items]
+    assert min(sizes) >= round(theme.MIN_FONT * theme.text_scale())
+    assert not [s for s in drawn.strings() if s.endswith("...")], "text cut short at 150 %"
+    screen = app.screen.get_rect()
+    assert all(screen.contains(pygame.Rect(r)) for _, _, r in drawn.items if r is not None)
+    # the smallest window shows what fits there (100 %) and says so on the Settings screen
+    app.screen = pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 650), w=1100, h=650))
+    app.pump()
+    assert theme.text_scale() == 1.0
+    open_settings(app)
+    drawn.clear()
+    redraw(app)
+    assert any("This window shows 100 %" in s for s in drawn.strings())
+
+
+def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path):
+    seats = [Seat("Ash", "Red"), Seat("Bryn", "Green"), Seat("Cora", "Blue")]
+    session = Session.new(seats, seed=3)
+    app, table = table_with(session, tmp_path)
+    bar = table.lay.prompt
+    disc = (bar.x + table.lay.pad + 3, bar.centery)          # the dragon disc of the prompt bar, off its letter
+    red = app.screen.get_at(disc)[:3]
+    open_settings(app)
+    click(app, "set:colour_blind:true")
+    table = back_to_table(app)
+    redraw(app)
+    colours = {d.name: d.colour for d in table.data.dragons}
+    assert colours["Red"] == palette.colour_blind("#c8282d") != "#c8282d"
+    assert {r.name: r.colour for r in table.data.regions}["Gallia"] == palette.colour_blind("#4f9a4a")
+    assert app.screen.get_at(disc)[:3] != red
+    assert table.game.data.dragons[4].colour == "#c8282d"          # the engine's data is not touched
+    assert Settings.load(str(tmp_path)).colour_blind is True
+
+
+def test_palette_colours_stay_apart_for_red_green_colour_blindness():
+    """Simulated deuteranopia and protanopia (Machado 2009, in linear RGB; distances in CIE Lab):
+    the closest two dragon colours are much further apart in the colour-blind palette."""
+    from game import default_data
+    deutan = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+    protan = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def lab(c, m):
+        rgb = [linear(v) for v in theme.rgb(c)]
+        r, g, b = (max(0.0, sum(m[i][j] * rgb[j] for j in range(3))) for i in range(3))
+        x, y, z = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+            (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+    def closest(colours, m):
+        cs = [lab(c, m) for c in colours]
+        return min(sum((a - b) ** 2 for a, b in zip(cs[i], cs[j])) ** 0.5
+                   for i in range(len(cs)) for j in range(i + 1, len(cs)))
+    normal = [d.colour for d in default_data().dragons]
+    blind = [palette.colour_blind(c) for c in normal]
+    for m in (deutan, protan):
+        assert closest(blind, m) > 1.5 * closest(normal, m)
+
+
+def test_confirm_before_end_turn_can_be_switched_off(tmp_path):
+    def could_play(g):
+        return g.decision.kind == "attack_turn" and any(a.kind == "play_card" for a in g.decision.options) and \
+            any(a.kind == "end_turn" for a in g.decision.options)
+    session = first(could_play)
+    app, table = table_with(session, tmp_path)
+    before = len(session.actions)
+    click(app, "button:end_turn")
+    assert table.dialog_kind == "confirm" and len(session.actions) == before      # asks first
+    click(app, "button:confirm")
+    assert session.actions[before].kind == "end_turn"
+    session = first(could_play)
+    app, table = table_with(session, tmp_path / "off")
+    open_settings(app)
+    click(app, "set:confirm_end_turn:false")
+    table = back_to_table(app)
+    before = len(session.actions)
+    click(app, "button:end_turn")
+    assert table.dialog is None and session.actions[before].kind == "end_turn"     # at once
+
+
+# ----- sound -----------------------------------------------------------------------------------------
+def test_each_effect_answers_its_event_kind():
+    assert sound.effect_of({"kind": "begins_attack"}) == "attack"
+    assert sound.effect_of({"kind": "destroys"}) == sound.effect_of({"kind": "razes"}) == "destroyed"
+    assert sound.effect_of({"kind": "plays"}) == "card"
+    assert sound.effect_of({"kind": "turns_hex"}) == "hex"
+    assert sound.effect_of({"kind": "levels_up"}) == "level_up"
+    assert sound.effect_of({"kind": "century_begins", "century": 2}) == "century"
+    assert sound.effect_of({"kind": "century_begins", "century": 1}) is None       # no century ended yet
+    assert sound.effect_of({"kind": "game_ends"}) == "century"
+    assert sound.effect_of({"kind": "moves"}) is None
+    for name in sound.NAMES:           # made here: short, and not silence
+        raw = sound.samples(name)
+        assert 0.1 * sound.RATE * 2 <= len(raw) <= 1.1 * sound.RATE * 2
+        assert max(raw) > 0
+
+
+def test_a_card_played_sounds_with_sound_on_and_not_with_sound_off(tmp_path):
+    session = first(lambda g: g.decision.kind == "attack_turn" and any(a.kind == "play_card"
+                                                                        for a in g.decision.options))
+    app, table = table_with(session, tmp_path)
+    assert app.settings.sound and app.sounds.ready()          # SDL's dummy audio driver in tests
+    open_settings(app)
+    click(app, "set:volume:-")
+    click(app, "set:volume:-")
+    assert app.settings.volume == 50
+    table = back_to_table(app)
+    app.sounds.played.clear()
+    play = next(a for a in table.game.decision.options if a.kind == "play_card")
+    table.choose(play, asked=True)
+    if table.dialog_kind == "confirm":
+        click(app, "button:confirm")
+    assert "card" in app.sounds.played
+    assert app.sounds.sounds["card"].get_volume() == pytest.approx(0.5, abs=0.01)
+
+    session = first(lambda g: g.decision.kind == "attack_turn" and any(a.kind == "play_card"
+                                                                        for a in g.decision.options))
+    app, table = table_with(session, tmp_path / "off")
+    open_settings(app)
+    click(app, "set:sound:false")
+    table = back_to_table(app)
+    app.sounds.played.clear()
+    table.choose(next(a for a in table.game.decision.options if a.kind == "play_card"), asked=True)
+    if table.dialog_kind == "confirm":
+        click(app, "button:confirm")
+    assert app.sounds.played == [] and table.game.state.log[-1]
+    assert any(e["kind"] == "plays" for e in table.game.state.log[-3:])
+
+
+def test_ai_moves_sound_too_and_undo_does_not_replay_sounds(tmp_path):
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "random"), Seat("Cora", "Green", "random")],
+                          seed=5)
+    app, table = table_with(session, tmp_path)
+    for _ in range(3000):
+        if session.game.is_over or "century" in app.sounds.played:
+            break
+        d = session.game.decision
+        if table.seats.is_human(d.player):
+            table.apply(d.options[-1])
+        else:
+            app.pump()
+    assert {"attack", "century"} <= set(app.sounds.played)
+
+
+def test_no_audio_device_means_silence_not_a_crash(tmp_path, monkeypatch):
+    def no_device(*a, **kw):
+        raise pygame.error("No available audio device")
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    session = first(lambda g: g.decision.kind == "attack_turn" and any(a.kind == "play_card"
+                                                                        for a in g.decision.options))
+    app = make_app(tmp_path)
+    app.sounds = sound.Sounds(app.settings)
+    table = app.start_game(session, handoff=False)
+    play = next(a for a in table.game.decision.options if a.kind == "play_card")
+    assert table.apply(play)
+    assert app.sounds.mixer is False and app.sounds.played == []
+    assert app.sounds.play("card") is False

@@ -1,0 +1,143 @@
+"""The guided first game (issue 9, "Onboarding and settings": "a short
+interactive tutorial ... a fixed seed, scripted prompts pointing at the parts
+of the table, the player makes the real moves"; Done when: "a tutorial run
+reaches its last step by synthetic clicks")."""
+import os
+import re
+
+import pytest
+from ui_helpers import click, make_app, play_option
+
+from game.data import DataError
+from sprites.scenes.tutorial import TutorialScene
+from sprites.scenes.title import TitleScene
+from sprites import tutorial
+
+PREFERRED = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania"}
+
+
+def start(tmp_path):
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    assert isinstance(app.scene, TutorialScene)
+    return app, app.scene
+
+
+def wait_for_player(app, scene, limit=400):
+    """Let the AI dragons move until the step is the player's to do."""
+    for _ in range(limit):
+        if not scene.guide.waiting(scene.game):
+            return
+        app.pump()
+    raise AssertionError(f"still waiting at step {scene.guide.step.id}")
+
+
+def do_step(app, scene):
+    """Make a move the step asks for, by clicking what the table outlines."""
+    step = scene.guide.step
+    options = scene.game.decision.options
+    wanted = [i for i, a in enumerate(options) if a.kind in step.do]
+    assert wanted, f"step {step.id}: nothing of {step.do} is offered"
+    like = PREFERRED.get(options[wanted[0]].kind)
+    best = next((i for i in wanted if like and like.lower() in str(options[i]).lower()), wanted[0])
+    rects, polygons = scene.targets()
+    assert rects or polygons, f"step {step.id}: nothing is outlined on the table"
+    play_option(app, scene, best)
+
+
+def test_a_tutorial_run_reaches_its_last_step_by_clicks(tmp_path):
+    app, scene = start(tmp_path)
+    seen = []
+    for _ in range(60):
+        step = scene.guide.step
+        if step is None or step is scene.guide.steps[-1]:
+            break
+        seen.append(step.id)
+        assert scene.element("tutorial:leave") is not None      # it can be left at any time
+        if step.do:
+            wait_for_player(app, scene)
+            if scene.guide.step is step:
+                do_step(app, scene)
+        else:
+            click(app, "tutorial:next")
+    assert scene.guide.step is scene.guide.steps[-1], f"stopped at {seen[-1]}"
+    # the real moves were made: the player discarded, chose a Lair Action, took a card, placed, played and ended
+    assert {"discard", "lair_action", "select_card", "place", "play_card", "end_turn"} <= set(scene.guide.moves)
+    for sid in ("welcome", "table", "discard", "lair", "track", "place", "play", "end"):
+        assert sid in seen
+    click(app, "tutorial:play_on")           # play on: an ordinary table, the same game
+    assert type(app.scene).__name__ == "TableScene" and app.scene.session is scene.session
+
+
+def test_the_tutorial_can_be_left_at_once(tmp_path):
+    app, scene = start(tmp_path)
+    click(app, "tutorial:leave")
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_each_step_points_at_the_elements_that_offer_it(tmp_path):
+    """The outlines come from the engine's options: at the discard step, exactly the hand cards offered."""
+    app, scene = start(tmp_path)
+    click(app, "tutorial:next")
+    click(app, "tutorial:next")
+    assert scene.guide.step.id == "discard"
+    rects, _ = scene.targets()
+    offered = {scene.element_rect(n).topleft for n, idx in scene.groups.items() if n.startswith("hand:")}
+    assert {r.topleft for r in rects} == offered and offered
+
+
+def test_prompts_take_rule_numbers_from_the_data():
+    """No digit is written in the script's texts (key names like F1 aside): numbers come
+    from data/ ({setup.deal} ...)."""
+    for text in tutorial.raw_texts():
+        assert not re.search(r"\d", re.sub(r"\{[^}]*\}|\bF\d+\b", "", text)), text
+    script = tutorial.load_script()
+    from game import default_data
+    setup = default_data().setup
+    discard = next(s for s in script.steps if s.id == "discard")
+    assert f"dealt {setup['deal']} Action Cards" in discard.text
+
+
+@pytest.mark.parametrize("change, problem", [
+    (("do: [discard]", "do: [dicsard]"), "data/tutorial.yaml: steps[2].do: unknown action kind 'dicsard'"),
+    (("dealt {setup.deal}", "dealt {setup.dael}"), "data/tutorial.yaml: steps[2].text: {setup.dael} names no number"),
+    (("seed: 2", "seed: two"), "data/tutorial.yaml: seed: must be a whole number"),
+    (("point: [area:map,", "point: [area:sea,"), "data/tutorial.yaml: steps[1].point: must list parts"),
+])
+def test_a_bad_script_gives_one_clear_line(tmp_path, change, problem):
+    with open(os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8") as f:
+        text = f.read()
+    assert change[0] in text
+    bad = tmp_path / "tutorial.yaml"
+    bad.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        tutorial.load_script(str(bad))
+    assert len(err.value.problems) == 1 and err.value.problems[0].startswith(problem), err.value.problems
+
+
+def test_the_window_does_not_start_with_a_bad_script(tmp_path, monkeypatch, capsys):
+    """Like the other data files: one line naming the file, the entry and the problem; exit code 2."""
+    import argparse
+    from sprites import app as app_module
+    with open(os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8") as f:
+        text = f.read()
+    (tmp_path / tutorial.FILE).write_text(text.replace("do: [discard]", "do: [dicsard]"), encoding="utf-8")
+    monkeypatch.setattr(tutorial, "DATA_DIR", str(tmp_path))
+    code = app_module.run(argparse.Namespace(screenshot=str(tmp_path / "x.png"), screen="title", size=(1100, 650),
+                                             seed=1, players=4, variant="standard", steps=0))
+    err = capsys.readouterr().err
+    assert code == 2 and not (tmp_path / "x.png").exists()
+    assert "data/tutorial.yaml: steps[2].do: unknown action kind 'dicsard'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("screen, scene", [("tutorial", "TutorialScene"), ("settings", "SettingsScene")])
+def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen, scene):
+    import argparse
+    from game.app.cli import SCREENS
+    from sprites.shot import screenshot
+    assert screen in SCREENS
+    out = tmp_path / f"{screen}.png"
+    assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size=(1100, 650), seed=1, players=4,
+                                         variant="standard", steps=0)) == 0
+    assert out.stat().st_size > 10000 and f"({scene}, 1100x650)" in capsys.readouterr().out
