@@ -291,3 +291,37 @@ def test_the_hand_off_summary_sits_in_its_box_with_room_around_it(monkeypatch, s
     assert [s for s, _ in inside][0] == "Since your last turn" and len(inside) >= 4
     for s, r in inside:
         assert box.inflate(-2 * room, -2 * room).contains(r), f"{s!r} is against the box's edge"
+
+
+@pytest.mark.parametrize("speed", [1, 4])
+def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_chosen_speed(speed):
+    """Animations off (Settings): nothing flies, but where an AI dragon acted is still
+    marked, steady, for a time the AI speed divides (the next move comes as much sooner)."""
+    from sprites.scenes.table import HAPPENED_MS
+    app = make_app(animate=False)
+    session = Session.new(seats(["easy", "easy", "human"]), seed=4)
+    table = app.start_game(session, handoff=False)
+    table.set_speed(speed)
+    seen = watch(table)
+    press(app, pygame.K_p)
+    rng = random.Random(5)
+    for _ in range(200):
+        d = session.game.decision
+        if d.player == 2:
+            table.summary = None
+            table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+            if table.dialog_kind == "confirm":
+                press(app, pygame.K_RETURN)
+            continue
+        step_once(app, table)
+        actor, action, touch, events = seen[-1]
+        want = [p for e in events if visible_to(e, table.seats.viewer) for p in marks.event_marks(e, touch, None)]
+        if want and actor != table.seats.viewer:
+            break
+    else:
+        raise AssertionError("no AI move touched the map")
+    assert not table.motion.busy(), "animations off: nothing moves"
+    shown = {place: (begin, end) for place, begin, end, _ in table.happened.items}
+    assert {p for p in want if p[0] != "path"} <= set(shown)
+    for begin, end in shown.values():
+        assert end - begin == HAPPENED_MS // speed + marks.FLASH_MS, "steady from the start, for the speed's time"

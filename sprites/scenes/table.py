@@ -621,7 +621,8 @@ class TableScene(Scene):
             draws = self._draw_path if before["viewer"] == self.seats.viewer else None
             self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration,
                               self._stock_point, draws)
-            self._mark_happened(before, now)
+        if before is not None and (self.app.animate or before["actor"] != self.seats.viewer):
+            self._mark_happened(before, now)    # (animations off: still where another dragon acted, steady)
 
     def _mark_happened(self, before, now):
         """Light up on the map what the action touched (its events' fields, its
@@ -638,7 +639,8 @@ class TableScene(Scene):
             texts = [entry["text"] for entry in self.view["log"][len(self.view["log"]) - len(events):]]
             caption = " ".join(texts[:2])
             card = next((e["card"] for e in events if e["kind"] == "plays"), None)
-        self.happened.add(places, now, self._duration(HAPPENED_MS), caption=caption, card=card)
+        self.happened.add(places, now, HAPPENED_MS // self.speed, caption=caption, card=card,
+                          flash=self.app.animate)
 
     def show_summary(self):
         """At the start of a player's turn: what the others did since their last one (public events only)."""

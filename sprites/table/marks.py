@@ -71,9 +71,11 @@ class Marks:
         self.items = []
         self.caption = None           # (text, card id or None, place, end ms)
 
-    def add(self, places, now, ms, colour=HAPPENED, caption=None, card=None):
-        """Show ``places`` for ``ms``: the latest action's marks replace the last ones."""
-        self.items = [(place, now, now + ms, colour) for place in dict.fromkeys(places)]
+    def add(self, places, now, ms, colour=HAPPENED, caption=None, card=None, flash=True):
+        """Show ``places`` for ``ms`` (with a flash first, unless animations are off): the
+        latest action's marks replace the last ones."""
+        begin = now if flash else now - FLASH_MS
+        self.items = [(place, begin, now + ms, colour) for place in dict.fromkeys(places)]
         if caption and places:
             self.caption = (caption, card, places[0], now + ms)
 
