@@ -68,6 +68,28 @@ def test_hovering_a_card_shows_where_its_attack_icons_could_hit_and_what_it_cost
             assert app.screen.get_at(at)[:3] in (ring, marks.EDGE), f"the ring of {region} site {site} is hidden"
 
 
+def test_hovering_a_card_that_takes_shows_what_it_gains_and_from_where(monkeypatch):
+    """A card whose icons take resources: the preview says what comes onto the Dragon
+    Card and from which region, and those tokens glow."""
+    drawn = DrawnText(monkeypatch)
+
+    def taking(g):
+        d = g.decision
+        return d.kind == "attack_turn" and any(a.kind == "play_card" and g.outcome(a).taken for a in d.options)
+    session = reach(taking, players=3)
+    app, table = table_at(session)
+    g, d = session.game, session.game.decision
+    a = next(a for a in d.options if a.kind == "play_card" and g.outcome(a).taken)
+    name = next(n for n, idx in table.groups.items() if n.startswith("hand:") and d.options.index(a) in idx)
+    hover(app, name)
+    o = g.outcome(a)
+    words, places = table.preview(name)
+    for region, res in o.taken:
+        assert (("token", (region, res)) if region else ("stockpile", res)) in places
+        assert f"from {region or 'the stockpile'}" in words and res in words
+    assert "Takes " in drawn_tip(app, drawn)
+
+
 def test_hovering_a_card_that_cannot_be_played_now_shows_its_region():
     session = reach(lambda g: g.decision.kind == "lair_action", players=3)
     app, table = table_at(session)
@@ -107,6 +129,13 @@ def test_hovering_a_hex_arrow_names_the_side_that_would_face_the_dragon(monkeypa
         text = drawn_tip(app, drawn)
         assert f"the {ICON_WORDS[copy.facing_icon(region)]} side faces {region}" in text.replace("\n", " ")
         assert "Costs 1 gold" in text
+        use = [x for x in copy.decision.options if x.kind == "use_hex"]
+        words, places = table.preview(f"hex:turn_{side}")
+        if use:                                   # what a Dragon Hex Card would offer there, and where
+            assert "Your Dragon Hex Card there: " in words
+            assert set(marks.outcome_marks(copy.outcome(use[0]))) <= set(places)
+        else:
+            assert copy.why_illegal(copy.aimed("hex:use", None)) in words
 
 
 def test_hovering_end_turn_lists_what_is_still_possible(monkeypatch):
