@@ -325,3 +325,47 @@ def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_ch
     assert {p for p in want if p[0] != "path"} <= set(shown)
     for begin, end in shown.values():
         assert end - begin == HAPPENED_MS // speed + marks.FLASH_MS, "steady from the start, for the speed's time"
+
+
+def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_region_name_in_sight(monkeypatch):
+    """The caption beside a destroyed settlement: a player reads it and still sees the
+    burning site, the dragon that attacked and the region's name."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app(animate=True)
+    session = Session.new(seats(["human", "easy", "easy", "easy"]), seed=3)
+    table = app.start_game(session, handoff=False)
+    seen = watch(table)
+    press(app, pygame.K_p)
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(600):
+        if checked >= 3:
+            break
+        d = session.game.decision
+        if d.player == 0:
+            table.summary = None
+            table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+            if table.dialog_kind == "confirm":
+                press(app, pygame.K_RETURN)
+            continue
+        step_once(app, table)
+        actor, action, touch, _ = seen[-1]
+        if action.kind != "attack":
+            continue
+        drawn.clear()
+        redraw(app)
+        caption = table.happened.caption[0]
+        boxes = [r for s, _, r in drawn.items if len(s) > 12 and caption.startswith(s.rstrip(".")[:20])
+                 and r is not None and table.lay.map.contains(r)]
+        assert boxes, "the caption is drawn"
+        geo = table.map.geo
+        region, site = touch.sites[0]
+        x, y = geo.dragon_spots[region]
+        rad = round(geo.dragon_radius)
+        hidden = {"the site": marks.place_rect(("site", (region, site)), geo, table.element_rect),
+                  "the dragon": pygame.Rect(round(x) - rad, round(y) - rad, 2 * rad, 2 * rad),
+                  "the region's name": geo.label_rects[region]}
+        for what, rect in hidden.items():
+            assert not any(b.colliderect(rect) for b in boxes), f"the caption hides {what} in {region}"
+        checked += 1
+    assert checked >= 3

@@ -99,7 +99,11 @@ class Marks:
                 draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot)
         if self.caption and now < self.caption[3]:
             text, card, place, _ = self.caption
-            draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data)
+            r = round(geo.dragon_radius)
+            avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]
+            avoid += [(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r), 2) for x, y in geo.dragon_spots.values()]
+            avoid += [(m, 1) for m in geo.label_rects.values()]
+            draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid)
 
 
 def place_rect(place, geo, rect_of):
@@ -189,8 +193,10 @@ def arrow(surface, a, b, colour, width, gap):
     pygame.draw.polygon(surface, colour, [(end[0] - ux * 2, end[1] - uy * 2), left, right])
 
 
-def draw_caption(surface, text, card, at, lay, data):
-    """A short line over the map beside where it happened (with the card played, if any)."""
+def draw_caption(surface, text, card, at, lay, data, avoid=()):
+    """A short line over the map beside where it happened (with the card played, if any):
+    beside it where it hides least of ``avoid`` ([(rect, weight)]: what is marked, the
+    dragons, the regions' names)."""
     size = lay.font(18)
     width = min(lay.px(360), lay.map.w - lay.px(40))
     lines = theme.wrap(text, size, width - lay.px(16))
@@ -198,11 +204,15 @@ def draw_caption(surface, text, card, at, lay, data):
     cw, ch = (lay.px(84), lay.px(120)) if card else (0, 0)
     w = max(theme.text_width(line, size) for line in lines) + lay.px(16) + (cw + lay.px(8) if card else 0)
     h = max(len(lines) * lh + lay.px(12), ch + lay.px(12))
-    r = pygame.Rect(0, 0, w, h)
-    r.midbottom = (round(at[0]), round(at[1]) - lay.px(14))
-    if r.y < lay.map.y + lay.pad:
-        r.midtop = (round(at[0]), round(at[1]) + lay.px(24))
-    r.clamp_ip(lay.map.inflate(-lay.pad, -lay.pad))
+    x, y, gap, room = round(at[0]), round(at[1]), lay.px(30), lay.map.inflate(-lay.pad, -lay.pad)
+    spots = []
+    for side, point in (("midbottom", (x, y - gap)), ("midtop", (x, y + gap)), ("bottomleft", (x + gap, y - gap)),
+                        ("bottomright", (x - gap, y - gap)), ("topleft", (x + gap, y + gap)),
+                        ("topright", (x - gap, y + gap)), ("midright", (x - gap, y)), ("midleft", (x + gap, y))):
+        c = pygame.Rect(0, 0, w, h)
+        setattr(c, side, point)
+        spots.append(c.clamp(room))
+    r = min(spots, key=lambda c: sum(weight for rect, weight in avoid if c.colliderect(rect)))
     theme.shade(surface, r.move(3, 4), 110)
     theme.panel(surface, r, fill=(40, 28, 20), edge=HAPPENED, radius=7, width=2)
     x = r.x + lay.px(8)
