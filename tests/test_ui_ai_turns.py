@@ -178,14 +178,16 @@ def test_the_hand_off_summary_never_shows_a_private_card(monkeypatch):
     assert session.game.is_over and handoffs > 30 and with_attacks > 3, (handoffs, with_attacks)
 
 
-def test_a_solo_player_sees_what_happened_since_its_last_turn():
+def test_a_solo_player_sees_what_happened_since_its_last_turn(monkeypatch):
     """Against AI dragons the summary comes at the start of the player's turns (its
-    attack turn, a new century), not at every choice; a click anywhere puts it away."""
+    attack turn, a new century), not at every choice; a click anywhere puts it away.
+    While it lies over the map, the last AI move's line is not drawn under it."""
+    drawn = DrawnText(monkeypatch)
     app = make_app()
     session = Session.new(seats(["human", "easy", "easy"]), seed=6)
     table = app.start_game(session, handoff=False)
     rng = random.Random(3)
-    shown = 0
+    shown = captions = 0
     for _ in range(600):
         g = session.game
         if g.is_over or shown >= 3:
@@ -198,6 +200,12 @@ def test_a_solo_player_sees_what_happened_since_its_last_turn():
         if table.summary is not None:
             assert turn_starts(g, 0) and table.summary == lines
             assert table.element("summary") is not None
+            if table.happened.caption:
+                drawn.clear()
+                redraw(app)
+                on_map = drawn.within(table.lay.map)
+                assert not [t for t in on_map if len(t) > 12 and table.happened.caption[0].startswith(t[:20])]
+                captions += 1
             click(app, "summary")                 # read: it goes
             assert table.summary is None and table.element("summary") is None
             shown += 1
@@ -205,7 +213,7 @@ def test_a_solo_player_sees_what_happened_since_its_last_turn():
         table.choose(d.options[rng.randrange(len(d.options))], asked=True)
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
-    assert shown >= 3
+    assert shown >= 3 and captions
 
 
 def test_no_mark_preview_or_summary_of_the_last_player_survives_the_hand_off(monkeypatch):

@@ -792,7 +792,7 @@ class TableScene(Scene):
         if self.dialog is None:
             spot = self._dragon_spot
             for m in (self.happened, self.pointed):
-                m.draw(surface, now, self.map.geo, self.element_rect, lay, self.data, spot)
+                m.draw(surface, now, self.map.geo, self.element_rect, lay, self.data, spot, self.summary is None)
             for place in (preview[1] if preview else ()):
                 marks.draw_mark(surface, place, marks.PREVIEW, 0.6, self.map.geo, self.element_rect, lay, spot)
         if hover is not None and hover.name in self.groups and not hover.name.startswith(

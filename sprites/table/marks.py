@@ -91,13 +91,14 @@ class Marks:
             self.caption = None
         return live
 
-    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot):
-        """Every live mark; ``rect_of(name)`` finds a table element's rect."""
+    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True):
+        """Every live mark; ``rect_of(name)`` finds a table element's rect; ``caption``:
+        the line too (not while the summary, which says it, lies over the map)."""
         for place, begin, end, colour in self.items:
             if begin <= now < end:          # a flash, then steady (a still table draws the same frame twice)
                 flash = 1.0 if now - begin < FLASH_MS else 0.0
                 draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot)
-        if self.caption and now < self.caption[3]:
+        if caption and self.caption and now < self.caption[3]:
             text, card, place, _ = self.caption
             r = round(geo.dragon_radius)
             avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]
