@@ -53,6 +53,23 @@ def step_once(app, table):
     raise AssertionError("Step played nothing")
 
 
+def next_ai_move(app, table, seen, human, rng):
+    """The human seat plays random choices; then Step lets one AI move through:
+    (actor, action, touches, events) of that move."""
+    session = table.session
+    for _ in range(100):
+        d = session.game.decision
+        if d.player != human:
+            step_once(app, table)
+            assert seen[-1][0] == d.player
+            return seen[-1]
+        table.summary = None
+        table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        if table.dialog_kind == "confirm":
+            press(app, pygame.K_RETURN)
+    raise AssertionError("no AI move")
+
+
 def test_each_ai_action_shows_where_it_happened_and_the_map_ends_true():
     """Paused, stepping an AI turn move by move: each move's marks are the places its
     events name (a destroyed settlement's site from the attack's touches, a flight's
@@ -69,16 +86,7 @@ def test_each_ai_action_shows_where_it_happened_and_the_map_ends_true():
     for _ in range(400):
         if {"attack", "move"} <= kinds:
             break
-        d = session.game.decision
-        if d.player == 0:
-            table.summary = None
-            table.choose(d.options[rng.randrange(len(d.options))], asked=True)
-            if table.dialog_kind == "confirm":
-                press(app, pygame.K_RETURN)
-            continue
-        step_once(app, table)
-        actor, action, touch, events = seen[-1]
-        assert actor == d.player
+        actor, action, touch, events = next_ai_move(app, table, seen, 0, rng)
         visible = [e for e in events if visible_to(e, table.seats.viewer)]
         want = [p for e in visible for p in marks.event_marks(e, touch, None)]
         shown = [place for place, *_ in table.happened.items]
@@ -314,15 +322,7 @@ def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_ch
     press(app, pygame.K_p)
     rng = random.Random(5)
     for _ in range(200):
-        d = session.game.decision
-        if d.player == 2:
-            table.summary = None
-            table.choose(d.options[rng.randrange(len(d.options))], asked=True)
-            if table.dialog_kind == "confirm":
-                press(app, pygame.K_RETURN)
-            continue
-        step_once(app, table)
-        actor, action, touch, events = seen[-1]
+        actor, action, touch, events = next_ai_move(app, table, seen, 2, rng)
         want = [p for e in events if visible_to(e, table.seats.viewer) for p in marks.event_marks(e, touch, None)]
         if want and actor != table.seats.viewer:
             break
@@ -349,15 +349,7 @@ def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_regio
     for _ in range(600):
         if checked >= 3:
             break
-        d = session.game.decision
-        if d.player == 0:
-            table.summary = None
-            table.choose(d.options[rng.randrange(len(d.options))], asked=True)
-            if table.dialog_kind == "confirm":
-                press(app, pygame.K_RETURN)
-            continue
-        step_once(app, table)
-        actor, action, touch, _ = seen[-1]
+        actor, action, touch, _ = next_ai_move(app, table, seen, 0, rng)
         if action.kind != "attack":
             continue
         drawn.clear()

@@ -7,28 +7,11 @@ from __future__ import annotations
 
 import math
 
-from ui_helpers import DrawnText, click, make_app, reach, redraw
-
-import pygame
+from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
 
 from sprites import theme
 from sprites.table import marks
 from sprites.table.tips import ICON_WORDS
-
-
-def hover(app, name):
-    pos = app.scene.element_point(name)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.pump()
-
-
-def table_at(session, size=(1600, 900)):
-    app = make_app(size=size)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
-    redraw(app)
-    return app, table
 
 
 def drawn_tip(app, drawn):

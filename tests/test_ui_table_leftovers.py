@@ -4,22 +4,11 @@ stays off the card over it; digits inside icons (counts on the map's tokens,
 amounts on card icons) are 12 px or more in the smallest window."""
 from __future__ import annotations
 
-from ui_helpers import make_app, reach, redraw
-
-import pygame
+from ui_helpers import reach, redraw, table_at
 
 from sprites.table import overlays
 
 MIN_FONT = 18               # pygame's default font at size 18 is 12 px high
-
-
-def table_at(session, size=(1600, 900)):
-    app = make_app(size=size)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
-    redraw(app)
-    return app, table
 
 
 def test_map_tooltips_stay_on_the_map_and_off_what_they_explain():

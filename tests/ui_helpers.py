@@ -186,3 +186,20 @@ def reach(done, players=3, variant="standard", seeds=range(1, 80)):
                 return s
             s.apply(rng.choice(s.game.decision.options))
     raise AssertionError("no such position")
+
+
+def table_at(session, size=(1600, 900)):
+    """A window showing ``session``'s table (no hand-off screen, no summary over the map)."""
+    app = make_app(size=size)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    redraw(app)
+    return app, table
+
+
+def hover(app, name):
+    """The pointer moves onto a named element."""
+    pos = app.scene.element_point(name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
