@@ -67,9 +67,13 @@ def test_hovering_a_card_that_takes_shows_what_it_gains_and_from_where(monkeypat
     hover(app, name)
     o = g.outcome(a)
     words, places = table.preview(name)
+    counts = {}
     for region, res in o.taken:
         assert (("token", (region, res)) if region else ("stockpile", res)) in places
-        assert f"from {region or 'the stockpile'}" in words and res in words
+        counts[(region, res)] = counts.get((region, res), 0) + 1
+    for (region, res), n in counts.items():
+        plural = "s" if n > 1 and res in ("noble", "field") else ""
+        assert f"Takes {n} {res}{plural}" in words and f"from {region or 'the stockpile'}" in words
     assert "Takes " in drawn_tip(app, drawn)
 
 

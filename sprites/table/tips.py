@@ -168,7 +168,8 @@ def _strip_name(prompt, name):
 
 
 def _things(pairs):
-    return ", ".join(f"{n} {what}" for what, n in pairs if n)
+    """ "2 nobles, 1 gold": resources counted (livestock and gold have no plural)."""
+    return ", ".join(f"{n} {what}{'s' if n > 1 and what in ('noble', 'field') else ''}" for what, n in pairs if n)
 
 
 def outcome_text(game, o, life_now):
