@@ -335,11 +335,12 @@ def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_ch
         assert end - begin == HAPPENED_MS // speed + marks.FLASH_MS, "steady from the start, for the speed's time"
 
 
-def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_region_name_in_sight(monkeypatch):
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720)])
+def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_region_name_in_sight(monkeypatch, size):
     """The caption beside a destroyed settlement: a player reads it and still sees the
-    burning site, the dragon that attacked and the region's name."""
+    burning site, the dragon that attacked, the region's name and the Action Hex."""
     drawn = DrawnText(monkeypatch)
-    app = make_app(animate=True)
+    app = make_app(size=size, animate=True)
     session = Session.new(seats(["human", "easy", "easy", "easy"]), seed=3)
     table = app.start_game(session, handoff=False)
     seen = watch(table)
@@ -364,7 +365,8 @@ def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_regio
         rad = round(geo.dragon_radius)
         hidden = {"the site": marks.place_rect(("site", (region, site)), geo, table.element_rect),
                   "the dragon": pygame.Rect(round(x) - rad, round(y) - rad, 2 * rad, 2 * rad),
-                  "the region's name": geo.label_rects[region]}
+                  "the region's name": geo.label_rects[region],
+                  "the Action Hex": marks.place_rect(("hex", None), geo, table.element_rect)}
         for what, rect in hidden.items():
             assert not any(b.colliderect(rect) for b in boxes), f"the caption hides {what} in {region}"
         checked += 1

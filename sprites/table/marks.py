@@ -103,7 +103,7 @@ class Marks:
             r = round(geo.dragon_radius)
             avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]
             avoid += [(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r), 2) for x, y in geo.dragon_spots.values()]
-            avoid += [(m, 1) for m in geo.label_rects.values()]
+            avoid += [(m, 1) for m in list(geo.label_rects.values()) + [place_rect(("hex", None), geo, rect_of)]]
             draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid)
 
 
@@ -197,7 +197,7 @@ def arrow(surface, a, b, colour, width, gap):
 def draw_caption(surface, text, card, at, lay, data, avoid=()):
     """A short line over the map beside where it happened (with the card played, if any):
     beside it where it hides least of ``avoid`` ([(rect, weight)]: what is marked, the
-    dragons, the regions' names)."""
+    dragons, the regions' names, the hex)."""
     size = lay.font(18)
     width = min(lay.px(360), lay.map.w - lay.px(40))
     lines = theme.wrap(text, size, width - lay.px(16))
