@@ -173,6 +173,7 @@ class HandView:
         pygame.draw.rect(surf, (64, 46, 32), lay.hand)
         items = sorted([(r.x, 1, j, cid, r) for j, (cid, r) in enumerate(slots)] +
                        [(r.x, 0, -1, None, r) for r in gaps])       # left to right, each over the one before
+        rects = [r for _, r in slots]
         for _, _, j, cid, r in items:
             if cid is None:             # where a card just left: an empty place (it closes up when the pointer moves)
                 pygame.draw.rect(surf, (84, 62, 44), r, border_radius=8)
@@ -180,7 +181,8 @@ class HandView:
                 continue
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
-            surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16)), rr)
+            shown = self.visible(rects, j, gaps).w          # a covered card names itself up its edge
+            surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16), shown if shown < r.w else None), rr)
             if live:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not slots:
