@@ -1,6 +1,7 @@
-"""A large hand can be read without hovering: each card that the next one
-covers names itself up its visible edge (playtest: with 10-13 cards in the
-1100 x 650 window the names were cut to 4-6 letters, "Drag", "Atta", "Capt")."""
+"""The cards row reads without hovering: each card of a large hand that the
+next one covers names itself up its visible edge (playtest: with 10-13 cards
+in the 1100 x 650 window the names were cut to 4-6 letters, "Drag", "Atta",
+"Capt"), and no outline crosses the Card Selection Track's label."""
 from __future__ import annotations
 
 from ui_helpers import make_app, redraw
@@ -58,3 +59,27 @@ def test_every_card_of_a_large_hand_shows_its_whole_name(size, n_cards):
             assert " ".join(lines) == name, (name, lines)
             assert all(font.size(line)[0] <= edge.h for line in lines), (name, edge.h)
             assert edge.right <= shown.w, (name, edge, shown.w)
+
+
+def test_the_track_label_stays_clear_of_the_outline_of_a_card_that_can_be_taken(monkeypatch):
+    """Playtest: "Card Selection Track" was half covered by the glowing outline of the track's cards."""
+    import random
+
+    from ui_helpers import DrawnText
+
+    from sprites import theme
+    session = Session.new([Seat(NAMES[i], DRAGONS[i], "human") for i in range(4)], seed=5)
+    rng = random.Random(5)
+    app = make_app(size=(1100, 650))
+    table = app.start_game(session, handoff=False)
+    while not any(n.startswith("track:") for n in table.groups):        # play on until a track card can be taken
+        session.apply(rng.choice(session.game.decision.options))
+        table.seats.viewer = session.game.decision.player
+        table.refresh()
+    drawn = DrawnText(monkeypatch)
+    table._painted = {}              # the strip drawn afresh, through the recorder
+    redraw(app)
+    label = next(rect for s, _, rect in drawn.items if s == "Card Selection Track")
+    hilite = [app.screen.get_at((x, y))[:3] == theme.HILITE for x in range(label.x, label.right)
+              for y in range(label.y, label.bottom)]
+    assert not any(hilite), "an outline crosses the label"

@@ -20,6 +20,7 @@ CARD_RATIO = 0.7
 def overlays_zoom():
     from sprites.table.overlays import ZOOM
     return ZOOM
+OUTLINE = 2                 # how far the outline of a card that can be taken reaches past it
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
 
 
@@ -151,18 +152,19 @@ class HandView:
         else:
             pygame.draw.rect(surf, (90, 70, 52), disc, 2, border_radius=6)
         # one line under both piles (two labels would not fit under two small cards)
+        below = deck.bottom + OUTLINE        # clear of the outline of a card that can be taken
         theme.blit_text(surf, f"Deck {view['deck']['count']}  Discard {len(view['discard'])}", small,
-                        (deck.x, deck.bottom + 1), theme.WHITE, True, "topleft")
+                        (deck.x, below), theme.WHITE, True, "topleft")
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
-            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, span.bottom + 1), (230, 214, 180),
+            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, below), (230, 214, 180),
                             True, "midtop")
         for j, cid in enumerate(view["track"]):
             r = rects[j]
             surf.blit(cardface.compact(self.data, cid, r.w, r.h, lay.font(16)), r)
             if f"track:{j}" in hot:
-                pygame.draw.rect(surf, theme.HILITE, r.inflate(4, 4), 3, border_radius=7)
+                pygame.draw.rect(surf, theme.HILITE, r.inflate(2 * OUTLINE, 2 * OUTLINE), 3, border_radius=7)
         surf.set_clip(None)
 
     def draw_hand(self, surf, slots, hot, labels, enabled, gaps=()):
