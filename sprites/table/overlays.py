@@ -18,12 +18,12 @@ def zoom_rect(lay, anchor, avoid=()):
     """Where the enlarged card of a hovered hand or track card goes: above it, or
     the nearest place along the map's foot that leaves ``avoid`` (what its preview
     marks on the map) in sight."""
+    room = lay.map.union(lay.strip)
     r = pygame.Rect(0, 0, *ZOOM)
     r.midbottom = (anchor.x + lay.px(60), lay.strip.y + lay.px(40))
-    r = r.clamp(lay.map.union(lay.strip))
+    r = r.clamp(room)
     if not avoid:
         return r
-    room = lay.map.union(lay.strip)
     spots = [r.move(x - r.x, 0) for x in range(room.x, room.right - r.w + 1, lay.px(20))]
     spots.sort(key=lambda c: abs(c.x - r.x))            # the nearest of the places that hide the fewest
     return min([r] + spots, key=lambda c: len(c.collidelistall(avoid)))
