@@ -114,7 +114,8 @@ def _icon_token(effect, size, region_colour):
     pic = icons.icon(name, round(size * 0.7))
     out.blit(pic, pic.get_rect(center=(size / 2, size / 2)))
     if amount and amount > 1:
-        tag = common.outlined_text("x%d" % amount, round(size * 0.36), (255, 255, 255), INK, 2, True)
+        tag = common.outlined_text("x%d" % amount, max(common.MIN_TEXT, round(size * 0.36)), (255, 255, 255), INK, 2,
+                                   True)
         out.blit(tag, tag.get_rect(bottomright=(size, size)))
     return out
 
