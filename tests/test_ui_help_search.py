@@ -84,3 +84,12 @@ def test_up_and_down_pick_topics_and_keep_them_in_the_list():
         press(app, pygame.K_DOWN)
     assert help_.selected is help_.all[-1]
     assert help_.element(f"topic:{len(help_.all) - 1}") is not None      # scrolled into view
+
+
+def test_searching_pause_finds_how_to_follow_the_ai_dragons():
+    """F1, "pause": the controls topic says P pauses and S steps through the AI's moves."""
+    app = make_app()
+    help_ = app.push(HelpScene(app))
+    type_text(app, "pause")
+    assert [t.title for t in help_.shown] == ["Playing with the mouse"]
+    assert "S steps" in help_.shown[0].text

@@ -1,4 +1,4 @@
-"""The standings panel (issue 9, "Live standings"): S or the Standings button
+"""The standings panel (issue 9, "Live standings"): V or the Standings button
 shows ``Game.standings`` of the seat at the computer - each dragon's VP by
 category, who holds each majority (the words 1st / 2nd), estimates marked -
 readable at 1100 x 650 and 1600 x 900, covering the table until closed, and
@@ -15,6 +15,7 @@ from game.app.session import Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
+from sprites.table.standings import KEY as STANDINGS_KEY
 
 
 def mid_game(players=4, variant="standard"):
@@ -27,7 +28,7 @@ def panel_items(drawn, table):
     drawn.clear()
     table.standings._image = None
     table.standings.draw(table.app.screen, None)
-    return [item for item in drawn.items if item[0] not in ("Standings (S)", "Close (S)")]
+    return [item for item in drawn.items if item[0] not in ("Standings (V)", "Close (V)")]
 
 
 def panel_text(drawn, table):
@@ -50,7 +51,7 @@ def test_s_opens_the_engines_standings_readably(monkeypatch, size, players):
     app = make_app(size=size)
     table = app.start_game(session, handoff=False)
     assert not table.standings.open and table.element("standings") is None
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     assert table.standings.open
     items = panel_items(drawn, table)
     shown = [text for text, _, _ in items]
@@ -67,7 +68,7 @@ def test_s_opens_the_engines_standings_readably(monkeypatch, size, players):
     assert all(panel.contains(r) for _, _, r in items)
     assert not [text for text, _, _ in items if text.endswith("...")]
     assert min(size for _, size, _ in items) >= theme.MIN_FONT
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     assert not table.standings.open and table.element("standings") is None
 
 
@@ -101,7 +102,7 @@ def test_at_the_games_end_the_standings_are_the_final_scores(monkeypatch):
     assert isinstance(app.scene, ScoresScene)
     click(app, "button:view_table")
     table = app.scene
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     shown = panel_text(drawn, table)
     final = session.game.final_scores()
     assert table.standings.shown[0]["scores"] == final
@@ -119,7 +120,7 @@ def test_a_hot_seat_hand_off_closes_the_standings(monkeypatch):
     if isinstance(app.scene, HandOffScene):
         click(app, "handoff:confirm")
     ash = table.seats.viewer
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     assert table.standings.open and table.standings.shown[1] == ash
     rng = random.Random(2)
     while not isinstance(app.scene, HandOffScene):       # Ash plays on with the panel open
@@ -133,7 +134,7 @@ def test_a_hot_seat_hand_off_closes_the_standings(monkeypatch):
     click(app, "handoff:confirm")
     bryn = table.seats.viewer
     assert bryn != ash and app.scene is table and not table.standings.open
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     shown = panel_text(drawn, table)
     assert table.standings.shown[:2] == (session.game.standings(bryn), bryn)
     names = [p.name for p in session.game.state.players]
@@ -171,7 +172,7 @@ def test_the_panel_is_drawn_once_per_change(monkeypatch):
     session = mid_game()
     app = make_app()
     table = app.start_game(session, handoff=False)
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     paints = []
     real = table.standings._paint
     monkeypatch.setattr(table.standings, "_paint", lambda *a: paints.append(1) or real(*a))
@@ -201,7 +202,7 @@ def test_a_settings_change_paints_the_open_panel_afresh(monkeypatch):
     session = mid_game()
     app = make_app()
     table = app.start_game(session, handoff=False)
-    press(app, pygame.K_s)
+    press(app, STANDINGS_KEY)
     redraw(app)
     app.settings.text_scale, app.settings.colour_blind = 150, True
     app.settings_changed()

@@ -1,5 +1,5 @@
 """The standings panel: who would win if the game ended now, over the middle
-of the table (toggled with S or the Standings button beside "Dragons").
+of the table (toggled with V or the Standings button beside "Dragons").
 
 What it shows is ``Game.standings(viewer)``: the final scoring applied now,
 as the seat at the computer may know it - its own lair exactly, the other
@@ -15,10 +15,10 @@ import pygame
 from sprites import theme
 from sprites.table import scoresheet
 
-KEY = pygame.K_s
+KEY = pygame.K_v                  # (S steps through AI moves)
 COVERED = ("map", "left", "strip", "hand")
-LABEL = "Standings (S)"
-TIP = "Who would win if the game ended now (S)."
+LABEL = "Standings (V)"
+TIP = "Who would win if the game ended now (V)."
 
 
 class StandingsPanel:
@@ -50,7 +50,7 @@ class StandingsPanel:
     def close_rect(self, lay):
         r = self.rect(lay)
         size = lay.font(18)
-        w = theme.text_width("Close (S)", size, True) + lay.px(20)
+        w = theme.text_width("Close (V)", size, True) + lay.px(20)
         h = theme.font(size, True).get_height() + lay.px(10)
         return pygame.Rect(r.right - lay.px(10) - w, r.y + lay.px(10), w, h)
 
@@ -75,7 +75,7 @@ class StandingsPanel:
         scene.add("button:standings", self.button_rect(lay, heading), tip=TIP)
         if self.open:
             scene.add("standings", self.rect(lay), front=True)
-            scene.add("standings:close", self.close_rect(lay), tip="Close the standings (S).", front=True)
+            scene.add("standings:close", self.close_rect(lay), tip="Close the standings (V).", front=True)
 
     def click(self, name):
         """Handle a click on the panel or its buttons; False if the click is not for the panel."""
@@ -105,7 +105,7 @@ class StandingsPanel:
         r = self.rect(lay)
         surface.blit(self._image, r)
         close = self.close_rect(lay)
-        theme.button(surface, close, "Close (S)", lay.font(18), hot=hover == "standings:close")
+        theme.button(surface, close, "Close (V)", lay.font(18), hot=hover == "standings:close")
 
     def _paint(self, lay, st, viewer):
         t = self.table
