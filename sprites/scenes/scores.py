@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.data import RESOURCES
 from sprites import palette, theme
 from sprites.anim import now_ms
 from sprites.art import pieces as art_pieces
@@ -16,7 +17,6 @@ from sprites.table import chart, icons, scoresheet
 from sprites.table.celebration import Celebration
 
 TABS = (("tab:scores", "Scores"), ("tab:lairs", "Every lair"), ("tab:chart", "By century"))
-RESOURCES = ("livestock", "gold", "noble", "field")
 
 
 class ScoresScene(Scene):

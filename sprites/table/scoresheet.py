@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.data import RESOURCES
 from sprites import theme
 
 RESOURCE_NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
@@ -37,7 +38,7 @@ def rows(data, short=False):
            (f"Terrify (+{terrify} VP)" if short else f"Terrify (the +{terrify} VP counter)", "terrify"),
            ("Cities destroyed", "cities"),
            (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
-    out += [(RESOURCE_NAMES[r], r) for r in ("livestock", "gold", "noble", "field")]
+    out += [(RESOURCE_NAMES[r], r) for r in RESOURCES]
     out.append((f"Region majorities by Regional Value (most: {reg['first']} VP, second: {reg['second']} VP)", None))
     out += [(region, "region:" + region) for region in data.ring]
     return out
