@@ -35,7 +35,7 @@ def wait_for_player(app, scene, limit=400):
 
 def do_step(app, scene):
     """Make a move the step asks for, by clicking what the table outlines."""
-    step = scene.guide.step
+    step = scene.guide.pointing()
     options = scene.game.decision.options
     wanted = [i for i, a in enumerate(options) if a.kind in step.do]
     assert wanted, f"step {step.id}: nothing of {step.do} is offered"
@@ -59,6 +59,7 @@ def test_a_tutorial_run_reaches_its_last_step_by_clicks(tmp_path):
             wait_for_player(app, scene)
             if scene.guide.step is step:
                 do_step(app, scene)
+            seen.append(scene.guide.step.id)
         else:
             click(app, "tutorial:next")
     assert scene.guide.step is scene.guide.steps[-1], f"stopped at {seen[-1]}"
@@ -141,3 +142,63 @@ def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen
     assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size=(1100, 650), seed=1, players=4,
                                          variant="standard", steps=0)) == 0
     assert out.stat().st_size > 10000 and f"({scene}, 1100x650)" in capsys.readouterr().out
+
+
+# The QA path: the player places in Germania, plays Attack (Germania), attacks, then uses
+# the hex, which gives one more Attack icon to assign.
+QA_PATH = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania", "play_card": "attack_germania"}
+
+
+def test_following_the_pointers_the_steps_only_go_forward(tmp_path):
+    """Played by clicking what the panel points at: the step number never goes back, no
+    number is skipped, every question of the game has a step (or the panel names it),
+    and the last step is reached."""
+    app, scene = start(tmp_path)
+    guide, numbers, asides = scene.guide, [], []
+    for _ in range(80):
+        numbers.append(guide.number())
+        step = guide.step
+        if step is guide.steps[-1]:
+            break
+        if not step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        numbers.append(guide.number())
+        d = scene.game.decision
+        pointing = guide.pointing()
+        asides.append(guide.aside and guide.aside.id)
+        wanted = [i for i, a in enumerate(d.options) if a.kind in pointing.do]
+        assert wanted or guide.asks(scene.game), f"{step.id}: the game asks {d.prompt!r} and the panel says nothing"
+        assert wanted, f"{step.id}: nothing to point at"
+        rects, polygons = scene.targets()
+        assert rects or polygons, f"step {step.id}: nothing is outlined on the table"
+        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
+        best = next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0])
+        play_option(app, scene, best)
+    assert guide.step is guide.steps[-1], f"stopped at {guide.step.id}"
+    shown = [n for n, _ in numbers]
+    assert all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), (numbers, guide.seen)    # never back, never skips
+    assert numbers[-1][0] == numbers[-1][1], numbers                            # "step 13 of 13"
+    assert "attack" in asides          # the hex's Attack icon: the panel said so, at the same step number
+
+
+def test_an_optional_step_passed_over_is_not_counted(tmp_path):
+    """Without a Feat the "Level up!" step is passed over: the last step follows the
+    previous number ("step 11" then "step 12 of 12", not "13 of 13")."""
+    app, scene = start(tmp_path)
+    guide, numbers = scene.guide, []
+    for _ in range(80):
+        step = guide.step
+        numbers.append(guide.number())
+        if step is guide.steps[-1]:
+            break
+        if not step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        options = scene.game.decision.options
+        wanted = [i for i, a in enumerate(options) if a.kind in guide.pointing().do]
+        play_option(app, scene, wanted[0])
+    assert "level" not in guide.seen
+    assert numbers[-1][0] == numbers[-1][1] == numbers[-2][0] + 1, numbers

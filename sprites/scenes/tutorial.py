@@ -72,7 +72,7 @@ class TutorialScene(TableScene):
     def targets(self):
         """The rects (and region outlines) the step points at: parts of the table,
         or the elements that offer one of the step's action kinds now."""
-        step = self.guide.step
+        step = self.guide.pointing()
         if step is None:
             return [], []
         rects, polygons = [], []
@@ -97,7 +97,10 @@ class TutorialScene(TableScene):
         lay = self.lay
         w = min(lay.map.w - 2 * lay.pad, max(lay.px(480), round(lay.map.w * 0.42)))
         inner = w - 4 * lay.pad
-        text_h = len(theme.wrap(step.text, lay.font(20), inner)) * lay.line(20)
+        _, text, note = self._content()
+        text_h = len(theme.wrap(text, lay.font(20), inner)) * lay.line(20)
+        if note:
+            text_h += len(theme.wrap(note, lay.font(18), inner, True)) * lay.line(18) + lay.pad
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
@@ -161,19 +164,33 @@ class TutorialScene(TableScene):
             target = min(shapes, key=lambda r: math.dist(r.center, self.panel.center))
             _arrow(surface, self.panel, target, max(4, self.lay.px(6)))
 
+    def _content(self):
+        """(title, text, note) of the panel: the step's, or the earlier step the game asks for
+        again; the note names a question of the game that no step speaks of."""
+        step, aside = self.guide.step, self.guide.aside
+        asks = self.guide.asks(self.game)
+        note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
+        if aside is not None:
+            return f"Now: {aside.title}", aside.text, note
+        return step.title, step.text, note
+
     def _draw_panel(self, surface):
-        lay, step, r = self.lay, self.guide.step, self.panel
+        lay, r = self.lay, self.panel
         theme.shade(surface, r.move(5, 6), 110)
         theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
         x, y = r.x + 2 * lay.pad, r.y + lay.pad
         number, total = self.guide.number()
         theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
         y += lay.line(17)
-        title = common.display_font(lay.font(30)).render(step.title, True, theme.RED)
+        heading, text, note = self._content()
+        title = common.display_font(lay.font(30)).render(heading, True, theme.RED)
         surface.blit(title, (x, y))
         y += title.get_height()
         body = pygame.Rect(x, y, r.w - 4 * lay.pad, r.bottom - y)
-        y = theme.blit_wrapped(surface, step.text, lay.font(20), body, theme.INK)
+        y = theme.blit_wrapped(surface, text, lay.font(20), body, theme.INK)
+        if note:
+            y = theme.blit_wrapped(surface, note, lay.font(18), pygame.Rect(x, y + lay.pad, body.w, r.bottom - y),
+                                   theme.BLUE, True)
         if self.guide.waiting(self.game):
             d = self.game.decision
             who = self.seats.name(d.player) if d is not None else ""
