@@ -84,3 +84,16 @@ def test_up_and_down_pick_topics_and_keep_them_in_the_list():
         press(app, pygame.K_DOWN)
     assert help_.selected is help_.all[-1]
     assert help_.element(f"topic:{len(help_.all) - 1}") is not None      # scrolled into view
+
+
+def test_a_new_search_selects_its_first_match():
+    """Typing "dragon" lists "Dragon Life" first: that topic is shown (not a previously
+    chosen one further down), and Down moves on from it."""
+    app = make_app(size=(1100, 650))
+    help_ = app.push(HelpScene(app))
+    chosen = help_.selected                  # the first topic, "The goal", mentions dragons too
+    type_text(app, "dragon")
+    assert help_.shown[0] is not chosen and chosen in help_.shown
+    assert help_.selected is help_.shown[0]
+    press(app, pygame.K_DOWN)
+    assert help_.selected is help_.shown[1]

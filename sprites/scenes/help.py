@@ -166,7 +166,7 @@ class HelpScene(Scene):
         words = self.query.lower().split()
         in_title = [t for t in self.all if words and all(w in t.title.lower() for w in words)]
         self.shown = in_title + [t for t in self.all if t.matches(words) and t not in in_title]
-        if self.shown and self.selected not in self.shown:
+        if self.shown and self.selected is not self.shown[0]:      # a new search: its best match
             self.selected = self.shown[0]
             self.scroll_y = 0
         self.list_top = 0
