@@ -267,3 +267,25 @@ def test_no_audio_device_means_silence_not_a_crash(tmp_path, monkeypatch):
     assert table.apply(play)
     assert app.sounds.mixer is False and app.sounds.played == []
     assert app.sounds.play("card") is False
+
+
+def test_colour_names_on_screen_describe_the_colour_shown(monkeypatch):
+    """With the colour-blind palette the title's dragon buttons name the colour drawn
+    (Orange's swatch is yellow: "Yellow (O)"), the letters stay."""
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(size=(1600, 900), settings=settings)
+    title = app.push(TitleScene(app, seed=1))
+    for _ in range(2):
+        click(app, "button:players_plus")
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    shown = {d.name: d for d in palette.view_data(title.data, True).dragons}
+    labels = {}
+    for i in range(title.count):
+        rect = title.element_rect(f"seat:{i}:dragon")
+        dragon = shown[title.seats[i]["dragon"]]
+        labels[dragon.name] = drawn.within(rect)[0]
+        assert app.screen.get_at(rect.move(3, 3).topleft)[:3] == pygame.Color(dragon.colour)[:3]
+    assert labels["Orange"] == "Yellow (O)" and labels["Red"] == "Vermilion (R)", labels
+    assert labels["Blue"] == "Blue (U)"

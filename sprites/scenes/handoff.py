@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import pieces
 from sprites.scene import Scene
 
@@ -42,7 +42,7 @@ class HandOffScene(Scene):
         c = (w // 2, h // 2 - round(120 * k))
         img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
         surface.blit(img, img.get_rect(center=c))
-        theme.blit_text(surface, f"Pass the computer to {seat.name} ({dragon.name} Dragon)", theme.font_size(44, k),
+        theme.blit_text(surface, f"Pass the computer to {seat.name} ({palette.colour_name(dragon)} Dragon)", theme.font_size(44, k),
                         (w // 2, h // 2), theme.GOLD, True, "center")
         d = self.table.session.game.decision
         if d is not None:
