@@ -229,3 +229,28 @@ def test_the_title_offers_each_option_of_the_variants(tmp_path):
     assert title.variant() == "+".join(o.name for o in OPTIONS)
     click(app, f"toggle:{OPTIONS[0].name}")
     assert title.variant() == "+".join(o.name for o in OPTIONS[1:])
+
+
+@pytest.mark.parametrize("size", [(1100, 650), (1493, 840)])
+def test_recent_games_say_finished_and_show_every_seat(tmp_path, monkeypatch, size):
+    """A finished game is not "In progress"; six seats with their AI levels are all readable."""
+    import datetime
+    import random
+    from game.app import save_folder
+    app = make_app(tmp_path, size=size)
+    six = [Seat(n, d, k) for n, d, k in zip(["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"],
+                                            ["Black", "Blue", "Green", "Orange", "Red", "White"],
+                                            ["human", "random", "easy", "normal", "hard", "expert"])]
+    session = Session.new(six, seed=1)
+    rng = random.Random(1)
+    while not session.game.is_over:
+        session.apply(rng.choice(session.game.decision.options))
+    name = save_folder.autosave_name(session, datetime.datetime(2026, 1, 2, 3, 4))
+    save_folder.autosave(session, str(tmp_path), name)
+    app.start_game(session, autosave_file=name)
+    app.to_title(app.scene)
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    row = " ".join(drawn.within(app.scene.element_rect("recent:0")))
+    assert "finished" in row and "In progress" not in row, row
+    assert "..." not in row and "Finn (AI expert)" in row and "Dain (AI normal)" in row, row

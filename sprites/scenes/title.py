@@ -116,10 +116,13 @@ class TitleScene(Scene):
         self.options_bottom = ry + px(44)
         # right: recent games, and Save as for a game in progress
         rx = x0 + px(850)
-        self.recent_rect = pygame.Rect(rx, px(196), max(px(300), w - rx - px(40)), RECENT_ROWS * px(54))
-        for i, info in enumerate(self.recent[:RECENT_ROWS]):
-            self.add(f"recent:{i}", pygame.Rect(rx, px(196) + i * px(54), self.recent_rect.w, px(48)),
-                     tip=self._recent_tip(info))
+        rw = max(px(300), w - rx - px(40))
+        ry = px(196)
+        for i, info in enumerate(self.recent[:RECENT_ROWS]):       # a long seat list takes two lines
+            extra = (len(self._recent_seats(info, rw)) - 1) * (theme.font(self.fs(20), True).get_linesize() + px(3))
+            self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, px(48) + extra), tip=self._recent_tip(info))
+            ry += px(54) + extra
+        self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
         if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
             sy = self.recent_rect.bottom + px(44)
             self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
@@ -220,7 +223,17 @@ class TitleScene(Scene):
         return next((s for s in self.recent if not (s.facts or {}).get("over")), None)
 
     def _recent_tip(self, info):
-        return f"Continue this game: {seat_list(info.facts or {})} ({info.summary})."
+        verb = "Look at this finished game" if (info.facts or {}).get("over") else "Continue this game"
+        return f"{verb}: {seat_list(info.facts or {})} ({info.summary})."
+
+    def _recent_seats(self, info, width):
+        """The first line of a recent game (its seats), wrapped to at most two lines of ``width``."""
+        line1, _ = recent_lines(info, self.data.setup["centuries"])
+        if self.current is not None and self._current_file() == os.path.basename(info.path) \
+                and not (info.facts or {}).get("over"):
+            line1 = "In progress - " + line1
+        lines = theme.wrap(line1, self.fs(20), width - self.px(20), True)
+        return list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
 
     def _in_progress(self):
         """True if leaving the title now would leave an unfinished game."""
@@ -581,15 +594,15 @@ class TitleScene(Scene):
         if not self.recent:
             theme.blit_text(surface, "Every game autosaves after each action and shows up here.", fs(20),
                             (r.x, px(206)), (200, 180, 150), False, width=r.w)
-        current = self._current_file() if self.current is not None else None
         for i, info in enumerate(self.recent[:RECENT_ROWS]):
             row = self.element_rect(f"recent:{i}")
             hot = self.hover == f"recent:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
-            line1, line2 = recent_lines(info, self.data.setup["centuries"])
-            if current == os.path.basename(info.path):
-                line1 = "In progress - " + line1
-            theme.blit_text(surface, line1, fs(20), (row.x + px(10), row.y + px(3)), theme.INK, True, width=row.w - 20)
+            _, line2 = recent_lines(info, self.data.setup["centuries"])
+            y = row.y + px(3)
+            for line in self._recent_seats(info, row.w):
+                theme.blit_text(surface, line, fs(20), (row.x + px(10), y), theme.INK, True, width=row.w - px(20))
+                y += theme.font(fs(20), True).get_linesize()
             theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)), theme.MUTED, False,
                             "bottomleft", row.w - 20)
         nr = self.element_rect("field:save_name")
