@@ -25,8 +25,12 @@ from sprites.art import pieces
 
 RECENT_ROWS = 6
 LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
-KIND_LABELS = {"human": "Human", "easy": "AI: easy", "normal": "AI: normal", "hard": "AI: hard",
-               "random": "AI: random moves"}
+KIND_LABELS = {"human": "Human"}             # an AI level reads "AI: <level>"
+KIND_NOTES = {"normal": "default", "random": "random moves"}     # said in the list of levels
+
+
+def kind_label(kind):
+    return KIND_LABELS.get(kind, f"AI: {kind}")
 
 
 def ai_levels():
@@ -82,6 +86,10 @@ class TitleScene(Scene):
     def fs(self, base):
         """A font size scaled from 1600 x 900, never below a 12 px text height."""
         return theme.font_size(base, self.k)
+
+    def caps(self, base):
+        """The size of a heading in capitals: their height (3/4 of a line's) never below 12 px."""
+        return max(self.fs(base), round(theme.min_font() * 4 / 3))
 
     def resize(self, size):
         w, h = size
@@ -166,7 +174,8 @@ class TitleScene(Scene):
         anchor = self.element_rect(f"seat:{self.menu}:kind")
         kinds = ("human",) + ai_levels()
         rh = self.px(40)
-        box = pygame.Rect(anchor.x, anchor.bottom + 2, anchor.w + self.px(40), rh * len(kinds) + 8)
+        widest = max(theme.text_width("> " + self._menu_label(kind), self.fs(21), True) for kind in kinds)
+        box = pygame.Rect(anchor.x, anchor.bottom + 2, max(anchor.w + self.px(40), widest + 28), rh * len(kinds) + 8)
         if box.bottom > self.size[1]:
             box.bottom = anchor.y - 2
         for j, kind in enumerate(kinds):
@@ -520,8 +529,9 @@ class TitleScene(Scene):
                         (w // 2, px(120)), (230, 206, 160), False, "midtop")
         x0 = self.x0
         f = fs(24)
-        theme.blit_text(surface, "NEW GAME", fs(26), (x0, px(160)), theme.GOLD, True)
-        theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
+        theme.blit_text(surface, "NEW GAME", self.caps(26), (x0, px(160)), theme.GOLD, True)
+        theme.blit_text(surface, f"Players: {self.count}", fs(30),
+                        (x0, self.element_rect("button:players_minus").centery), theme.GOLD, True, "midleft")
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
             theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
         dragons = {d.name: d for d in palette.view_data(self.data, self.app.settings.colour_blind).dragons}
@@ -539,9 +549,12 @@ class TitleScene(Scene):
             theme.blit_text(surface, f"{palette.colour_name(d)} ({d.letter})", f, dr.center, theme.on(d.colour), True, "center")
             kind = s["kind"]
             kr = self.element_rect(f"seat:{i}:kind")
-            theme.button(surface, kr, KIND_LABELS.get(kind, f"AI: {kind}"), f,
-                         hot=self.hover == f"seat:{i}:kind" or self.menu == i, primary=kind == "human")
+            theme.button(surface, kr, "", f, hot=self.hover == f"seat:{i}:kind" or self.menu == i,
+                         primary=kind == "human")
             tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
+            room = tip[0] - px(12) - kr.x                           # the label stays left of it
+            theme.blit_text(surface, kind_label(kind), f, (kr.x + room // 2 + px(4), kr.centery), theme.WHITE, True,
+                            "center", room - px(8))
             pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
                                                        tip])
         toggles = [(f"toggle:{o.name}", o.label, self.options[o.name]) for o in OPTIONS]
@@ -590,7 +603,7 @@ class TitleScene(Scene):
     def _draw_recent(self, surface):
         px, fs = self.px, self.fs
         r = self.recent_rect
-        theme.blit_text(surface, "RECENT GAMES", fs(26), (r.x, px(160)), theme.GOLD, True)
+        theme.blit_text(surface, "RECENT GAMES", self.caps(26), (r.x, px(160)), theme.GOLD, True)
         if not self.recent:
             theme.blit_text(surface, "Every game autosaves after each action and shows up here.", fs(20),
                             (r.x, px(206)), (200, 180, 150), False, width=r.w)
@@ -620,6 +633,10 @@ class TitleScene(Scene):
         theme.blit_text(surface, shown or placeholder, self.fs(24), (rect.x + 10, rect.centery),
                         colour, False, "midleft", rect.w - 20)
 
+    @staticmethod
+    def _menu_label(kind):
+        return kind_label(kind) + (f"  ({KIND_NOTES[kind]})" if kind in KIND_NOTES else "")
+
     def _draw_menu(self, surface):
         box = self.menu_rect
         theme.shade(surface, box.move(4, 5), 120)
@@ -633,8 +650,7 @@ class TitleScene(Scene):
             if self.hover == name or kind == current:
                 pygame.draw.rect(surface, (255, 236, 170) if self.hover == name else (232, 218, 186), r,
                                  border_radius=4)
-            label = KIND_LABELS.get(kind, kind) + ("  (default)" if kind == "normal" else "")
-            theme.blit_text(surface, ("> " if kind == current else "   ") + label, self.fs(21),
+            theme.blit_text(surface, ("> " if kind == current else "   ") + self._menu_label(kind), self.fs(21),
                             (r.x + 8, r.centery), theme.INK, kind == current, "midleft", r.w - 12)
 
     def _draw_load(self, surface):
