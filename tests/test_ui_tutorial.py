@@ -5,8 +5,9 @@ reaches its last step by synthetic clicks")."""
 import os
 import re
 
+import pygame
 import pytest
-from ui_helpers import click, make_app, play_option
+from ui_helpers import click, make_app, option_elements, play_option, redraw
 
 from game.data import DataError
 from sprites.scenes.tutorial import TutorialScene
@@ -202,3 +203,65 @@ def test_an_optional_step_passed_over_is_not_counted(tmp_path):
         play_option(app, scene, wanted[0])
     assert "level" not in guide.seen
     assert numbers[-1][0] == numbers[-1][1] == numbers[-2][0] + 1, numbers
+
+
+def follow_to(app, scene, step_id):
+    """Follow the pointers (the QA path) until the step ``step_id`` is the player's to do."""
+    guide = scene.guide
+    for _ in range(80):
+        if guide.step.id == step_id and not guide.waiting(scene.game):
+            return
+        if not guide.step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        if guide.step.id == step_id:
+            return
+        d = scene.game.decision
+        wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
+        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
+        play_option(app, scene, next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0]))
+    raise AssertionError(f"never reached {step_id}")
+
+
+def move_to(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+
+
+def test_the_panel_hides_the_table_under_it_from_the_pointer(tmp_path, monkeypatch):
+    """Over the panel, no region under it is hovered or explained, even after the table
+    changes (an AI move redraws it) while the pointer rests there."""
+    from sprites.table import overlays
+    app, scene = start(tmp_path)
+    panel = scene.panel
+
+    def under(p):
+        return [e.name for e in scene.elements if e.rect.collidepoint(p) and (e.hit is None or e.hit(p))]
+    pos = next((x, y) for x in range(panel.x + 5, panel.right - 5, 7) for y in range(panel.y + 5, panel.bottom - 5, 7)
+               if under((x, y))[1:2] and under((x, y))[1].startswith("region:"))
+    move_to(app, pos)
+    scene.refresh()                       # what an AI dragon's move does
+    tips = []
+    monkeypatch.setattr(overlays, "tooltip", lambda surface, lay, text, *a: tips.append(text))
+    redraw(app)
+    assert scene.hover == "tutorial:panel" and not tips, (scene.hover, tips)
+
+
+def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
+    """The pointer rests where the player clicked the card (a copy of it may be left
+    there, the other copy's slot is empty): no card is enlarged there (nor its tooltip
+    shown) until the pointer moves."""
+    app, scene = start(tmp_path)
+    follow_to(app, scene, "play")
+    d = scene.game.decision
+    index = next(i for i, a in enumerate(d.options) if a.kind == "play_card" and "attack_germania" in str(a))
+    name = option_elements(scene, index)[0]
+    move_to(app, scene.element_point(name))
+    redraw(app)
+    assert scene.hover == name                # the card is enlarged
+    play_option(app, scene, index)
+    redraw(app)
+    assert scene.hover is None or not scene.hover.startswith("hand:"), (scene.hover, scene.hand)
+    move_to(app, (scene.pointer[0] + 6, scene.pointer[1]))      # the pointer moves: the card under it is shown
+    assert scene.hover is None or scene.hover.startswith("hand:")

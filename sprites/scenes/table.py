@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.hand, self.slots, self.gaps = [], [], []
         self.freeze = None              # (until ms, pointer then) while the hand keeps its places
         self.pointer = None             # the last pointer position seen in an event
+        self.zoomed = None              # the hand when a card of it was last enlarged
         self._confirm_action = None
         self.lay = None
         self.resize(app.screen.get_size())
@@ -265,9 +266,16 @@ class TableScene(Scene):
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
-        if self.hover is not None:      # names like hand:3 mean another card now: ask what is under the pointer
+        self._rehover()
+
+    def _rehover(self):
+        """Names like hand:3 mean another card now: ask what is under the pointer. Once
+        the hand changed (a card was played), no card is enlarged until the pointer moves."""
+        if self.hover is not None:
             e = self.element_at(self.pointer) if self.pointer else None
             self.hover = e.name if e else None
+            if self.hover is not None and self.hover.startswith("hand:") and self.zoomed != self.hand:
+                self.hover = None
 
     def _has_undo(self):
         return hasattr(self.session, "can_undo")
@@ -693,6 +701,7 @@ class TableScene(Scene):
             kind, _, j = hover.name.partition(":")
             cards = self.hand if kind == "hand" else self.view["track"]
             if int(j) < len(cards):
+                self.zoomed = list(self.hand)
                 overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
         if self.motion.busy():
             self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,

@@ -63,6 +63,7 @@ class TutorialScene(TableScene):
             self.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
                      tip=_tip(name))
             x -= lay.pad
+        self._rehover()                       # the panel hides the table under it from the pointer
 
     def _buttons(self, step):
         if step is self.guide.steps[-1]:
