@@ -265,3 +265,45 @@ def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
     assert scene.hover is None or not scene.hover.startswith("hand:"), (scene.hover, scene.hand)
     move_to(app, (scene.pointer[0] + 6, scene.pointer[1]))      # the pointer moves: the card under it is shown
     assert scene.hover is None or scene.hover.startswith("hand:")
+
+
+@pytest.mark.parametrize("size", [(1100, 650), (1600, 900)])
+def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size):
+    """At every step of a whole run, the panel covers none of what the step points at,
+    nor any element that offers a move now (of a region offered: its name and dragon spot)."""
+    app = make_app(tmp_path, size=size)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    scene, guide = app.scene, app.scene.guide
+    geo = scene.map.geo
+    checked = set()
+
+    def check():
+        rects, polygons = scene.targets()
+        big = scene.lay.map.w * scene.lay.map.h // 2
+        must = [("pointed", r) for r in rects if r.w * r.h < big]
+        must += [(n, scene.element_rect(n)) for n in scene.groups
+                 if not n.startswith(("option:", "button:", "region:"))]
+        offered = {n[7:] for n in scene.groups if n.startswith("region:")}
+        offered |= {n for n, pts in geo.polygons.items() if pts in polygons}
+        must += [(f"{n} label", geo.label_rects[n]) for n in offered]
+        hidden = [n for n, r in must if scene.panel.colliderect(r)]
+        assert not hidden, f"step {guide.step.id} at {size}: the panel hides {hidden}"
+        checked.add(guide.step.id)
+    for _ in range(80):
+        check()
+        step = guide.step
+        if step is guide.steps[-1]:
+            break
+        if not step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        check()
+        if guide.step is not step:
+            continue
+        d = scene.game.decision
+        wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
+        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
+        play_option(app, scene, next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0]))
+    assert checked == set(guide.seen) and len(checked) >= len(guide.steps) - 1, (checked, guide.seen)

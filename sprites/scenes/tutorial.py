@@ -94,9 +94,29 @@ class TutorialScene(TableScene):
         return rects, polygons
 
     def _panel_rect(self, step):
-        """The step's panel: in a corner of the map clear of what it points at."""
+        """The step's panel, in the map: of a few places (corners and edges, wide or
+        narrow), the one that hides none of what the step points at and of what the
+        player may click now, and the least of the dragons and pieces on the map."""
         lay = self.lay
-        w = min(lay.map.w - 2 * lay.pad, max(lay.px(480), round(lay.map.w * 0.42)))
+        m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
+        wide = min(m.w, max(lay.px(480), round(lay.map.w * 0.42)))
+        places = []
+        for w in (wide, max(lay.px(300), round(wide * 0.72))):
+            h = self._panel_height(w)
+            for ax, ay in ((0, 1), (1, 1), (0, 0), (1, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5)):
+                places.append(pygame.Rect(m.x + round(ax * (m.w - w)), m.y + round(ay * (m.h - h)), w, h))
+        hard, soft = self._avoid()
+        top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+
+        def area(r, rects):
+            return sum(r.clip(t).w * r.clip(t).h for t in rects)
+
+        def cost(r):
+            return 1000 * area(r, hard) + sum(weight * area(r, [t]) for t, weight in soft) + area(r, [top]) // 4
+        return min(places, key=cost)
+
+    def _panel_height(self, w):
+        lay = self.lay
         inner = w - 4 * lay.pad
         _, text, note = self._content()
         text_h = len(theme.wrap(text, lay.font(20), inner)) * lay.line(20)
@@ -105,20 +125,37 @@ class TutorialScene(TableScene):
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        h = min(lay.map.h - 2 * lay.pad, head + text_h + extra + bh + 5 * lay.pad)
-        m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
-        corners = [pygame.Rect(m.x, m.bottom - h, w, h), pygame.Rect(m.right - w, m.bottom - h, w, h),
-                   pygame.Rect(m.x, m.y, w, h), pygame.Rect(m.right - w, m.y, w, h)]
-        rects, polygons = self.targets()
-        shapes = rects + [_bounds(p) for p in polygons]
-        if self.dialog is not None:
-            shapes.append(self.dialog.rect)
-        top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+        return min(lay.map.h - 2 * lay.pad, head + text_h + extra + bh + 5 * lay.pad)
 
-        def covered(r):
-            area = sum(r.clip(t).w * r.clip(t).h for t in shapes if t.w * t.h < m.w * m.h // 2)
-            return area + r.clip(top).w * r.clip(top).h // 4
-        return min(corners, key=covered)
+    def avoid_rects(self):
+        """What the panel must not hide: the rects the step points at (parts of the table smaller
+        than half the map), the elements that offer a move now (of a region: its label and
+        dragon spot) and an open dialog."""
+        return self._avoid()[0]
+
+    def _avoid(self):
+        """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
+        lay, geo = self.lay, self.map.geo
+        big = lay.map.w * lay.map.h // 2
+        rects, polygons = self.targets()
+        hard = [r for r in rects if r.w * r.h < big]
+        regions = {n[7:] for n in self.groups if n.startswith("region:")}
+        regions |= {n for n, pts in geo.polygons.items() if pts in polygons}
+        hard += [self.element_rect(n) for n in self.groups
+                 if not n.startswith(("region:", "option:", "button:")) and self.element_rect(n) is not None]
+        r = round(geo.dragon_radius)
+        spot = lambda xy: pygame.Rect(round(xy[0]) - r, round(xy[1]) - r, 2 * r, 2 * r)   # noqa: E731
+        for name in regions:
+            hard += [geo.label_rects[name], spot(geo.dragon_spots[name])]
+        if self.dialog is not None:
+            hard.append(self.dialog.rect)
+        soft = [(spot(self.map.dragon_spot(self.view, p["region"], p["seat"])), 8)
+                for p in self.view["players"] if p.get("region")]
+        soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in self.elements
+                 if e.name.startswith(("site:", "token:"))]
+        soft += [(geo.label_rects[n], 2) for n in geo.label_rects]
+        soft += [(self.element_rect(n), 4) for n in ("hex:use", "hex:turn_left", "hex:turn_right") if self.element(n)]
+        return hard, soft
 
     # ----- input ------------------------------------------------------------------------
     def click(self, name):
