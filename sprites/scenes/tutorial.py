@@ -100,9 +100,13 @@ class TutorialScene(TableScene):
         lay = self.lay
         m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
         wide = min(m.w, max(lay.px(480), round(lay.map.w * 0.42)))
+        fits = [w for w in (wide, max(lay.px(300), round(wide * 0.72))) if self._panel_height(w) <= m.h]
+        if not fits:               # large text in a small window: the whole width, over the strip below if need be
+            fits = [m.w]
+            m = m.union(lay.strip.inflate(-2 * lay.pad, -2 * lay.pad))
         places = []
-        for w in (wide, max(lay.px(300), round(wide * 0.72))):
-            h = self._panel_height(w)
+        for w in fits:
+            h = min(m.h, self._panel_height(w))
             for ax, ay in ((0, 1), (1, 1), (0, 0), (1, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5)):
                 places.append(pygame.Rect(m.x + round(ax * (m.w - w)), m.y + round(ay * (m.h - h)), w, h))
         hard, soft = self._avoid()
@@ -125,7 +129,7 @@ class TutorialScene(TableScene):
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        return min(lay.map.h - 2 * lay.pad, head + text_h + extra + bh + 5 * lay.pad)
+        return head + text_h + extra + bh + 5 * lay.pad
 
     def avoid_rects(self):
         """What the panel must not hide: the rects the step points at (parts of the table smaller
