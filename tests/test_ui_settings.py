@@ -299,3 +299,33 @@ def test_colour_names_on_screen_describe_the_colour_shown(monkeypatch):
         assert app.screen.get_at(rect.move(3, 3).topleft)[:3] == pygame.Color(dragon.colour)[:3]
     assert labels["Orange"] == "Yellow (O)" and labels["Red"] == "Vermilion (R)", labels
     assert labels["Blue"] == "Blue (U)"
+
+
+def test_large_text_in_the_smallest_window_keeps_the_left_column_readable(tmp_path, monkeypatch):
+    """150 % at 1100 x 650: the Lair Action rows keep a line of text each (none squeezed
+    over the next); the column scrolls with the mouse wheel to the last one, which can
+    then be clicked."""
+    settings = Settings()
+    settings.text_scale = 150
+    session = first(lambda g: g.decision.kind == "lair_action")
+    app = make_app(tmp_path, size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    app.pump()
+    lay = table.lay
+    assert theme.text_scale() == 1.5 and lay.font(17) == round(theme.MIN_FONT * 1.5)
+    column = lay.left.inflate(-lay.pad, -lay.pad)
+    last = f"lair_action:{table.data.lair_actions[-1].id}"
+    for _ in range(20):
+        rows = sorted((table.element_rect(n) for n in table.element_names() if n.startswith("lair_action:")),
+                      key=lambda r: r.y)
+        assert all(r.h >= lay.line(19) and column.contains(r) for r in rows)
+        assert all(a.bottom <= b.y for a, b in zip(rows, rows[1:]))
+        if table.element(last) is not None:
+            break
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=column.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.pump()
+    assert table.element(last) is not None, "the last Lair Action cannot be reached"
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert table.data.lair_actions[-1].name in drawn.within(table.element_rect(last))

@@ -289,6 +289,8 @@ class TableScene(Scene):
     def handle(self, event):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self.pointer is not None:
+            return self.scroll(self.pointer, event.y)          # where the pointer is, as the events said
         super().handle(event)
 
     def click(self, name):
@@ -497,7 +499,14 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def scroll(self, pos, dy):
-        if self.right.log_rect.collidepoint(pos):
+        if self.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
+            lay = self.lay
+            most = leftpanel.overflow(lay, self.data, self.view)
+            lay.left_scroll = max(0, min(most, getattr(lay, "left_scroll", 0) - dy * lay.line(19)))
+            self._register()
+            self.base_dirty = True
+            self.app.dirty = True
+        elif self.right.log_rect.collidepoint(pos):
             self.right.scroll_log(dy, self.view["log"])
             self.base_dirty = True
             self.app.dirty = True

@@ -15,11 +15,28 @@ MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dra
 
 
 def register(scene, lay, data, view, tips):
-    """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips."""
+    """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips.
+    Large text in a short window: the column scrolls (``lay.left_scroll``), and only what
+    shows of it can be hovered or clicked."""
+    seen = _inner(lay)
     for aid, rect in _lair_rows(lay, data, view).items():
-        scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
+        if seen.contains(rect):
+            scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
     for name, rect in sections(lay, view).items():
-        scene.add(f"info:{name}", rect, tip=tips.get(f"info:{name}"))
+        if seen.colliderect(rect):
+            scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
+
+
+def _inner(lay):
+    return lay.left.inflate(-lay.pad, -lay.pad)
+
+
+def overflow(lay, data, view):
+    """How far the column's content reaches below its bottom unscrolled (0: it fits):
+    the most it can scroll."""
+    rows = _lair_rows(lay, data, view)
+    bottom = max(r.bottom for r in rows.values()) + getattr(lay, "left_scroll", 0)
+    return max(0, bottom + lay.pad - _inner(lay).bottom)
 
 
 def _heading_h(lay, size):
@@ -54,7 +71,7 @@ def sections(lay, view):
     x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
     f, fs = lay.font(21), lay.font(18)
     out = {}
-    y = inner.y + lay.pad
+    y = inner.y + lay.pad - getattr(lay, "left_scroll", 0)
     stock_row = max(lay.px(24), lay.line(22))
     game_h = len(_game_text(lay, view, w)) * lay.line(18) + lay.px(4)
     heights = (("centuries", f, max(lay.px(46), lay.line(22) + lay.px(18)) + lay.px(8)),
@@ -78,7 +95,10 @@ def _lair_rows(lay, data, view):
     w = lay.left.w - 2 * lay.pad
     y = _lair_top(lay, view) + _heading_h(lay, lay.font(21)) + lay.px(2)
     n = len(data.lair_actions)
-    h = min(max(lay.px(30), lay.line(19) + 4), (lay.left.bottom - lay.pad - y) // n)
+    h = max(lay.px(30), lay.line(19) + 4)
+    room = (lay.left.bottom - lay.pad - y - getattr(lay, "left_scroll", 0)) // n
+    if room >= lay.line(19) + 2:              # rows close up while their words fit; else the column scrolls
+        h = min(h, room)
     rows = {}
     for a in data.lair_actions:
         rows[a.id] = pygame.Rect(x, y, w, h - max(1, lay.px(3)))
@@ -90,6 +110,27 @@ def draw(surf, lay, data, view, hot, names):
     r = lay.left
     inner = r.inflate(-lay.pad, -lay.pad)
     theme.column(surf, r, inner, lay.px(8))
+    clip = surf.get_clip()
+    scroll = getattr(lay, "left_scroll", 0)
+    below = overflow(lay, data, view) - scroll
+    a = lay.px(9)
+    seen = inner.inflate(0, -4)
+    if scroll > 0:
+        seen.y, seen.h = seen.y + a + 2, seen.h - a - 2
+    if below > 0:
+        seen.h -= a + 2
+    surf.set_clip(seen)
+    _draw_content(surf, lay, data, view, hot, names)
+    surf.set_clip(clip)
+    for more, y, sign in ((scroll > 0, inner.y + 2, -1), (below > 0, inner.bottom - 2, 1)):
+        if more:                             # an arrow: the column scrolls (mouse wheel) this way
+            c = inner.centerx
+            pts = [(c - a, y - sign * a), (c + a, y - sign * a), (c, y)]
+            pygame.draw.polygon(surf, theme.RED, pts)
+            pygame.draw.polygon(surf, theme.WHITE, pts, 1)
+
+
+def _draw_content(surf, lay, data, view, hot, names):
     f, fs = lay.font(21), lay.font(18)
     sec = sections(lay, view)
     x, w = sec["centuries"].x, sec["centuries"].w
