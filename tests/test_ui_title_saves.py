@@ -286,3 +286,21 @@ def test_title_labels_headings_and_player_count_at_the_smallest_window(monkeypat
     assert all(any(row.collidepoint(pygame.Rect(r).center) for row in rows) for _, _, r in drawn.items[-len(rows):])
     assert len(menu) == 6 and all(s.startswith("AI: ") for s in menu if s != "Human"), menu
     assert "..." not in " ".join(menu), menu
+
+
+def test_large_text_on_the_title_in_the_smallest_window(monkeypatch):
+    """Text size 150 % at 1100 x 650: every word of the title screen is shown whole
+    (nothing cut to "..."), and no two of its controls overlap."""
+    from sprites import theme
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    title = app.push(TitleScene(app, seed=1))
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert theme.text_scale() == 1.5
+    cut = [s for s in drawn.strings() if s.endswith("...") and s != "Load..."]
+    assert not cut, cut
+    rects = [(n, title.element_rect(n)) for n in title.element_names()]
+    assert not [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)]

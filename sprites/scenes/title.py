@@ -26,6 +26,7 @@ from sprites.art import pieces
 RECENT_ROWS = 6
 LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
 KIND_LABELS = {"human": "Human"}             # an AI level reads "AI: <level>"
+HANDOFF_LABEL = "Hide the table between players"
 KIND_NOTES = {"normal": "default", "random": "random moves"}     # said in the list of levels
 
 
@@ -117,10 +118,16 @@ class TitleScene(Scene):
             self.add(f"toggle:{o.name}", pygame.Rect(tx, ry, tw, px(44)), tip=o.text)
             tx += tw + px(20)
         ry += px(52)
-        self.add("toggle:handoff", pygame.Rect(x0, ry, px(420), px(44)),
+        f = self.fs(24)
+        hw = max(px(420), theme.text_width(HANDOFF_LABEL, f) + px(50))
+        self.add("toggle:handoff", pygame.Rect(x0, ry, hw, px(44)),
                  tip="Hide the table between two human players (hot-seat).")
-        self.add("field:seed", pygame.Rect(x0 + px(500), ry, px(150), px(44)), tip="Same seed, same shuffles")
-        self.add("button:random_seed", pygame.Rect(x0 + px(662), ry, px(120), px(44)), tip="A new random seed")
+        nw = max(px(120), theme.text_width("New seed", f, True) + px(20))
+        sx = x0 + px(782) - nw - px(12) - px(150)                   # the seed's field, its label before it
+        if sx - theme.text_width("Seed", f, True) - px(20) < x0 + hw:
+            ry += px(52)                                            # large text: the seed on a row of its own
+        self.add("field:seed", pygame.Rect(sx, ry, px(150), px(44)), tip="Same seed, same shuffles")
+        self.add("button:random_seed", pygame.Rect(sx + px(162), ry, nw, px(44)), tip="A new random seed")
         self.options_bottom = ry + px(44)
         # right: recent games, and Save as for a game in progress
         rx = x0 + px(850)
@@ -558,7 +565,7 @@ class TitleScene(Scene):
             pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
                                                        tip])
         toggles = [(f"toggle:{o.name}", o.label, self.options[o.name]) for o in OPTIONS]
-        for name, label, on in toggles + [("toggle:handoff", "Hide the table between players", self.handoff)]:
+        for name, label, on in toggles + [("toggle:handoff", HANDOFF_LABEL, self.handoff)]:
             r = self.element_rect(name)
             box = pygame.Rect(r.x, r.y + px(8), px(28), px(28))
             pygame.draw.rect(surface, (250, 240, 214), box, border_radius=4)
@@ -605,8 +612,8 @@ class TitleScene(Scene):
         r = self.recent_rect
         theme.blit_text(surface, "RECENT GAMES", self.caps(26), (r.x, px(160)), theme.GOLD, True)
         if not self.recent:
-            theme.blit_text(surface, "Every game autosaves after each action and shows up here.", fs(20),
-                            (r.x, px(206)), (200, 180, 150), False, width=r.w)
+            theme.blit_wrapped(surface, "Every game autosaves after each action and shows up here.", fs(20),
+                               pygame.Rect(r.x, px(206), r.w, r.h), (200, 180, 150))
         for i, info in enumerate(self.recent[:RECENT_ROWS]):
             row = self.element_rect(f"recent:{i}")
             hot = self.hover == f"recent:{i}"
