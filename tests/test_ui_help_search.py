@@ -97,3 +97,18 @@ def test_a_new_search_selects_its_first_match():
     assert help_.selected is help_.shown[0]
     press(app, pygame.K_DOWN)
     assert help_.selected is help_.shown[1]
+
+
+def test_large_text_in_the_smallest_window_shows_whole_topic_names(monkeypatch):
+    """Text size 150 % at 1100 x 650: the topics' names are not cut to "..."."""
+    from sprites import theme
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    help_ = app.push(HelpScene(app))
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert theme.text_scale() == 1.5
+    names = drawn.within(help_.list_rect)
+    assert len(names) >= 10 and not [s for s in names if s.endswith("...")], names
