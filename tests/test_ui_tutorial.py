@@ -267,11 +267,14 @@ def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
     assert scene.hover is None or scene.hover.startswith("hand:")
 
 
-@pytest.mark.parametrize("size", [(1100, 650), (1600, 900)])
-def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size):
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1600, 900), 100), ((1100, 650), 150)])
+def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
     """At every step of a whole run, the panel covers none of what the step points at,
     nor any element that offers a move now (of a region offered: its name and dragon spot)."""
-    app = make_app(tmp_path, size=size)
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
     app.push(TitleScene(app, seed=1))
     click(app, "button:tutorial")
     scene, guide = app.scene, app.scene.guide

@@ -109,7 +109,12 @@ class TutorialScene(TableScene):
             h = min(m.h, self._panel_height(w))
             for ax, ay in ((0, 1), (1, 1), (0, 0), (1, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5)):
                 places.append(pygame.Rect(m.x + round(ax * (m.w - w)), m.y + round(ay * (m.h - h)), w, h))
+        for column in (lay.right, lay.left):     # if the map has no room, over a side column (its bottom)
+            c = column.inflate(-2 * lay.pad, -2 * lay.pad)
+            h = min(c.h, self._panel_height(c.w))
+            places.append(pygame.Rect(c.x, c.bottom - h, c.w, h))
         hard, soft = self._avoid()
+        soft += [(lay.right, 1), (lay.left, 1)]
         top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
 
         def area(r, rects):
