@@ -11,6 +11,7 @@ from .actions import Action, Decision, IllegalAction, act, malformed
 from .data import default_data
 from .flow import FLOW, FRAMES, KINDS
 from .frames import frame_from_dict
+from . import preview
 from .phases import attack, scoring, setup
 from .rng import Rng
 from .state import CITY, TOWN, VILLAGE, GameState, copy_state
@@ -95,6 +96,10 @@ class Game:
     def touches(self, action):
         """What an action touches (kinds.Touch): what to point at, what it moves."""
         return self.action_kind(action.kind).touches(self, action)
+
+    def outcome(self, action):
+        """What choosing ``action`` (a current option) would do, for a preview (preview.Outcome)."""
+        return preview.outcome(self, action)
 
     def action_kind(self, name):
         """The spec (kinds.ActionKind) of an action kind: the waiting decision's own, or

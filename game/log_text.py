@@ -139,3 +139,69 @@ def log_texts(g):
     for e in log[len(texts):]:
         texts.append(sentence(g, e))
     return texts
+
+
+# ----- "since your last turn" (game/summary.py tallies; the words are here) -----
+def _count(n, word, many=None):
+    return f"{'a' if n == 1 else n} {plural(n, word, many)}" if word in ("village", "city") else f"{n} {word}"
+
+
+def _and(parts):
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _seat_line(g, seat, t):
+    parts = []
+    if t["lair"]:
+        parts.append(f"Lair Action {_and(t['lair'])}")
+    if t["track"]:
+        parts.append(f"took {t['track']} {plural(t['track'], 'card')} from the track")
+    if t["landed"]:
+        parts.append(f"landed in {_and(t['landed'])}")
+    if t["flew"]:
+        parts.append(f"flew to {_and(t['flew'])}")
+    for region, n in t["destroyed"].items():
+        what = [_count(n[k], k, "cities" if k == "city" else None) for k in ("village", "city") if n[k]]
+        parts.append(f"destroyed {_and(what)} in {region}")
+    if t["life_lost"]:
+        parts.append(f"lost {t['life_lost']} Life")
+    if t["healed"]:
+        parts.append("healed")
+    took = [f"{n} {plural(n, res) if res in ('noble', 'field') else res}" for res, n in t["took"].items() if n]
+    if t["pieces"]:
+        took.append(f"{t['pieces']} {plural(t['pieces'], 'village')} without a fight")
+    if took:
+        parts.append(f"took {_and(took)}")
+    if t["cards"] or t["hex"]:
+        played = [f"{t['cards']} {plural(t['cards'], 'card')}"] if t["cards"] else []
+        played += ["the Action Hex"] if t["hex"] else []
+        parts.append(f"played {_and(played)}")
+    if t["turned"]:
+        parts.append("turned the hex" + (f" {t['turned']} times" if t["turned"] > 1 else ""))
+    for level, name in t["levels"]:
+        parts.append(f"reached level {level} ({name})")
+    if not parts:
+        return None
+    life = f" Life now {t['life']}." if t["life"] is not None and (t["life_lost"] or t["healed"]) else ""
+    return f"{g.name(seat)}: " + "; ".join(parts) + "." + life
+
+
+def _rogues_line(g, events):
+    acts = []
+    for e in events:
+        target = e["target"]
+        act = (f"destroyed a village in {e['region']}" if target == "village"
+               else f"took a {target} in {e['region']}")
+        acts.append(f"{e['dragon']} {act}")
+    return "Rogue Dragons: " + "; ".join(acts) + "."
+
+
+def since_line(g, what, data):
+    """One line of the summary: "century" (the centuries begun), "seat" ((seat, tally)), "rogues" (their events)."""
+    if what == "century":
+        if len(data) == 1:
+            return f"The {ordinal(data[0])} Century began."
+        return f"The {_and([ordinal(c) for c in data])} Centuries began."
+    if what == "seat":
+        return _seat_line(g, *data)
+    return _rogues_line(g, data)

@@ -112,3 +112,12 @@ def test_large_text_in_the_smallest_window_shows_whole_topic_names(monkeypatch):
     assert theme.text_scale() == 1.5
     names = drawn.within(help_.list_rect)
     assert len(names) >= 10 and not [s for s in names if s.endswith("...")], names
+
+
+def test_searching_pause_finds_how_to_follow_the_ai_dragons():
+    """F1, "pause": the controls topic says P pauses and S steps through the AI's moves."""
+    app = make_app()
+    help_ = app.push(HelpScene(app))
+    type_text(app, "pause")
+    assert [t.title for t in help_.shown] == ["Playing with the mouse"]
+    assert "S steps" in help_.shown[0].text

@@ -30,6 +30,9 @@ def click(app, name, wait=True):
     pos = scene.element_point(name)
     assert pos is not None, f"no element {name!r} on {type(scene).__name__}; have {scene.element_names()[:60]}"
     hit = scene.element_at(pos)
+    if hit is not None and hit.name.startswith("summary") and not name.startswith("summary"):
+        click(app, "summary")           # "since your last turn" lies over it: a person closes it first
+        return click(app, name)
     assert hit is not None and hit.name == name, f"clicking {name} at {pos} hits {hit and hit.name}"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -183,3 +186,20 @@ def reach(done, players=3, variant="standard", seeds=range(1, 80)):
                 return s
             s.apply(rng.choice(s.game.decision.options))
     raise AssertionError("no such position")
+
+
+def table_at(session, size=(1600, 900)):
+    """A window showing ``session``'s table (no hand-off screen, no summary over the map)."""
+    app = make_app(size=size)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    redraw(app)
+    return app, table
+
+
+def hover(app, name):
+    """The pointer moves onto a named element."""
+    pos = app.scene.element_point(name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()

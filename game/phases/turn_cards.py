@@ -262,6 +262,8 @@ class UseHex(ActionKind):
 
     def refused(self, g, f, a):
         p = g.state.players[f.seat]
+        if a.card is None:
+            return "You hold no Dragon Hex Card now (one used this turn comes back when the turn ends)."
         if a.card not in p.hand:
             return "That card is not in your hand."
         return (f"The hex side facing {p.region} cannot be used there now (nothing to take, or an Attack "

@@ -114,7 +114,8 @@ def _icon_token(effect, size, region_colour):
     pic = icons.icon(name, round(size * 0.7))
     out.blit(pic, pic.get_rect(center=(size / 2, size / 2)))
     if amount and amount > 1:
-        tag = common.outlined_text("x%d" % amount, round(size * 0.36), (255, 255, 255), INK, 2, True)
+        tag = common.outlined_text("x%d" % amount, max(common.MIN_TEXT, round(size * 0.36)), (255, 255, 255), INK, 2,
+                                   True)
         out.blit(tag, tag.get_rect(bottomright=(size, size)))
     return out
 
@@ -259,22 +260,70 @@ def _build_face(card, w, h, region_colour, region_letter):
     return common.finish(out)
 
 
-def compact_face(card, size, text_size, region_colour=None, region_letter=None):
+def compact_face(card, size, text_size, region_colour=None, region_letter=None, shown_w=None):
     """An Action Card for a small space (Card Selection Track, a hand in a
     small window): the name at a readable ``text_size`` on the region's
     colour band, the region letter on a badge (so colour is never the only
     cue), and the icons as large as the rest allows. The rules text is left
-    out: the tooltip and the enlarged card show it."""
+    out: the tooltip and the enlarged card show it. ``shown_w``: only that
+    much of the card's left edge shows (an overlapping hand): if the name
+    does not fit across it, it runs up the edge, like a book's spine."""
     w, h = size
-    key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter)
-    return _memo(key, lambda: _build_compact(card, w, h, text_size, region_colour, region_letter))
+    key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter,
+           shown_w)
+    return _memo(key, lambda: _spine(_build_compact(card, w, h, text_size, region_colour, region_letter),
+                                     compact_name(card, region_colour), _band_colour(card, region_colour),
+                                     text_size, shown_w))
 
 
-def compact_hex_face(dragon, colour, letter, size, text_size):
+def compact_hex_face(dragon, colour, letter, size, text_size, shown_w=None):
     """A Dragon Hex Card for a small space: its name, the dragon's letter and the hex glyph."""
     w, h = size
-    key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size)
-    return _memo(key, lambda: _build_compact_hex(rgb(colour), letter, w, h, text_size))
+    key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size, shown_w)
+    return _memo(key, lambda: _spine(_build_compact_hex(rgb(colour), letter, w, h, text_size), "Dragon Hex",
+                                     rgb(colour), text_size, shown_w))
+
+
+def spine_lines(name, text_size, size, shown_w):
+    """Where and in which lines a card of ``size`` writes its name up its left
+    edge when only ``shown_w`` pixels of it show: (rect, lines), or None when
+    the name reads across that much (or the whole card shows). As many lines
+    as the edge is wide; the badge at the bottom corner stays clear."""
+    w, h = size
+    m = max(2, round(0.045 * w))
+    font = common.display_font(text_size)
+    across = common.wrap(name, text_size, w - 2 * m - 6, display=True) or (name,)
+    if shown_w is None or shown_w >= w or max(font.size(x)[0] for x in across) + m + 6 <= shown_w:
+        return None
+    badge = common.font(text_size, True).get_height() + 4
+    height = h - 2 * m - badge - 3
+    lines = common.wrap(name, text_size, height - 6, display=True) or (name,)
+    lines = lines[:max(1, (shown_w - 2 * m - 4) // font.get_linesize())]
+    return pygame.Rect(m, m, len(lines) * font.get_linesize() + 6, height), lines
+
+
+def _spine(face, name, band, text_size, shown_w):
+    """The face with its name up the left edge, if ``spine_lines`` says so."""
+    spine = spine_lines(name, text_size, face.get_size(), shown_w)
+    if spine is None:
+        return face
+    rect, lines = spine
+    font = common.display_font(text_size)
+    out = face.copy()
+    w = face.get_width()
+    across = common.wrap(name, text_size, w - 2 * rect.x - 6, display=True) or (name,)
+    out.fill(band, pygame.Rect(rect.x + 2, rect.y + 3, w - 2 * rect.x - 4, len(across) * font.get_linesize()))
+    pygame.draw.rect(out, INK, rect.inflate(2, 2), border_radius=4)
+    pygame.draw.rect(out, band, rect, border_radius=4)
+    fg = common.contrast(band)
+    room = rect.h - 6
+    x = rect.x + (rect.w - len(lines) * font.get_linesize()) // 2
+    for line in lines:               # read from the bottom up; a name too long loses its end, never its start
+        img = pygame.transform.rotate(font.render(line, True, fg), 90)
+        shown = min(img.get_height(), room)
+        out.blit(img, (x, rect.bottom - 3 - shown), pygame.Rect(0, img.get_height() - shown, img.get_width(), shown))
+        x += font.get_linesize()
+    return out
 
 
 def _compact_band(w, h, band, name, text_size):
@@ -294,14 +343,27 @@ def _compact_band(w, h, band, name, text_size):
     return out, m + band_h, m
 
 
-def _build_compact(card, w, h, text_size, region_colour, region_letter):
+def _any_region(card, region_colour):
     region = card.get("region")
-    any_region = not region or region == "any" or region_colour is None
-    band = ANY_BAND if any_region else rgb(region_colour)
+    return not region or region == "any" or region_colour is None
+
+
+def _band_colour(card, region_colour):
+    return ANY_BAND if _any_region(card, region_colour) else rgb(region_colour)
+
+
+def compact_name(card, region_colour):
+    """The name a compact face shows (Any Region cards say "Any: X")."""
     name = card.get("name", "?")
-    if any_region and ":" in name:
+    if _any_region(card, region_colour) and ":" in name:
         name = "Any: " + name.split(":", 1)[1].strip()
-    out, top, m = _compact_band(w, h, band, name, text_size)
+    return name
+
+
+def _build_compact(card, w, h, text_size, region_colour, region_letter):
+    any_region = _any_region(card, region_colour)
+    band = _band_colour(card, region_colour)
+    out, top, m = _compact_band(w, h, band, compact_name(card, region_colour), text_size)
     bw = _tile_badge(out, "*" if any_region else (region_letter or "?"), band, text_size, m, h - m)
     area = pygame.Rect(m + bw + 1, top + 2, w - 2 * m - bw - 1, h - top - m - 3)
     if area.h > 6:

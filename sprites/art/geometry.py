@@ -181,7 +181,7 @@ class MapGeometry:
         self.inner = self.hex_radius * 1.4
         self.site_radius = 17 * s
         self.dragon_radius = 26 * s
-        self.token_radius = 14 * s
+        self.token_radius = max(14 * s, 11)      # its count badge has readable digits (12 px)
         self.label_size = max(18, round(28 * s))      # region names stay >= 12 px high
         self.turn_arrow_radius = 0.2 * self.hex_radius
         d = self.hex_radius * 1.24

@@ -247,13 +247,15 @@ def icon(name, size, amount=None):
     if name not in PAINTERS:
         raise KeyError("unknown icon %r; known: %s" % (name, ", ".join(sorted(PAINTERS))))
 
-    def paint(pen):
-        PAINTERS[name](pen)
-        if amount is not None and name in SIGNED:
-            label = "%s%d" % (SIGNED[name], amount)
-            pen.text(label, 70 if name != "draw" else 74, 72 if name != "draw" else 80, 44,
-                     colour=(255, 255, 255), outline=INK)
-    return supersampled(size, paint)
+    pic = supersampled(size, PAINTERS[name])
+    if amount is not None and name in SIGNED:      # drawn at full resolution: never under readable text
+        label = common.outlined_text("%s%d" % (SIGNED[name], amount), max(common.MIN_TEXT, round(size * 0.44)),
+                                     (255, 255, 255), INK, None, True)
+        at = label.get_rect(center=(size * (0.74 if name == "draw" else 0.70), size * (0.80 if name == "draw" else 0.72)))
+        pic = pic.copy()
+        pic.blit(label, at.clamp(pic.get_rect()))
+        pic = common.finish(pic)
+    return pic
 
 
 @cached()

@@ -96,24 +96,36 @@ def empty_site(size):
 
 @cached()
 def count_badge(count, size, colour=INK):
-    """A round badge with a number (how many tokens lie on a spot)."""
+    """A rounded badge with a number (how many tokens lie on a spot): at least
+    ``size`` high, its digits never under the smallest readable text (MIN_TEXT)."""
     muted = count == 0
-
-    def paint(pen):
-        pen.circle(50, 50, 43, fill=(140, 130, 120) if muted else common.rgb(colour), outline=CREAM, width=12)
-        pen.text(count, 50, 52, 80 if count < 10 else 62, colour=CREAM)
-    return supersampled(size, paint)
+    digits = common.outlined_text(str(count), max(common.MIN_TEXT, round(size * 0.8)), CREAM,
+                                  (140, 130, 120) if muted else common.rgb(colour), 1, True)
+    box = pygame.mask.from_surface(digits).get_bounding_rects()[0]
+    h = max(size, box.h + 5)
+    w = max(h, box.w + 7)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, CREAM, out.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(out, (140, 130, 120) if muted else common.rgb(colour), out.get_rect().inflate(-4, -4),
+                     border_radius=(h - 4) // 2)
+    out.blit(digits, (w // 2 - box.centerx, h // 2 - box.centery))
+    return out
 
 
 @cached()
 def icon_with_count(name, count, size, disc=True):
     """An icon (any of icons.ICONS) on a token disc with a count badge.
 
-    The surface is 1.4 x size so the badge fits; the icon sits in its
-    centre, so blit it centred on the spot. A count of 0 fades the icon:
-    the spot is still there, just empty.
+    The surface is at least 1.4 x size so the badge fits (more where the
+    badge's readable digits need it); the icon sits in its centre, so blit
+    it centred on the spot. A count of 0 fades the icon: the spot is still
+    there, just empty.
     """
+    badge = count_badge(count, round(size * 0.56)) if count is not None else None
+    bx, by = size * 0.44, size * 0.42                   # the badge's centre, from the icon's centre
     side = round(size * 1.4)
+    if badge is not None:
+        side = max(side, 2 * round(max(bx + badge.get_width() / 2, by + badge.get_height() / 2)) + 2)
     out = pygame.Surface((side, side), pygame.SRCALPHA)
     c = side // 2
     if disc:
@@ -125,9 +137,8 @@ def icon_with_count(name, count, size, disc=True):
     if count == 0:
         pic.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
     out.blit(pic, pic.get_rect(center=(c, c)))
-    if count is not None:
-        badge = count_badge(count, round(size * 0.56))
-        out.blit(badge, badge.get_rect(center=(c + size * 0.44, c + size * 0.42)))
+    if badge is not None:
+        out.blit(badge, badge.get_rect(center=(round(c + bx), round(c + by))))
     return common.finish(out)
 
 

@@ -1,11 +1,19 @@
-"""Hot-seat hand-off: the table is hidden until the next player says who they are."""
+"""Hot-seat hand-off: the table is hidden until the next player says who they are.
+
+While the computer changes hands the screen shows what the other dragons did
+since that player's last turn (``game.summary``: public events only, no card
+names - the last player may still be looking)."""
 from __future__ import annotations
 
 import pygame
 
+from game.summary import since_last_turn
 from sprites import palette, theme
 from sprites.art import pieces
 from sprites.scene import Scene
+from sprites.table import overlays
+
+TITLE = overlays.SUMMARY_TITLE
 
 
 class HandOffScene(Scene):
@@ -13,15 +21,40 @@ class HandOffScene(Scene):
         super().__init__(app)
         self.table = table
         self.seat = table.seats.acting()
+        self.summary = since_last_turn(table.session.game, self.seat)
         self.resize(app.screen.get_size())
+
+    def _size(self, base):
+        return theme.font_size(base, self.k)
+
+    def _box(self, w):
+        """The summary's rect (its top at 0) and its rows (overlays.summary_rows)."""
+        size = self._size(22)
+        width = min(w - 40, round(900 * self.k))
+        rows = overlays.summary_rows(self.summary, size, width - round(40 * self.k))
+        h = (theme.font(self._size(24), True).get_linesize() + overlays.summary_height(rows, size, self._gap())
+             + round(40 * self.k))          # (18 above the title, 4 under it, 18 below)
+        return pygame.Rect((w - width) // 2, 0, width, h), rows
+
+    def _gap(self):
+        return max(2, round(6 * self.k))
 
     def resize(self, size):
         w, h = size
-        k = min(w / 1600, h / 900)
-        self.k = k
+        self.k = k = min(w / 1600, h / 900)
         self.clear_elements()
-        r = pygame.Rect(0, 0, round(420 * k), round(64 * k))
-        r.center = (w // 2, h // 2 + round(120 * k))
+        box, _ = self._box(w)
+        token = round(150 * k)
+        text = round(44 * k) + round(30 * k) + round(34 * k)          # the title, the prompt, the privacy note
+        button = round(64 * k)
+        gap = round(26 * k)
+        summary = box.h + gap if self.summary else 0
+        top = max(round(10 * k), (h - (token + gap + text + gap + summary + button)) // 2)
+        self.token_c = (w // 2, top + token // 2)
+        self.text_y = top + token + gap
+        self.box_y = self.text_y + text + gap
+        r = pygame.Rect(0, 0, round(420 * k), button)
+        r.midtop = (w // 2, self.box_y + summary)
         self.add("handoff:confirm", r, tip="Show the table with your hand and lair.")
 
     def click(self, name):
@@ -39,17 +72,32 @@ class HandOffScene(Scene):
         surface.fill((34, 24, 18))
         seat = self.table.session.seats[self.seat]
         dragon = next(d for d in self.table.data.dragons if d.name == seat.dragon)
-        c = (w // 2, h // 2 - round(120 * k))
         img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
-        surface.blit(img, img.get_rect(center=c))
-        theme.blit_text(surface, f"Pass the computer to {seat.name} ({palette.colour_name(dragon)} Dragon)", theme.font_size(44, k),
-                        (w // 2, h // 2), theme.GOLD, True, "center")
+        surface.blit(img, img.get_rect(center=self.token_c))
+        y = self.text_y
+        theme.blit_text(surface, f"Pass the computer to {seat.name} ({palette.colour_name(dragon)} Dragon)",
+                        self._size(44), (w // 2, y), theme.GOLD, True, "midtop")
         d = self.table.session.game.decision
         if d is not None:
-            theme.blit_text(surface, d.prompt, theme.font_size(24, k), (w // 2, h // 2 + round(40 * k)),
-                            (230, 214, 180), False, "center", w - 40)
+            theme.blit_text(surface, d.prompt, self._size(24), (w // 2, y + round(50 * k)),
+                            (230, 214, 180), False, "midtop", w - 40)
         theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
-                        theme.font_size(22, k), (w // 2, h // 2 + round(70 * k)), (180, 160, 130), False, "center")
+                        self._size(22), (w // 2, y + round(80 * k)), (180, 160, 130), False, "midtop")
+        if self.summary:
+            self._draw_summary(surface, w)
         r = self.element_rect("handoff:confirm")
-        theme.button(surface, r, f"I am {seat.name}", theme.font_size(30, k), hot=self.hover == "handoff:confirm",
+        theme.button(surface, r, f"I am {seat.name}", self._size(30), hot=self.hover == "handoff:confirm",
                      primary=True)
+
+    def _draw_summary(self, surface, w):
+        box, rows = self._box(w)
+        box.y = self.box_y
+        theme.panel(surface, box, fill=(54, 40, 30), edge=theme.GOLD, radius=8, width=2)
+        x = box.x + round(20 * self.k)
+        y = box.y + round(18 * self.k)
+        theme.blit_text(surface, TITLE, self._size(24), (x, y), theme.GOLD, True)
+        y += theme.font(self._size(24), True).get_linesize() + round(4 * self.k)
+        dragons = {d.name: d for d in self.table.data.dragons}
+        overlays.draw_summary_rows(surface, rows, x, y, self._size(22), theme.WHITE,
+                                   [dragons[s.dragon] for s in self.table.session.seats], self._gap(),
+                                   edge=(230, 214, 180))

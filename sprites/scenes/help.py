@@ -131,7 +131,11 @@ def topics(data):
               "buttons beside your hand. Something that spends a card or a resource and cannot be undone asks "
               "first. Hover anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc "
               "cancels, U undoes (or says why not), H asks the AI for a hint, PageUp/PageDown scroll the log, F11 "
-              "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound."),
+              "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound. "
+              "Each AI move lights up on the map where it happened; P pauses the AI dragons, S steps through "
+              "their moves one at a time. Your turn starts with what the others did since your last one. The log's "
+              "dragon chips filter it, its century headers fold, and a clicked line shows on the map what it "
+              "touched. Hovering a card, a region, a hex arrow or End Turn previews what that choice would do."),
     ]
 
 

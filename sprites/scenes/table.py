@@ -9,6 +9,9 @@ What the table promises a player:
   state is; nothing is left half-drawn);
 - in hot-seat, nothing one player saw (hand, lair, hint, dialog, preview,
   tooltip, private log line, a draw in flight) survives the hand-off;
+- every action shows on the map where it happened (``marks``: from the
+  engine's events and the action's ``touches``), at the chosen speed, and
+  AI dragons can be paused and stepped through one move at a time;
 - a one-click action that spends something and cannot be undone asks first;
   the hand does not slide under a pointer that has not moved.
 """
@@ -17,15 +20,18 @@ from __future__ import annotations
 import pygame
 
 from game import IllegalAction
+from game.events import visible_to
+from game.summary import since_last_turn, turn_starts
 from sprites import palette, theme
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import dialog, leftpanel, motion, overlays, parts, promptbar, tips as tiptext
+from sprites.table import dialog, leftpanel, marks, motion, overlays, parts, promptbar, tips as tiptext
 from sprites.table.aiplayer import AIPlayer
 from sprites.table.hint import Hint
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
+from sprites.table.logpanel import LogPanel
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
 from sprites.targets import PANEL_KINDS, group_options, signature, why_not
@@ -41,8 +47,11 @@ BUTTON_LABELS = {"button:end_turn": "End Turn", "button:stop_attack": "Stop Atta
                  "button:help": "Help F1", "button:menu": "Menu", "button:speed": "Speed x1",
                  "button:divination": "Divination", "button:consume_noble": "Consume Noble",
                  "button:lick_wounds": "Lick Wounds",
-                 "button:scores": "Final scores", "button:choices": "All choices", "button:hint": "Hint"}
-ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint")
+                 "button:scores": "Final scores", "button:choices": "All choices", "button:hint": "Hint",
+                 "button:pause": "Pause (P)", "button:step": "Step (S)"}
+ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint", "button:pause")
+HAPPENED_MS = 1000       # an action's marks on the map (divided by the speed; the next AI move comes sooner)
+POINTED_MS = 2600        # the marks of a clicked log line
 
 
 class TableScene(Scene):
@@ -64,6 +73,11 @@ class TableScene(Scene):
         self.hex_angle = None
         self.hex_tween = None
         self.motion = motion.Motion()
+        self.happened = marks.Marks()   # what the last actions touched
+        self.pointed = marks.Marks()    # what a clicked log line touched
+        self.log = LogPanel(None)
+        self.summary = None             # "since your last turn" lines shown over the map
+        self._previews = {}             # element -> (words, places) of what hovering it previews
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = AIPlayer(self, app.threaded_ai)
         self.hint = Hint(self, app.threaded_ai)
@@ -98,7 +112,7 @@ class TableScene(Scene):
             return
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data)
-        self.right = RightPanel(self.lay, self.data)
+        self.right = RightPanel(self.lay, self.data, self.log)
         self.handview = HandView(self.lay, self.data, len(self.session.seats) + self.data.setup["track_extra"])
         self.base = None
         self.slots, self.gaps, self.freeze = [], [], None
@@ -142,6 +156,11 @@ class TableScene(Scene):
             self.hinted = None
         names = [p["name"] for p in v["players"]]
         self.tips = tiptext.build(g, v, self.groups, self.hand, names, self.undo_refusal())
+        self.tips["button:pause"] = ("Resume the AI dragons (P)." if self.ai.paused else
+                                     "Pause the AI dragons before their next move (P); Step then plays one move.")
+        self.tips["button:step"] = "Let the next AI move through, then wait again (S)."
+        self.labels["button:pause"] = "Resume (P)" if self.ai.paused else "Pause (P)"
+        self._previews = {}
         target = 60 * self.data.ring.index(v["hex_arrow"])
         if self.hex_angle is None:
             self.hex_angle = target
@@ -254,8 +273,14 @@ class TableScene(Scene):
             for name, rect in self.dialog.elements(lay):
                 self.add(name, rect, tip=self.tips.get(name))
             self.add("dialog", self.dialog.rect)
-        for name, rect in promptbar.button_rects(lay, self._has_undo()).items():
+        if self.summary is not None and self.dialog is None:
+            box, close = overlays.summary_rects(lay, self.summary)
+            self.add("summary:close", close, tip="Close (any click on the table closes it too).")
+            self.add("summary", box, tip="What the other dragons did since your last turn (also in the log).")
+        for name, rect in self.bar_rects().items():
             if name in ("button:end_turn", "button:stop_attack") and name not in self.groups:
+                continue
+            if name == "button:step" and not self.ai.paused:
                 continue
             if name == "button:scores" and not self.game.is_over:
                 continue
@@ -280,6 +305,12 @@ class TableScene(Scene):
     def _has_undo(self):
         return hasattr(self.session, "can_undo")
 
+    def _has_ai(self):
+        return hasattr(self.session, "apply") and any(not s.is_human for s in self.session.seats)
+
+    def bar_rects(self):
+        return promptbar.button_rects(self.lay, self._has_undo(), self._has_ai())
+
     def undo_refusal(self):
         """Why Undo is not possible now (None if it is, or if this table has no undo)."""
         why = getattr(self.session, "why_no_undo", None)
@@ -294,6 +325,12 @@ class TableScene(Scene):
         super().handle(event)
 
     def click(self, name):
+        if self.summary is not None and not name.startswith("log:"):
+            self.summary = None                 # read: any click on the table puts it away
+            self._register()
+            self.app.dirty = True
+            if name in ("summary", "summary:close"):
+                return None
         if self.dialog is not None:
             inside = {n for n, _ in self.dialog.elements(self.lay)}
             if name in inside:
@@ -311,6 +348,12 @@ class TableScene(Scene):
         if name == "button:speed":
             self.set_speed({1: 2, 2: 4, 4: 1}[self.speed])
             return None
+        if name == "button:pause":
+            return self.toggle_pause()
+        if name == "button:step":
+            return self.step_ai()
+        if name.startswith("log:"):
+            return self.click_log(name)
         if name == "button:undo":
             return self.undo()
         if name == "button:hint":
@@ -340,6 +383,33 @@ class TableScene(Scene):
             region = self.map.geo.region_near(pos)
             if region is not None:
                 self.click(f"region:{region}")
+
+    def toggle_pause(self):
+        self.ai.toggle_pause()
+        self.refresh()
+
+    def step_ai(self):
+        if not self.ai.paused:
+            return self.say("Step works while the AI dragons are paused (P).", note=True)
+        if self.seats.ai_turn() is None:
+            return self.say("No AI dragon is to move now.", note=True)
+        self.ai.step()
+        self.app.dirty = True
+        return None
+
+    def click_log(self, name):
+        """Filter chips and century headers change the log; a line shows what it touched on the map."""
+        picked = self.log.click(name)
+        self.pointed.clear()
+        if picked is not None:
+            event = self.view["log"][picked]["event"]
+            self.pointed.add(marks.event_marks(event), now_ms(), POINTED_MS, colour=marks.HAPPENED)
+        self.base_dirty = True
+        self._register()
+        self.app.dirty = True
+
+    def log_has_places(self, index):
+        return bool(marks.event_marks(self.view["log"][index]["event"]))
 
     def set_speed(self, speed):
         self.speed = speed
@@ -491,11 +561,16 @@ class TableScene(Scene):
             self.undo()
         elif event.key == pygame.K_h:
             self.ask_hint()
+        elif event.key == pygame.K_p and self._has_ai():
+            self.toggle_pause()
+        elif event.key == pygame.K_s and self._has_ai():
+            self.step_ai()
         elif event.key == pygame.K_TAB and self.dialog_kind not in ("choose", "confirm"):
             self.show_all_choices()
         elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.right.scroll_log(3 if event.key == pygame.K_PAGEUP else -3, self.view["log"])
+            self.log.scroll_by(3 if event.key == pygame.K_PAGEUP else -3)
             self.base_dirty = True
+            self._register()
         self.app.dirty = True
 
     def scroll(self, pos, dy):
@@ -507,8 +582,9 @@ class TableScene(Scene):
             self.base_dirty = True
             self.app.dirty = True
         elif self.right.log_rect.collidepoint(pos):
-            self.right.scroll_log(dy, self.view["log"])
+            self.log.scroll_by(dy)
             self.base_dirty = True
+            self._register()
             self.app.dirty = True
 
     def undo(self):
@@ -523,6 +599,8 @@ class TableScene(Scene):
     def apply(self, action):
         g = self.game
         before = motion.snapshot(g, self.seats.viewer)
+        before["actor"] = g.decision.player if g.decision is not None else None
+        before["touch"] = g.touches(action) if g.decision is not None and action in g.decision.options else None
         try:
             self.session.apply(action)
         except IllegalAction as exc:
@@ -550,11 +628,42 @@ class TableScene(Scene):
             self.app.show_handoff(self)
             return
         self.seats.follow()
+        if before is not None and before["actor"] == self.seats.viewer:
+            self.summary = None                 # the player acted: the summary has been read
         self.refresh()
+        if (before is not None and before["actor"] != self.seats.viewer and self.my_decision()
+                and turn_starts(self.game, self.seats.viewer)):
+            self.show_summary()
         if before is not None and self.app.animate:
             draws = self._draw_path if before["viewer"] == self.seats.viewer else None
             self.motion.start(before, g, now, self.map.geo, self._lair_point, self._card_point, self._duration,
                               self._stock_point, draws)
+        if before is not None and (self.app.animate or before["actor"] != self.seats.viewer):
+            self._mark_happened(before, now)    # (animations off: still where another dragon acted, steady)
+
+    def _mark_happened(self, before, now):
+        """Light up on the map what the action touched (its events' fields, its
+        spec's touches); another dragon's action also says what it was."""
+        viewer = self.seats.viewer
+        events = [e for e in self.game.state.log[before["log"]:] if visible_to(e, viewer)]
+        places = []
+        for e in events:
+            places += marks.event_marks(e, before["touch"], before["where"])
+        if not places:
+            return
+        caption = card = None
+        if before["actor"] != viewer:
+            texts = [entry["text"] for entry in self.view["log"][len(self.view["log"]) - len(events):]]
+            caption = " ".join(texts[:2])
+            card = next((e["card"] for e in events if e["kind"] == "plays"), None)
+        self.happened.add(places, now, HAPPENED_MS // self.speed, caption=caption, card=card,
+                          flash=self.app.animate)
+
+    def show_summary(self):
+        """At the start of a player's turn: what the others did since their last one (public events only)."""
+        lines = since_last_turn(self.game, self.seats.viewer)
+        self.summary = lines or None
+        self._register()
 
     def forget_private(self):
         """Hot-seat hand-off: drop everything the last player saw (messages,
@@ -568,9 +677,13 @@ class TableScene(Scene):
         self._confirm_action = None
         self.hover = None
         self.motion.clear()
+        self.happened.clear()
+        self.pointed.clear()
+        self.summary = None
+        self._previews = {}
+        self.log.forget()
         self.hex_tween = None
         self.hex_angle = None
-        self.right.log_scroll = 0
         self.slots, self.gaps, self.freeze = [], [], None
         self.base = None
         self._painted = {}
@@ -627,6 +740,7 @@ class TableScene(Scene):
         map_moving, overlay_moving = self.motion.update(now)
         if map_moving:
             moving = True
+        overlay_moving = self.happened.update(now) | self.pointed.update(now) or overlay_moving
         if moving:
             self.map_dirty = True
         moving = moving or overlay_moving
@@ -689,7 +803,15 @@ class TableScene(Scene):
         """What changes with the pointer and time: highlights, the enlarged
         card, animations in flight, the dialog, the hint, messages, tooltips."""
         lay = self.lay
+        now = now_ms()
         hover = self.element(self.hover) if self.hover else None
+        preview = self.preview(hover.name) if hover is not None and self.dialog is None else None
+        if self.dialog is None:
+            spot = self._dragon_spot
+            for m in (self.happened, self.pointed):
+                m.draw(surface, now, self.map.geo, self.element_rect, lay, self.data, spot, self.summary is None)
+            for place in (preview[1] if preview else ()):
+                marks.draw_mark(surface, place, marks.PREVIEW, 0.6, self.map.geo, self.element_rect, lay, spot)
         if hover is not None and hover.name in self.groups and not hover.name.startswith(
                 ("hand:", "draft:", "region:", "hex:use")):
             pygame.draw.rect(surface, theme.HILITE, hover.rect.inflate(4, 4), 2, border_radius=6)
@@ -701,19 +823,20 @@ class TableScene(Scene):
                          primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
         if self.hinted and self.dialog is None:
             for name in self.hinted["names"]:
-                rect = self.element_rect(name)
+                rect = visible = self.element_rect(name)
                 if rect is not None and name.startswith("hand:"):       # the card as drawn: lifted
                     rect = self.slots[int(name.split(":")[1])][1].move(0, -lay.px(10))
+                    visible = visible.move(0, -lay.px(10))
                 if rect is not None:
-                    overlays.hint_mark(surface, lay, rect)
+                    overlays.hint_mark(surface, lay, rect, visible)
         if hover is not None and hover.name.startswith(("hand:", "track:")) and self.dialog is None:
             kind, _, j = hover.name.partition(":")
             cards = self.hand if kind == "hand" else self.view["track"]
             if int(j) < len(cards):
                 self.zoomed = list(self.hand)
-                overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect)
+                overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect, self._marked(preview))
         if self.motion.busy():
-            self.motion.draw_overlays(surface, now_ms(), self.handview.track_rects(len(self.view["track"])), self.data,
+            self.motion.draw_overlays(surface, now, self.handview.track_rects(len(self.view["track"])), self.data,
                                       self.view["track"], lay.px(30), self.map.geo.polygons,
                                       self.handview.card_size())
         if self.dialog is not None:
@@ -721,6 +844,10 @@ class TableScene(Scene):
             self.dialog.draw(surface, lay, self.data, self.hover)
             if hover is not None and hover.name.startswith("draft:"):
                 overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
+        if self.summary is not None and self.dialog is None:
+            overlays.summary_panel(surface, lay, self.summary, [self.map.dragons[p["dragon"]] for p in
+                                                                 self.view["players"]],
+                                   hot_close=self.hover == "summary:close")
         top = lay.map.y + lay.px(10)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
@@ -728,4 +855,44 @@ class TableScene(Scene):
             overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
         if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
-            overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer)
+            overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None,
+                             self._marked(preview))
+
+    def _marked(self, preview):
+        """The rects of what a preview marks on the map (to be kept in sight)."""
+        return [r for r in (marks.place_rect(p, self.map.geo, self.element_rect) for p in preview[1]) if r] \
+            if preview else []
+
+    def _dragon_spot(self, region):
+        return self.map.geo.dragon_spots[region]
+
+    # ----- previews -------------------------------------------------------------------------
+    def preview(self, name):
+        """(words, places) that hovering ``name`` previews, or None (kept until the next refresh)."""
+        if name not in self._previews:
+            self._previews[name] = self._make_preview(name)
+        return self._previews[name]
+
+    def _make_preview(self, name):
+        """From the engine: what each option the element offers would do (Game.outcome);
+        a card without an option now shows the region where it can be played."""
+        g, d = self.game, self.game.decision
+        kind, _, rest = name.partition(":")
+        idx = self.groups.get(name) if self.my_decision() and not kind == "option" else None
+        if idx and name != "button:lick_wounds":
+            life = self.view["players"][d.player]["life"]
+            outcomes = [(d.options[i], g.outcome(d.options[i])) for i in idx]
+            if name == "button:end_turn":
+                words = tiptext.still_possible(g, d.options, g.card_key) + " " + tiptext.outcome_text(
+                    g, outcomes[0][1], life)
+                return words.strip(), []
+            words = [(g.describe(a) + ": " if len(idx) > 1 else "") + tiptext.outcome_text(g, o, life)
+                     for a, o in outcomes]
+            places = [p for _, o in outcomes for p in marks.outcome_marks(o)]
+            return " ".join(w for w in words if w.strip(": ")), places
+        cards = {"hand": self.hand, "track": self.view["track"], "draft": self.view["draft"] or []}.get(kind)
+        if cards is not None and rest.isdigit() and int(rest) < len(cards):
+            card = self.data.cards[cards[int(rest)]]
+            if card.region is not None and not card.is_hex:
+                return "", [("region", card.region)]
+        return None

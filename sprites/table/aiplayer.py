@@ -5,6 +5,9 @@ window runs), so the table keeps drawing and answering clicks meanwhile.
 A move is applied only if the game is still where the AI looked at it (an
 undo may have changed it). An AI that fails or chooses an illegal move is
 reported and replaced, for that move, by a uniformly random legal one.
+
+Pause holds the AI dragons before their next move (a thought already under
+way is kept, not played); Step then lets exactly one move through.
 """
 from __future__ import annotations
 
@@ -25,15 +28,29 @@ class AIPlayer:
         self.thread = None
         self.result = None         # (actions applied when it started, action)
         self.error = None
+        self.paused = False
+        self.steps = 0             # moves Step lets through while paused
 
     def pause_until(self, ms):
         self.next_ms = ms
 
+    def toggle_pause(self):
+        self.paused = not self.paused
+        self.steps = 0
+
+    def step(self):
+        """While paused: let the next AI move through (at once, without the readable pause)."""
+        if self.paused:
+            self.steps = 1
+
+    def _held(self):
+        return self.paused and not self.steps
+
     def wakeup_ms(self, now):
         """Milliseconds until an AI seat should move (None: nothing to wait for)."""
         t = self.table
-        if t.seats.ai_turn() is not None and self.thread is None and not t.game.is_over:
-            return self.next_ms - now
+        if t.seats.ai_turn() is not None and self.thread is None and not t.game.is_over and not self._held():
+            return 0 if self.paused else self.next_ms - now
         return None
 
     def run(self, now, busy):
@@ -42,13 +59,17 @@ class AIPlayer:
         g = t.game
         seat = t.seats.ai_turn()
         if self.result is not None:
+            if self._held():
+                return
             (at, action), self.result, self.thread = self.result, None, None
             if seat is not None and at == len(t.session.actions):
                 self._play(action)
             return
         if seat is None or g.is_over or t.handoff_pending:
             return
-        if self.thread is not None or now < self.next_ms or busy:
+        if self.thread is not None or self._held():
+            return
+        if not self.paused and (now < self.next_ms or busy):
             return
         ai = t.seats.ai_for(seat)
         copy = g.copy(keep_log=True)      # a fraction of a millisecond
@@ -77,6 +98,8 @@ class AIPlayer:
             if action is not None:
                 self.error = f"The AI chose an illegal move ({action}); it made a random legal move."
             action = RandomChooser(len(t.session.actions)).choose(t.game, t.game.decision.player)
+        if self.paused:
+            self.steps = max(0, self.steps - 1)
         t.apply(action)
         if self.error:
             t.say(self.error)

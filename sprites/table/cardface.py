@@ -34,13 +34,14 @@ def _card_dict(data_id, cid):
 FULL_W = 240          # narrower, the printed layout's rules text gets too small to read: a compact face instead
 
 
-def face(data, cid, w, h, text_size=theme.MIN_FONT):
+def face(data, cid, w, h, text_size=theme.MIN_FONT, shown_w=None):
     """The card at w x h: the printed layout (the enlarged card), or below
-    FULL_W pixels the compact one whose words stay readable (``text_size``)."""
+    FULL_W pixels the compact one whose words stay readable (``text_size``;
+    ``shown_w``: how much of its left edge an overlapping hand shows)."""
     w, h = int(w), int(h)
     if w >= FULL_W:
         return _full(_key(data), cid, w, h)
-    return compact(data, cid, w, h, text_size)
+    return compact(data, cid, w, h, text_size, shown_w)
 
 
 @functools.lru_cache(maxsize=256)
@@ -48,21 +49,21 @@ def _full(data_id, cid, w, h):
     return _face(_DATA[data_id], cid, (w, h))
 
 
-def compact(data, cid, w, h, text_size=theme.MIN_FONT):
+def compact(data, cid, w, h, text_size=theme.MIN_FONT, shown_w=None):
     """The compact face: name, region letter and icons (track, small hands)."""
-    return _compact(_key(data), cid, int(w), int(h), text_size)
+    return _compact(_key(data), cid, int(w), int(h), text_size, None if shown_w is None else int(shown_w))
 
 
 @functools.lru_cache(maxsize=1024)
-def _compact(data_id, cid, w, h, text_size):
+def _compact(data_id, cid, w, h, text_size, shown_w):
     data = _DATA[data_id]
     card = data.cards[cid]
     if card.is_hex:
         d = next(x for x in data.dragons if x.name == card.hex_dragon)
-        return art_cards.compact_hex_face(d.name, d.colour, d.letter, (w, h), text_size)
+        return art_cards.compact_hex_face(d.name, d.colour, d.letter, (w, h), text_size, shown_w)
     region = data.regions[data.region_index[card.region]] if card.region else None
     return art_cards.compact_face(_card_dict(data_id, cid), (w, h), text_size,
-                                  region.colour if region else None, region.letter if region else None)
+                                  region.colour if region else None, region.letter if region else None, shown_w)
 
 
 def _face(data, cid, size):

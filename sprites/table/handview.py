@@ -20,6 +20,7 @@ CARD_RATIO = 0.7
 def overlays_zoom():
     from sprites.table.overlays import ZOOM
     return ZOOM
+OUTLINE = 2                 # how far the outline of a card that can be taken reaches past it
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
 
 
@@ -151,18 +152,19 @@ class HandView:
         else:
             pygame.draw.rect(surf, (90, 70, 52), disc, 2, border_radius=6)
         # one line under both piles (two labels would not fit under two small cards)
+        below = deck.bottom + OUTLINE        # clear of the outline of a card that can be taken
         theme.blit_text(surf, f"Deck {view['deck']['count']}  Discard {len(view['discard'])}", small,
-                        (deck.x, deck.bottom + 1), theme.WHITE, True, "topleft")
+                        (deck.x, below), theme.WHITE, True, "topleft")
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
-            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, span.bottom + 1), (230, 214, 180),
+            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, below), (230, 214, 180),
                             True, "midtop")
         for j, cid in enumerate(view["track"]):
             r = rects[j]
             surf.blit(cardface.compact(self.data, cid, r.w, r.h, lay.font(16)), r)
             if f"track:{j}" in hot:
-                pygame.draw.rect(surf, theme.HILITE, r.inflate(4, 4), 3, border_radius=7)
+                pygame.draw.rect(surf, theme.HILITE, r.inflate(2 * OUTLINE, 2 * OUTLINE), 3, border_radius=7)
         surf.set_clip(None)
 
     def draw_hand(self, surf, slots, hot, labels, enabled, gaps=()):
@@ -173,6 +175,7 @@ class HandView:
         pygame.draw.rect(surf, (64, 46, 32), lay.hand)
         items = sorted([(r.x, 1, j, cid, r) for j, (cid, r) in enumerate(slots)] +
                        [(r.x, 0, -1, None, r) for r in gaps])       # left to right, each over the one before
+        rects = [r for _, r in slots]
         for _, _, j, cid, r in items:
             if cid is None:             # where a card just left: an empty place (it closes up when the pointer moves)
                 pygame.draw.rect(surf, (84, 62, 44), r, border_radius=8)
@@ -180,7 +183,8 @@ class HandView:
                 continue
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
-            surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16)), rr)
+            shown = self.visible(rects, j, gaps).w          # a covered card names itself up its edge
+            surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16), shown if shown < r.w else None), rr)
             if live:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not slots:

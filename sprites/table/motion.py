@@ -1,7 +1,8 @@
 """What moves on the table after an action: dragons flying to their region,
-resource tokens flying from the map to the dragon that took them, cards
-drawn into the viewer's hand flying from the deck, and the Card Selection
-Track turning face up card by card after Settlement Growth.
+resource tokens flying from the map to the dragon that took them, a
+destroyed settlement going up in flames where it stood, cards drawn into the
+viewer's hand flying from the deck, and the Card Selection Track turning
+face up card by card after Settlement Growth.
 
 Snapshots of the game before and after an action say what changed; nothing
 here changes the game. Durations are short and scaled by the table's speed.
@@ -16,6 +17,7 @@ from sprites.table import cardface
 
 RESOURCES = ("livestock", "gold", "noble", "field")
 FLIP_MS = 260
+SITE_KINDS = (None, "village", "town", "city")
 
 
 def snapshot(game, viewer=None):
@@ -27,7 +29,8 @@ def snapshot(game, viewer=None):
             "lairs": {p.seat: dict(p.lair.res) for p in s.players},
             "pieces": {p.seat: (dict(p.card.villages), dict(p.card.cities)) for p in s.players},
             "where": {p.seat: p.region for p in s.players},
-            "century": s.century}
+            "sites": {r.name: list(r.sites) for r in s.regions},
+            "log": len(s.log), "century": s.century}
 
 
 class Motion:
@@ -35,6 +38,7 @@ class Motion:
         self.flights = {}          # seat -> Tween of the dragon's position (drawn in the map)
         self.tokens = []           # (picture key, Tween) flying over everything
         self.reveal = None         # (start ms, number of track cards) after growth
+        self.ruins = []            # (site kind, region, (x, y), size, Tween 0 -> 1): a settlement going up in flames
 
     def start(self, before, game, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None):
         after = snapshot(game, before["viewer"])
@@ -67,12 +71,19 @@ class Motion:
                 for k in range(res[r] - before["lairs"][seat][r]):
                     if stock_point is not None and not after["where"].get(seat):
                         self.tokens.append((r, Tween(stock_point(r), card_point(seat), now + 80 * k, duration(520))))
+        fallen = {}                                     # region -> where a settlement fell or shrank
+        for region, sites in after["sites"].items():
+            for k, (old, new) in enumerate(zip(before["sites"][region], sites)):
+                if new < old:
+                    spot = (SITE_KINDS[old], region, geo.sites[region][k], round(geo.site_radius * 2))
+                    self.ruins.append(spot + (Tween(0.0, 1.0, now, duration(RUIN_MS)),))
+                    fallen.setdefault(region, geo.sites[region][k])
         for seat, (villages, cities) in after["pieces"].items():    # settlements taken: from the map
             old_v, old_c = before["pieces"][seat]
             for kind, now_n, old_n in (("village", villages, old_v), ("city", cities, old_c)):
                 for region, n in now_n.items():
                     for k in range(n - old_n.get(region, 0)):
-                        start = geo.label_rects[region].center
+                        start = fallen.get(region, geo.label_rects[region].center)
                         self.tokens.append(((kind, region), Tween(start, card_point(seat), now + 80 * k,
                                                                   duration(560))))
         if after["century"] != before["century"] and game.state.track:
@@ -96,8 +107,9 @@ class Motion:
         for seat, tw in list(self.flights.items()):
             if tw.done(now):
                 del self.flights[seat]
-        overlays = bool(self.tokens) or self.reveal is not None
+        overlays = bool(self.tokens) or self.reveal is not None or bool(self.ruins)
         self.tokens = [(r, tw) for r, tw in self.tokens if not tw.done(now)]
+        self.ruins = [r for r in self.ruins if not r[4].done(now)]
         if self.reveal and now - self.reveal[0] > FLIP_MS * (self.reveal[1] + 1):
             self.reveal = None
         return flying, overlays
@@ -107,6 +119,7 @@ class Motion:
         self.flights.clear()
         self.tokens = []
         self.reveal = None
+        self.ruins = []
 
     def dragon_positions(self, now):
         return {seat: tw.value(now) for seat, tw in self.flights.items()}
@@ -122,6 +135,8 @@ class Motion:
                 if polygons and start + FLIP_MS * j <= now < start + FLIP_MS * (j + 1):
                     pygame.draw.lines(surface, (255, 250, 230), True, polygons[data.cards[cid].back], 4)
         colours = {r.name: r.colour for r in data.regions}
+        for kind, region, pos, bsize, tw in self.ruins:
+            burn(surface, art_pieces.building(kind, colours[region], bsize), pos, tw.value(now))
         for what, tw in self.tokens:
             if now < tw.begin:
                 continue
@@ -135,4 +150,26 @@ class Motion:
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def busy(self):
-        return bool(self.flights or self.tokens or self.reveal)
+        return bool(self.flights or self.tokens or self.reveal or self.ruins)
+
+
+RUIN_MS = 900
+
+
+def burn(surface, building, pos, t):
+    """A settlement destroyed at ``pos``, ``t`` of the way (0..1): flames flare up
+    around it while it sinks and fades; the map under it already shows what is left."""
+    x, y = round(pos[0]), round(pos[1])
+    w, h = building.get_size()
+    if t < 0.75:
+        k = 1.0 - t / 0.75
+        img = pygame.transform.smoothscale(building, (max(1, round(w * (0.6 + 0.4 * k))),
+                                                      max(1, round(h * (0.4 + 0.6 * k)))))
+        img.set_alpha(round(255 * k))
+        surface.blit(img, img.get_rect(midbottom=(x, y + h // 2)))
+    r = max(4, round(w * (0.35 + 0.55 * t)))
+    glow = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    fade = 1.0 - t
+    pygame.draw.circle(glow, (255, 110, 30, round(200 * fade)), (r + 1, r + 1), r)
+    pygame.draw.circle(glow, (255, 220, 90, round(230 * fade)), (r + 1, r + 1), max(2, round(r * 0.55)))
+    surface.blit(glow, (x - r - 1, y - r - 1))

@@ -14,16 +14,24 @@ HINT_COLOUR = (70, 200, 230)
 ZOOM = (240, 343)          # the enlarged card: its rules text readable at any window size
 
 
-def zoom_rect(lay, anchor):
-    """Where the enlarged card of a hovered hand or track card goes: above it."""
+def zoom_rect(lay, anchor, avoid=()):
+    """Where the enlarged card of a hovered hand or track card goes: above it, or
+    the nearest place along the map's foot that leaves ``avoid`` (what its preview
+    marks on the map) in sight."""
+    room = lay.map.union(lay.strip)
     r = pygame.Rect(0, 0, *ZOOM)
     r.midbottom = (anchor.x + lay.px(60), lay.strip.y + lay.px(40))
-    return r.clamp(lay.map.union(lay.strip))
+    r = r.clamp(room)
+    if not avoid:
+        return r
+    spots = [r.move(x - r.x, 0) for x in range(room.x, room.right - r.w + 1, lay.px(20))]
+    spots.sort(key=lambda c: abs(c.x - r.x))            # the nearest of the places that hide the fewest
+    return min([r] + spots, key=lambda c: len(c.collidelistall(avoid)))
 
 
-def zoom_card(surface, lay, data, cid, anchor):
-    """The hovered card, large, just above the hand."""
-    r = zoom_rect(lay, anchor)
+def zoom_card(surface, lay, data, cid, anchor, avoid=()):
+    """The hovered card, large, just above the hand (and off its preview's marks)."""
+    r = zoom_rect(lay, anchor, avoid)
     img = cardface.face(data, cid, r.w, r.h)
     theme.shade(surface, r.move(5, 6), 120)
     surface.blit(img, r)
@@ -59,27 +67,44 @@ def banner(surface, lay, text, top, hint=False, note=False):
     return r.bottom + lay.px(6)
 
 
-def hint_mark(surface, lay, rect):
-    """A bright outline and a "HINT" tag on what the hint suggests clicking."""
+def hint_mark(surface, lay, rect, visible=None):
+    """A bright outline and a "HINT" tag on what the hint suggests clicking. For a
+    hand card that the next card overlaps, ``visible`` is the part that shows: the
+    outline goes under the next card, as the card itself does."""
     r = pygame.Rect(rect).inflate(lay.px(8), lay.px(8))
+    visible = pygame.Rect(visible) if visible is not None else pygame.Rect(rect)
+    clip = surface.get_clip()
+    if visible.right < pygame.Rect(rect).right:
+        surface.set_clip(pygame.Rect(r.x, r.y, visible.right - r.x, r.h).clip(clip))
     pygame.draw.rect(surface, HINT_COLOUR, r, max(3, lay.px(4)), border_radius=8)
+    surface.set_clip(clip)
     tag = theme.text("HINT", lay.font(16), theme.WHITE, True)
     box = tag.get_rect().inflate(lay.px(10), lay.px(4))
-    box.midbottom = (r.centerx, r.y + 2)            # above the outline: the card's name stays readable
+    box.midbottom = (visible.centerx, r.y + 2)      # above the outline: the card's name stays readable
     box.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (24, 70, 86), box, border_radius=5)
     pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=5)
     surface.blit(tag, tag.get_rect(center=box.center))
 
 
-def tooltip_rect(lay, text, anchor, pointer, screen):
-    """Where a tooltip goes: beside the element in a column or a row of the
-    panels (so that it never covers the rows next to it), near the pointer
-    on the map."""
+def tooltip_lines(lay, text, extra=None):
+    """(font size, [(line, colour)]): the element's words, then a preview's (``extra``) in blue."""
     size = lay.font(19)
-    w = lay.px(340)
-    lines = theme.wrap(text, size, w - 16)
-    r = pygame.Rect(0, 0, w, len(lines) * theme.font(size).get_linesize() + 12)
+    w = lay.px(340) if not extra else lay.px(400)
+    lines = [(line, theme.INK) for line in theme.wrap(text, size, w - 16)]
+    if extra:
+        lines += [(line, theme.BLUE) for line in theme.wrap(extra, size, w - 16)]
+    return size, w, lines
+
+
+def tooltip_rect(lay, text, anchor, pointer, screen, extra=None, avoid=()):
+    """Where a tooltip goes: beside the element in a column or a row of the
+    panels (so that it never covers the rows next to it); on the map, beside
+    the pointer (or the small thing it points at) and inside the map, never
+    over the columns at its sides, and if it can, off the rects in ``avoid``
+    (what a preview marks)."""
+    size, w, lines = tooltip_lines(lay, text, extra)
+    r = pygame.Rect(0, 0, w, len(lines) * theme.font(size).get_linesize() + 12 + (6 if extra else 0))
     anchor = pygame.Rect(anchor)
     gap = lay.px(10)
     if lay.left.contains(anchor):
@@ -94,22 +119,122 @@ def tooltip_rect(lay, text, anchor, pointer, screen):
         if r.right > screen.right:
             r.bottomright = (zoom.x - gap, anchor.y - gap)
     else:
-        mx, my = pointer if pointer else anchor.center
-        r.topleft = (mx + 16, my + 18)
-        if r.right > screen.right:
-            r.right = mx - 10
-        if r.bottom > screen.bottom:
-            r.bottom = my - 10
+        return _on_map(lay, r, anchor, pointer, screen, avoid), lines, size
     return r.clamp(screen), lines, size
 
 
-def tooltip(surface, lay, text, anchor, pointer=None):
-    """Draw the tooltip for an element (see tooltip_rect); returns its rect."""
-    r, lines, size = tooltip_rect(lay, text, anchor, pointer, surface.get_rect())
+def _on_map(lay, r, anchor, pointer, screen, avoid=()):
+    """A tooltip for something on the map: below or above, right or left of the
+    pointer (of the whole thing, if it is small), inside the map if it fits."""
+    mx, my = pointer if pointer else anchor.center
+    small = anchor.w <= lay.px(80) and anchor.h <= lay.px(80)
+    box = anchor if small else pygame.Rect(mx - 8, my - 8, 16, 18)
+    area = lay.map if r.h <= lay.map.h and r.w <= lay.map.w else pygame.Rect(
+        lay.left.right, 0, lay.right.x - lay.left.right, screen.h)
+    gap = lay.px(6)
+    spots = [("topleft", (box.right + gap, box.bottom + gap)), ("topright", (box.x - gap, box.bottom + gap)),
+             ("bottomleft", (box.right + gap, box.y - gap)), ("bottomright", (box.x - gap, box.y - gap))]
+    for a in avoid:                                 # or just above or below what a preview marks
+        spots += [("midbottom", (mx, min(a.y, box.y) - gap)), ("midtop", (mx, max(a.bottom, box.bottom) + gap))]
+    fits = []
+    for attr, pos in spots:
+        c = r.copy()
+        setattr(c, attr, pos)
+        if attr.startswith("mid"):
+            c.clamp_ip(pygame.Rect(area.x, c.y, area.w, c.h))
+        if area.contains(c) and not c.colliderect(box):
+            if c.collidelist(list(avoid)) < 0:
+                return c
+            fits.append(c)
+    if fits:
+        return fits[0]
+    c = r.copy()
+    c.topleft = (box.right + gap, box.bottom + gap)
+    return c.clamp(area).clamp(screen)
+
+
+def tooltip(surface, lay, text, anchor, pointer=None, extra=None, avoid=()):
+    """Draw the tooltip for an element (see tooltip_rect) and a preview's words
+    (``extra``) below, in blue; returns its rect."""
+    r, lines, size = tooltip_rect(lay, text, anchor, pointer, surface.get_rect(), extra, avoid)
     theme.panel(surface, r, fill=(255, 250, 232), edge=theme.WOOD, radius=5, width=1)
     y = r.y + 6
     step = theme.font(size).get_linesize()
-    for line in lines:
-        theme.blit_text(surface, line, size, (r.x + 8, y), theme.INK)
+    for k, (line, colour) in enumerate(lines):
+        if k and colour != lines[k - 1][1]:
+            y += 6
+            pygame.draw.line(surface, (214, 196, 156), (r.x + 8, y - 4), (r.right - 8, y - 4))
+        theme.blit_text(surface, line, size, (r.x + 8, y), colour)
         y += step
     return r
+
+
+SUMMARY_TITLE = "Since your last turn"
+
+
+def _disc_r(size):
+    """The radius of the dragon's disc before a summary line: its letter fits, 12 px or more."""
+    return max(theme.font(size).get_linesize() // 2, theme.font(theme.min_font(), True).get_height() // 2 + 2)
+
+
+def summary_rows(lines, size, width):
+    """The summary's lines ([(seat or None, words)]) wrapped: [(seat on its first row, words, first row?)]."""
+    indent = 2 * _disc_r(size) + 6
+    return [(seat if k == 0 else None, part, k == 0) for seat, text in lines
+            for k, part in enumerate(theme.wrap(text, size, width - indent))]
+
+
+def summary_height(rows, size, gap):
+    step = max(theme.font(size).get_linesize(), 2 * _disc_r(size) + 2)
+    return len(rows) * step + gap * max(0, sum(first for _, _, first in rows) - 1)
+
+
+def draw_summary_rows(surface, rows, x, y, size, colour, dragons, gap, edge=theme.INK):
+    """A summary's rows, each dragon's line after a disc with its colour and letter
+    (``edge``: the disc's rim, to stand out from the background)."""
+    r = _disc_r(size)
+    step = max(theme.font(size).get_linesize(), 2 * r + 2)
+    for k, (seat, part, first) in enumerate(rows):
+        if first and k:
+            y += gap
+        if seat is not None:
+            d = dragons[seat]
+            c = (x + r + 1, y + step // 2)
+            pygame.draw.circle(surface, edge, c, r + 1)
+            pygame.draw.circle(surface, theme.rgb(d.colour), c, r - 1)
+            theme.blit_text(surface, d.letter, theme.min_font(), c, theme.on(d.colour), True, "center")
+        theme.blit_text(surface, part, size, (x + 2 * r + 6, y + (step - theme.font(size).get_linesize()) // 2),
+                        colour)
+        y += step
+    return y
+
+
+def summary_rects(lay, lines):
+    """(box, close button) of the "since your last turn" panel: at the top of the map."""
+    size = lay.font(19)
+    w = min(lay.map.w - 2 * lay.pad, lay.px(640))
+    rows = summary_rows(lines, size, w - lay.px(28))
+    h = lay.line(21) + summary_height(rows, size, lay.px(4)) + lay.line(16) + lay.px(26)
+    box = pygame.Rect(0, 0, w, h)
+    box.midtop = (lay.map.centerx, lay.map.y + lay.px(10))
+    c = max(lay.line(19), lay.px(26))
+    return box, pygame.Rect(box.right - c - lay.px(6), box.y + lay.px(6), c, c)
+
+
+def summary_panel(surface, lay, lines, dragons, hot_close=False):
+    """The "since your last turn" panel (see summary_rects); ``dragons``: each seat's dragon."""
+    box, close = summary_rects(lay, lines)
+    theme.shade(surface, box.move(5, 6), 120)
+    theme.panel(surface, box, fill=theme.PANEL, edge=theme.GOLD, radius=8, width=3)
+    x = box.x + lay.px(14)
+    y = box.y + lay.px(8)
+    theme.blit_text(surface, SUMMARY_TITLE, lay.font(21), (x, y), theme.WOOD, True)
+    y += lay.line(21) + lay.px(4)
+    size = lay.font(19)
+    y = draw_summary_rows(surface, summary_rows(lines, size, box.w - lay.px(28)), x, y, size, theme.INK, dragons,
+                          lay.px(4))
+    theme.blit_text(surface, "Click anywhere to close - the log has every line.", lay.font(16),
+                    (x, y + lay.px(4)), theme.MUTED)
+    pygame.draw.rect(surface, theme.RED if hot_close else theme.WOOD, close, border_radius=5)
+    theme.blit_text(surface, "x", lay.font(19), close.center, theme.WHITE, True, "center")
+    return box

@@ -28,6 +28,8 @@ def header(t):
         if task.startswith(p["name"]):          # the engine's prompts start with the name ("Bryn: ...", "Bryn in X: ...")
             task = task[len(p["name"]):].lstrip(" :")
         prompt = f"{p['name']} (AI) is thinking: {task}"
+        if t.ai.paused:
+            prompt = f"Paused before {p['name']}'s next move (AI): Step (S) plays one move, Resume (P) goes on."
     return head, prompt, dragon.colour, dragon.letter
 
 
@@ -41,8 +43,7 @@ def paint_changed(t, surf, painted):
     names = [p["name"] for p in v["players"]]
     kinds = [s.kind for s in t.session.seats]
     head, prompt, colour, letter = t.header()
-    buttons = {n: r for n, r in promptbar.button_rects(t.lay, t._has_undo()).items()
-               if t.element(n) is not None}
+    buttons = {n: r for n, r in t.bar_rects().items() if t.element(n) is not None}
     disabled = set() if t.can_undo() else {"button:undo"}
     enabled = {n for n in ("button:divination", "button:consume_noble", "button:lick_wounds") if n in hot}
     lair_hot = sorted(n for n in hot if n.startswith("lair_action:"))
@@ -57,7 +58,7 @@ def paint_changed(t, surf, painted):
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
                        for p in v["players"]]), d.player if d else None, t.seats.viewer, repr(layout)),
         "card": (repr(v["players"][t.seats.viewer]), v["variant"], repr(layout)),
-        "log": (t.seats.viewer, len(v["log"]), t.right.log_scroll, repr(layout)),
+        "log": (t.seats.viewer, len(v["log"]), t.log.sig(), repr(layout)),
         "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
                   v["discard"][-1] if v["discard"] else None, repr(sorted(hot))),
         "hand": (repr(t.slots), repr(t.gaps), repr(sorted(hot)), repr(t.labels)),

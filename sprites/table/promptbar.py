@@ -1,5 +1,6 @@
 """The prompt bar: century, phase, whose turn and exactly what to do; the
-End Turn / Stop Attack buttons and Undo, Help, Speed and Menu.
+End Turn / Stop Attack buttons and Undo, Help, Speed and Menu, and where AI
+dragons play, Pause and Step.
 
 The prompt wraps onto a second line rather than being cut short."""
 from __future__ import annotations
@@ -8,17 +9,19 @@ import pygame
 
 from sprites import theme
 
-BAR_BUTTONS = ("button:menu", "button:help", "button:speed", "button:undo", "button:hint", "button:choices",
-               "button:end_turn", "button:stop_attack", "button:scores")
+BAR_BUTTONS = ("button:menu", "button:help", "button:speed", "button:pause", "button:step", "button:undo",
+               "button:hint", "button:choices", "button:end_turn", "button:stop_attack", "button:scores")
 
 
-def button_rects(lay, with_undo):
-    """Right-aligned buttons of the bar, right to left."""
+def button_rects(lay, with_undo, with_ai=False):
+    """Right-aligned buttons of the bar, right to left (Pause and Step where AI dragons play)."""
     h = min(lay.prompt.h - 2 * lay.px(9), max(lay.px(36), theme.font(lay.font(20)).get_height() + 10))
     y = lay.prompt.centery - h // 2
     x = lay.prompt.right - lay.pad
     out = {}
     specs = [("button:menu", 74, "Menu"), ("button:help", 74, "Help F1"), ("button:speed", 84, "Speed x4")]
+    if with_ai:
+        specs += [("button:pause", 92, "Resume (P)"), ("button:step", 80, "Step (S)")]
     if with_undo:
         specs.append(("button:undo", 84, "Undo (U)"))
     specs.append(("button:hint", 70, "Hint"))

@@ -3,8 +3,8 @@ and the scrollable game log.
 
 Everything here stays readable: the holdings on the Dragon Card and in the
 lair wrap onto more rows instead of ending in "...", the turn's notes wrap,
-and the boxes grow (the log takes what is left). Settlement pieces carry
-their region's letter, log lines their dragon's letter.
+and the boxes grow (the log, ``logpanel``, takes what is left). Settlement
+pieces carry their region's letter, log lines their dragon's letter.
 """
 from __future__ import annotations
 
@@ -14,21 +14,22 @@ from game.variants import Variant
 from sprites import theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
+from sprites.table.logpanel import LogPanel
 
 RESOURCES = ("livestock", "gold", "noble", "field")
-LOG_PAPER = (250, 244, 228)
 
 
 class RightPanel:
-    def __init__(self, lay, data):
+    def __init__(self, lay, data, log=None):
         self.lay = lay
+        self.log = log or LogPanel(lay)
+        self.log.lay = lay
         self.data = data
         self.dragons = {d.name: d for d in data.dragons}
         self.abilities = {a.id: a for a in data.abilities}
         r = lay.right.inflate(-lay.pad, -lay.pad)
         self.inner = r
-        self.log_rect = pygame.Rect(r.x, r.y, r.w, r.h)
-        self.log_scroll = 0           # lines scrolled up from the newest
+        self.log.rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
         self._layout = None
         self._layout_key = self._layout_sig = None
@@ -77,9 +78,13 @@ class RightPanel:
         log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
                                                              lay.px(6) - lay.pad))
         self._layout = {"open": open_lairs, "card": card, "lair": lair, "log": log}
-        self.log_rect = log
+        self.log.rect = log
         self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
         return self._layout_sig
+
+    @property
+    def log_rect(self):
+        return self.log.rect
 
     def card_rect(self, n):
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
@@ -90,6 +95,8 @@ class RightPanel:
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
         scene.add("card", self._layout["card"], tip=tips.get("card"))
         scene.add("lair", self._layout["lair"], tip=tips.get("lair"))
+        self.log.register(scene, view["log"], view["century"], [p["name"] for p in view["players"]],
+                          scene.log_has_places)
         scene.add("log", self.log_rect, tip=None)
 
     # ----- the dragons at the table ------------------------------------------------------
@@ -308,61 +315,10 @@ class RightPanel:
             theme.blit_text(surf, str(n), lay.font(18), (ix + isz + 2, iy + isz // 2), theme.INK, True, "midleft")
 
     # ----- the log ------------------------------------------------------------------------
-    def log_lines(self, log, need=None):
-        """The log wrapped to the panel's width: the newest ``need`` lines
-        (all of them if None), oldest first."""
-        f = self.lay.font(17)
-        lines = []
-        for entry in reversed(log):
-            wrapped = theme.wrap(entry["text"], f, self.log_rect.w - self._indent() - 10)
-            lines.extend(reversed([(line, entry["seat"] if k == 0 else None) for k, line in enumerate(wrapped)]))
-            if need is not None and len(lines) >= need:
-                break
-        return lines[::-1]
-
-    def _indent(self):
-        return theme.font(self.lay.font(15), True).get_height() + 6
-
     def draw_log(self, surf, view, dragons):
-        """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
+        """The log (logpanel.LogPanel) in the space left below the lair."""
         lay = self.lay
-        self.log_rect = self._layout["log"] if self._layout else self.log_rect
         surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
         theme.column(surf, lay.right, self.inner, lay.px(8))
-        self._log(surf, view["log"], dragons)
+        self.log.draw(surf, view["log"], view["century"], dragons)
         surf.set_clip(None)
-
-    def _log(self, surf, log, dragons):
-        lay = self.lay
-        r = self.log_rect
-        theme.panel(surf, r, fill=LOG_PAPER, radius=6, width=1)
-        theme.blit_text(surf, "Game log", lay.font(17), (r.x + 6, r.y + 4), theme.MUTED, True)
-        f = lay.font(17)
-        indent = self._indent()
-        step = max(theme.font(f).get_linesize(), indent - 4)
-        area = pygame.Rect(r.x + 5, r.y + lay.line(17) + lay.px(6), r.w - 10, r.h - lay.line(17) - lay.px(10))
-        fit = max(1, area.h // step)
-        lines = self.log_lines(log, fit + self.log_scroll + 1)
-        if len(lines) > fit + self.log_scroll:
-            lines = lines[-(fit + self.log_scroll):]
-        self.log_scroll = max(0, min(self.log_scroll, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit):end]
-        y = area.y
-        for line, seat in shown:
-            if seat is not None and seat < len(dragons):      # whose line it is: the dragon's colour and letter
-                d = dragons[seat]
-                c = (area.x + indent // 2 - 1, y + step // 2)
-                pygame.draw.circle(surf, theme.rgb(d.colour), c, indent // 2 - 1)
-                pygame.draw.circle(surf, theme.INK, c, indent // 2 - 1, 1)
-                theme.blit_text(surf, d.letter, lay.font(15), c, theme.on(d.colour), True, "center")
-            colour = theme.RED if line.startswith("---") else theme.INK
-            theme.blit_text(surf, line, f, (area.x + indent, y + (step - theme.font(f).get_linesize()) // 2), colour,
-                            False, width=area.w - indent, background=LOG_PAPER)
-            y += step
-        if self.log_scroll:
-            theme.blit_text(surf, f"scrolled {self.log_scroll} lines - wheel down for newest", lay.font(14),
-                            (r.right - 6, r.y + 5), theme.BLUE, False, "topright")
-
-    def scroll_log(self, dy, log):
-        self.log_scroll = max(0, self.log_scroll + 3 * dy)

@@ -159,3 +159,77 @@ def build(game, view, groups, hand, names, undo_refusal=None):
             if a.kind == "level_up":
                 tips[f"option:{i}"] = f"{data.ability(a.choice).name}: {data.ability(a.choice).text}"
     return tips
+
+
+# ----- previews: what an option would do (game.preview.Outcome, in words) -----------------
+def _strip_name(prompt, name):
+    """The engine's prompts start with the chooser's name ("Bryn: ..."); a preview speaks to them."""
+    return prompt[len(name):].lstrip(" :") if prompt.startswith(name) else prompt
+
+
+def _things(pairs):
+    """ "2 nobles, 1 gold": resources counted (livestock and gold have no plural)."""
+    return ", ".join(f"{n} {what}{'s' if n > 1 and what in ('noble', 'field') else ''}" for what, n in pairs if n)
+
+
+def outcome_text(game, o, life_now):
+    """What an outcome means for its chooser, in a few short sentences."""
+    data = game.data
+    out = []
+    if o.spends:
+        out.append(f"Costs {_things(o.spends.items())}.")
+    if o.path:
+        out.append(f"Your dragon flies {o.path[0]} -> {o.path[1]}.")
+    if o.passing:
+        out.append(f"{o.path[1]} has another dragon: you would have to fly on.")
+    if o.facing:
+        region, icon = o.facing
+        out.append(f"Then the {ICON_WORDS[icon]} side faces {region}.")
+        if isinstance(o.hex_use, str):
+            out.append(o.hex_use)
+        elif o.hex_use is not None:
+            out.append("Your Dragon Hex Card there: " + outcome_text(game, o.hex_use, life_now))
+    taken = {}
+    for region, res in o.taken:
+        taken.setdefault(region or "the stockpile", []).append(res)
+    for where, res in taken.items():
+        counted = {r: res.count(r) for r in dict.fromkeys(res)}
+        out.append(f"Takes {_things(counted.items())} from {where}.")
+    for kind, region, n in o.pieces:
+        out.append(f"Gains {n} {kind if n == 1 else kind + 's' if kind == 'village' else 'cities'} of {region}.")
+    if o.life:
+        out.append(f"Life {life_now} -> {life_now + o.life}.")
+    if o.cards_drawn:
+        out.append(f"Draws {o.cards_drawn} card{'s' if o.cards_drawn > 1 else ''}.")
+    if o.hits:
+        kinds = {}
+        for h in o.hits:
+            kinds[(h.size, h.icons, h.life)] = kinds.get((h.size, h.icons, h.life), 0) + 1
+        hits = "; ".join(f"{'a' if n == 1 else n} {size}{'s' if n > 1 else ''} ({icons} icon{'s' if icons > 1 else ''},"
+                         f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
+        out.append(f"Its Attack icons could then hit (ringed on the map): {hits}.")
+    if o.then_kind == "level_up":
+        names = " or ".join(data.ability(a).name for a in o.level_up)
+        out.append(f"You level up: choose {names}.")
+    elif o.level_up:
+        out.append(f"You level up: {data.ability(o.level_up[0]).name}.")
+    elif o.then:
+        out.append("Then " + _strip_name(o.then, game.name(o.seat)))
+    if o.returns is not None:
+        out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o.returns)}")
+    return " ".join(out)
+
+
+def still_possible(game, options, card_key, most=6):
+    """End Turn's preview: the other choices left now (copies of a card count once)."""
+    from sprites.targets import signature
+    seen, left = set(), []
+    for a in options:
+        sig = signature(a, card_key)
+        if a.kind != "end_turn" and sig not in seen:
+            seen.add(sig)
+            left.append(game.describe(a))
+    if not left:
+        return "Nothing else is possible now."
+    more = f"; and {len(left) - most} more (Tab lists them all)" if len(left) > most else ""
+    return "Still possible: " + "; ".join(left[:most]) + more + "."

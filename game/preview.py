@@ -1,0 +1,118 @@
+"""What an option would do, before it is chosen (the table's previews).
+
+``outcome(g, action)`` chooses the option in a copy of the game and reads
+what happened there: the events the choosing seat's own action recorded, its
+Life, the decision that follows. So a preview says exactly what the rules
+would do (no second copy of a rule), and it says only what the choosing seat
+may know: counts of cards drawn, never which cards (the copy's deck is the
+real one, so names would leak its order).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import SITE_NAMES
+
+ATTACK_DECISIONS = ("attack_turn", "attack_assign")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A settlement the Attack icons waiting after the option could hit."""
+    region: str
+    site: int
+    size: str               # "village", "town" or "city"
+    icons: int              # Attack icons it takes
+    life: int               # Life it would cost
+
+
+@dataclass(frozen=True)
+class Outcome:
+    seat: int
+    spends: dict            # resource -> pieces spent
+    taken: tuple            # (region, resource) per piece taken onto the Dragon Card; region None: the stockpile
+    pieces: tuple           # (kind, region, n): settlement pieces gained ("village" or "city")
+    life: int               # change of Life now
+    cards_drawn: int
+    cards_lost: int
+    hits: tuple = ()        # Hit: what the Attack icons could then be assigned to
+    path: tuple = ()        # (from, to): the dragon's flight
+    passing: bool = False   # it would have to fly on (another dragon's region)
+    facing: tuple = ()      # (region, hex icon): the Action Hex side facing the dragon afterwards
+    hex_use: object = None  # Outcome of using a Dragon Hex Card there, or why it could not be used (words)
+    then: str | None = None         # the prompt of a choice that would follow (a resource, a discard, ...)
+    then_kind: str | None = None
+    level_up: tuple = ()    # ability ids: learned (one) or to choose among (several)
+    returns: dict | None = None     # ending the turn: {"res", "villages", "cities"} carried to the lair
+
+    def gains(self):
+        """resource -> pieces taken."""
+        out = {}
+        for _, res in self.taken:
+            out[res] = out.get(res, 0) + 1
+        return out
+
+
+def outcome(g, action, _nested=True):
+    """What choosing ``action`` (one of g.decision.options) would do now, for its chooser."""
+    d = g.decision
+    seat = d.player
+    touch = g.touches(action)
+    me = g.state.players[seat]
+    copy = g.copy()
+    copy.apply(action)
+    p = copy.state.players[seat]
+    own = [e for e in copy.state.log if e["seat"] == seat and "private" not in e]
+    taken, pieces, drawn, level, returns, life = [], [], 0, [], None, me.life
+    for e in own:
+        k = e["kind"]
+        if "life" in e and k != "awakens":
+            life = e["life"]
+        if k == "takes":
+            taken.append((e["region"], e["res"]))
+        elif k in ("gains_village", "razes"):
+            pieces.append(("village", e["region"], 1))
+        elif k == "destroys":
+            pieces.append(("city", e["region"], 1) if e["size"] == "city" else ("village", e["region"], e["icons"]))
+        elif k == "draws":
+            drawn += e["n"]
+        elif k == "levels_up":
+            level.append(e["ability"])
+        elif k == "returns":           # the turn ends: what comes after is not this option's doing
+            returns = {"res": e["res"], "villages": e["villages"], "cities": e["cities"]}
+            break
+    out = dict(seat=seat, spends=dict(touch.spends), taken=tuple(taken), pieces=tuple(pieces), life=life - me.life,
+               cards_drawn=drawn, cards_lost=touch.cards_lost)
+    nxt = copy.decision
+    mine = nxt is not None and nxt.player == seat
+    if mine and nxt.kind in ATTACK_DECISIONS:
+        out["hits"] = tuple(_hits(copy, p, nxt.options))
+    elif mine and returns is None:          # (after the turn's end, the next choice is another step's)
+        out["then"], out["then_kind"] = nxt.prompt, nxt.kind
+        if nxt.kind == "level_up":
+            level += [a.choice for a in nxt.options]
+    if action.kind in ("move", "fly"):
+        out["path"] = (me.region, action.region)
+        out["passing"] = bool(p.passing)
+    if touch.hex in ("left", "right") and p.region is not None:
+        out["facing"] = (p.region, copy.facing_icon(p.region))
+        if _nested:
+            out["hex_use"] = _hex_use(copy)
+    out["level_up"] = tuple(level)
+    out["returns"] = returns
+    return Outcome(**out)
+
+
+def _hits(g, p, options):
+    sites = g.regions[p.region].sites
+    return [Hit(p.region, a.site, SITE_NAMES[sites[a.site]], a.icons, -g.touches(a).life)
+            for a in options if a.kind == "attack"]
+
+
+def _hex_use(g):
+    """What a Dragon Hex Card would do where the dragon is now (or why it could not)."""
+    use = next((a for a in g.decision.options if a.kind == "use_hex"), None) if g.decision else None
+    if use is not None:
+        return outcome(g, use, _nested=False)
+    pointed = g.aimed("hex:use", None)
+    return g.why_illegal(pointed) if pointed is not None else None

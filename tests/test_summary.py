@@ -1,0 +1,110 @@
+"""'Since your last turn' (game/summary.py): a few lines on what the other dragons
+did, built from public events only - the hot-seat hand-off screen shows it while
+the last player may still be looking."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import log_text, new_game
+from game.summary import last_turn_end, since_last_turn, turn_starts
+
+
+def handoffs(n, seed, variant="standard"):
+    """Every moment a random game passes to another decider: (game, the new decider)."""
+    g = new_game(n, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    last = None
+    while not g.is_over:
+        seat = g.decision.player
+        if seat != last:
+            yield g, seat
+        last = seat
+        g.apply(rng.choice(g.decision.options))
+
+
+@pytest.mark.parametrize("n,seed,variant", [(3, 1, "standard"), (4, 7, "strategist"), (5, 3, "desolation")])
+def test_a_summary_never_tells_anything_private(n, seed, variant):
+    """Over whole hot-seat games: no summary names a card another seat drew or was
+    passed in private, nor says anything a private event says (not even the next
+    player's own: the last one may still be looking); it names no card at all."""
+    titles = None
+    shown = 0
+    for g, seat in handoffs(n, seed, variant):
+        if titles is None:
+            titles = {c.title for c in g.cards.values()}
+        text = "\n".join(line for _, line in since_last_turn(g, seat))
+        private_cards = {g.cards[c].title for e in g.state.log if "private" in e and e["seat"] != seat
+                         for c in e.get("cards", [e.get("card")]) if c}
+        assert not [t for t in private_cards if t in text]
+        private_lines = [t for e, t in zip(g.state.log, log_text.log_texts(g)) if "private" in e]
+        assert not [t for t in private_lines if t in text]
+        assert not [t for t in titles if t in text], "a summary names a card"
+        shown += bool(text)
+    assert shown > 20
+
+
+def test_the_summary_says_what_each_other_dragon_did():
+    """Attacks with their regions, Life lost, Lair Actions and level-ups of the others,
+    one line per dragon in turn order after the reader; the reader's own doings are not
+    repeated to it."""
+    checked = 0
+    for g, seat in handoffs(4, 11):
+        if not turn_starts(g, seat):
+            continue
+        start = last_turn_end(g, seat)
+        lines = since_last_turn(g, seat)
+        whose = [s for s, _ in lines if s is not None]
+        order = g.seats_from(seat)[1:]
+        assert whose == [s for s in order if s in whose], "in turn order after the reader"
+        assert seat not in whose
+        by_seat = dict((s, t) for s, t in lines if s is not None)
+        took = {}
+        for e in g.state.log[start:]:
+            if e["kind"] in ("takes", "hoards") and e["seat"] != seat:
+                key = (e["seat"], e["res"])
+                took[key] = took.get(key, 0) + e.get("n", 1)
+        for (who, res), n in took.items():
+            word = res + "s" if n > 1 and res in ("noble", "field") else res
+            assert f"{n} {word}" in by_seat[who], "what it took, counted (2 nobles, 3 gold)"
+            checked += 1
+        for e in g.state.log[start:]:
+            if "private" in e or e["seat"] in (None, seat):
+                continue
+            line = by_seat.get(e["seat"], "")
+            if e["kind"] == "destroys":
+                assert f"in {e['region']}" in line and "destroyed" in line
+                assert "lost" in line or not e["lost"], "the Life an attack cost"
+                checked += 1
+            elif e["kind"] == "lair_action":
+                assert g.data.lair_action(e["action"]).name in line
+                checked += 1
+            elif e["kind"] == "levels_up":
+                assert g.data.ability(e["ability"]).name in line
+                checked += 1
+            if line:
+                assert line.startswith(g.name(e["seat"]) + ":")
+    assert checked > 20
+
+
+def test_a_turn_starts_with_the_attack_turn_and_with_each_new_century():
+    """The table shows the summary when a seat's own attack turn begins, or at its first
+    choice of a new century - not at every choice in between."""
+    starts = {"attack": 0, "century": 0}
+    for g, seat in handoffs(3, 5):
+        if not turn_starts(g, seat):
+            continue
+        log = g.state.log
+        if g.decision.kind == "attack_turn" and log[-1]["kind"] == "begins_attack":
+            starts["attack"] += 1
+        else:
+            assert any(e["kind"] == "century_begins" for e in log[last_turn_end(g, seat):])
+            starts["century"] += 1
+    assert starts["attack"] >= 10 and starts["century"] >= 5
+    g = new_game(3, seed=5)
+    while g.decision.kind != "lair_action":
+        g.apply(g.decision.options[0])
+    seat = g.decision.player
+    g.apply(g.decision.options[0])
+    assert g.decision.player != seat or not turn_starts(g, seat), "a second choice in a row is no turn start"

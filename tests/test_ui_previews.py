@@ -1,0 +1,184 @@
+"""Previews before committing, and the log (issue 9): hovering shows what an option
+would do - where a card's Attack icons could hit, what it costs and takes, a move's
+path and livestock, the hex side that would face the dragon, what End Turn leaves
+undone - from the engine's Game.outcome; the log filters by dragon, folds by
+century, and a clicked line lights up on the map what its event touched."""
+from __future__ import annotations
+
+import math
+
+from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
+
+from sprites import theme
+from sprites.table import marks
+from sprites.table.tips import ICON_WORDS
+
+
+def drawn_tip(app, drawn):
+    drawn.clear()
+    redraw(app)
+    return " ".join(drawn.strings())
+
+
+def test_hovering_a_card_shows_where_its_attack_icons_could_hit_and_what_it_costs(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+
+    def attack_card(g):
+        d = g.decision
+        return d.kind == "attack_turn" and any(a.kind == "play_card" and len(g.outcome(a).hits) > 1 for a in d.options)
+    session = reach(attack_card, players=3)
+    app, table = table_at(session)
+    g = session.game
+    d = g.decision
+    a = next(a for a in d.options if a.kind == "play_card" and len(g.outcome(a).hits) > 1)
+    name = next(n for n, idx in table.groups.items() if n.startswith("hand:") and d.options.index(a) in idx)
+    hover(app, name)
+    words, places = table.preview(name)
+    want = {("site", (h.region, h.site)) for i in table.groups[name] for h in g.outcome(d.options[i]).hits}
+    assert want and want <= set(places), "every settlement its Attack icons could hit glows"
+    assert {p for p in places if p[0] == "site"} == want
+    text = drawn_tip(app, drawn)
+    assert "could then hit" in text and "Life -" in text
+    # the rings are on screen where the sites are, all round: neither the enlarged card
+    # nor the tooltip covers one
+    geo, lay = table.map.geo, table.lay
+    ring = theme.mix(marks.PREVIEW, (255, 255, 255), 0.55 * 0.6)
+    for _, (region, site) in want:
+        x, y = (round(v) for v in geo.sites[region][site])
+        r = round(geo.site_radius + lay.px(6) + 0.6 * lay.px(3)) - max(3, lay.px(5)) // 2
+        for k in range(8):                          # (a neighbouring ring's dark edge may cross it)
+            at = (x + round(r * math.cos(k * math.pi / 4)), y + round(r * math.sin(k * math.pi / 4)))
+            assert app.screen.get_at(at)[:3] in (ring, marks.EDGE), f"the ring of {region} site {site} is hidden"
+
+
+def test_hovering_a_card_that_takes_shows_what_it_gains_and_from_where(monkeypatch):
+    """A card whose icons take resources: the preview says what comes onto the Dragon
+    Card and from which region, and those tokens glow."""
+    drawn = DrawnText(monkeypatch)
+
+    def taking(g):
+        d = g.decision
+        return d.kind == "attack_turn" and any(a.kind == "play_card" and g.outcome(a).taken for a in d.options)
+    session = reach(taking, players=3)
+    app, table = table_at(session)
+    g, d = session.game, session.game.decision
+    a = next(a for a in d.options if a.kind == "play_card" and g.outcome(a).taken)
+    name = next(n for n, idx in table.groups.items() if n.startswith("hand:") and d.options.index(a) in idx)
+    hover(app, name)
+    o = g.outcome(a)
+    words, places = table.preview(name)
+    counts = {}
+    for region, res in o.taken:
+        assert (("token", (region, res)) if region else ("stockpile", res)) in places
+        counts[(region, res)] = counts.get((region, res), 0) + 1
+    for (region, res), n in counts.items():
+        plural = "s" if n > 1 and res in ("noble", "field") else ""
+        assert f"Takes {n} {res}{plural}" in words and f"from {region or 'the stockpile'}" in words
+    assert "Takes " in drawn_tip(app, drawn)
+
+
+def test_hovering_a_card_that_cannot_be_played_now_shows_its_region():
+    session = reach(lambda g: g.decision.kind == "lair_action", players=3)
+    app, table = table_at(session)
+    j, cid = next((j, c) for j, c in enumerate(table.hand) if table.data.cards[c].region)
+    hover(app, f"hand:{j}")
+    assert table.preview(f"hand:{j}") == ("", [("region", table.data.cards[cid].region)])
+
+
+def test_hovering_a_move_shows_the_path_and_the_livestock_it_costs(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = reach(lambda g: g.decision.kind == "attack_turn" and any(a.kind == "move" for a in g.decision.options),
+                    players=3)
+    app, table = table_at(session)
+    g = session.game
+    move = next(a for a in g.decision.options if a.kind == "move")
+    here = g.state.players[g.decision.player].region
+    hover(app, f"region:{move.region}")
+    words, places = table.preview(f"region:{move.region}")
+    assert ("path", (here, move.region)) in places
+    text = drawn_tip(app, drawn)
+    assert "Costs 1 livestock" in text and f"{here} -> {move.region}" in text
+
+
+def test_hovering_a_hex_arrow_names_the_side_that_would_face_the_dragon(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = reach(lambda g: g.decision.kind == "attack_turn" and any(
+        a.kind == "turn_hex" for a in g.decision.options), players=3)
+    app, table = table_at(session)
+    g = session.game
+    seat = g.decision.player
+    region = g.state.players[seat].region
+    for side in ("left", "right"):
+        a = next(a for a in g.decision.options if a.kind == "turn_hex" and a.choice == side)
+        copy = g.copy()
+        copy.apply(a)
+        hover(app, f"hex:turn_{side}")
+        text = drawn_tip(app, drawn)
+        assert f"the {ICON_WORDS[copy.facing_icon(region)]} side faces {region}" in text.replace("\n", " ")
+        assert "Costs 1 gold" in text
+        use = [x for x in copy.decision.options if x.kind == "use_hex"]
+        words, places = table.preview(f"hex:turn_{side}")
+        if use:                                   # what a Dragon Hex Card would offer there, and where
+            assert "Your Dragon Hex Card there: " in words
+            assert set(marks.outcome_marks(copy.outcome(use[0]))) <= set(places)
+        else:
+            assert copy.why_illegal(copy.aimed("hex:use", None)) in words
+
+
+def test_hovering_end_turn_lists_what_is_still_possible(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = reach(lambda g: g.decision.kind == "attack_turn" and len(
+        {a.kind for a in g.decision.options}) >= 3, players=3)
+    app, table = table_at(session)
+    g = session.game
+    hover(app, "button:end_turn")
+    words, _ = table.preview("button:end_turn")
+    assert words.startswith("Still possible: ")
+    others = [g.describe(a) for a in g.decision.options if a.kind != "end_turn"]
+    assert others[0] in words
+    text = drawn_tip(app, drawn)
+    assert "Still possible" in text
+
+
+def test_the_log_filters_by_dragon_folds_by_century_and_shows_a_line_on_the_map(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = reach(lambda g: g.state.century >= 2 and g.decision.kind == "attack_turn", players=3)
+    app, table = table_at(session)
+    log = table.view["log"]
+    century = table.view["century"]
+    first_new = next(i for i, e in enumerate(log) if e["event"]["kind"] == "century_begins")
+
+    def entries():
+        return [int(n.split(":")[2]) for n in table.element_names() if n.startswith("log:entry:")]
+    assert entries() and min(entries()) > first_new, "earlier centuries start folded"
+    # one dragon's lines only, then every line again
+    click(app, "log:seat:1")
+    assert entries() and all(log[i]["seat"] == 1 for i in entries())
+    click(app, "log:all")
+    assert {log[i]["seat"] for i in entries()} - {1}
+    # fold this century: the headers say how many lines each folded century holds
+    click(app, f"log:century:{century}")
+    assert not entries()
+    drawn.clear()
+    redraw(app)
+    heads = [s for s in drawn.within(table.log.rect) if s.startswith("Century ")]
+    assert [h.split(" - ")[0] for h in heads] == [f"Century {c}" for c in range(1, century + 1)]
+    assert all(" line" in h.split(" - ")[1] for h in heads), "a folded century says how many lines it holds"
+    # unfold the 1st century: its lines come back
+    click(app, "log:century:1")
+    assert entries() and max(entries()) < first_new
+    click(app, "log:century:1")
+    click(app, f"log:century:{century}")
+    # a line whose event names a region: that region glows on the map
+    name = next(n for n in reversed(table.element_names()) if n.startswith("log:entry:")
+                and ("region", log[int(n.split(":")[2])]["event"].get("region")) in
+                marks.event_marks(log[int(n.split(":")[2])]["event"]))
+    event = log[int(name.split(":")[2])]["event"]
+    before = app.screen.copy()
+    click(app, name)
+    assert {p for p, *_ in table.pointed.items} == set(marks.event_marks(event))
+    outline = table.map.geo.polygons[event["region"]]
+    changed = [p for p in outline[::10] if app.screen.get_at((round(p[0]), round(p[1]))) !=
+               before.get_at((round(p[0]), round(p[1])))]
+    assert len(changed) > len(outline[::10]) // 2, "the region's coast glows"
+    assert table.log.picked == int(name.split(":")[2])

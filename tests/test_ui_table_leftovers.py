@@ -1,0 +1,106 @@
+"""Left-overs of the last review of the table (issue 9): map tooltips stay on the
+map, off the columns at its sides; the hint's outline on an overlapped hand card
+stays off the card over it; digits inside icons (counts on the map's tokens,
+amounts on card icons) are 12 px or more in the smallest window."""
+from __future__ import annotations
+
+from ui_helpers import reach, redraw, table_at
+
+from sprites.table import overlays
+
+MIN_FONT = 18               # pygame's default font at size 18 is 12 px high
+
+
+def test_map_tooltips_stay_on_the_map_and_off_what_they_explain():
+    """A tooltip of a site, a token or a region near the map's right edge used to
+    follow the pointer over the right column's dragon rows: it stays inside the map,
+    on screen, and off the thing it explains (and off the pointer)."""
+    session = reach(lambda g: g.decision.kind == "attack_turn", players=4)
+    for size in ((1600, 900), (1100, 650)):
+        app, table = table_at(session, size)
+        lay = table.lay
+        screen = app.screen.get_rect()
+        names = [e.name for e in table.elements if e.name.startswith(("site:", "token:", "region:")) and e.tip]
+        assert len(names) > 40
+        for name in names:
+            e = table.element(name)
+            for pointer in (table.element_point(name), (e.rect.right - 2, e.rect.centery),
+                            (min(e.rect.right, lay.map.right) - 3, e.rect.bottom - 3)):
+                tip = overlays.tooltip_rect(lay, e.tip, e.rect, pointer, screen)[0]
+                assert screen.contains(tip), f"{name}: tooltip off screen"
+                assert not tip.colliderect(lay.right) and not tip.colliderect(lay.left), \
+                    f"{name}: the tooltip covers a side column at {size}"
+                assert not tip.collidepoint(pointer), f"{name}: the tooltip lies under the pointer"
+                if e.rect.w <= lay.px(80):
+                    assert not tip.colliderect(e.rect), f"{name}: the tooltip covers what it explains"
+
+
+def test_the_hint_outline_of_an_overlapped_card_stays_off_the_card_over_it():
+    """With a large hand the cards overlap: the hint's outline follows the part of the
+    hinted card that shows and leaves the next card (drawn over it) as it is."""
+    def big_hand(g):
+        d = g.decision
+        return d.kind == "attack_turn" and len(g.state.players[d.player].hand) >= 9
+    session = reach(big_hand, players=4)
+    app, table = table_at(session, (1100, 650))
+    rects = [r for _, r in table.slots]
+    assert rects[1].x < rects[0].right, "the hand overlaps"
+    for j in range(len(rects) - 1):
+        name = f"hand:{j}"
+        table.hinted = {"text": "Hint", "at": len(session.actions), "names": [name]}
+        redraw(app)
+        with_hint = app.screen.copy()
+        table.hinted = None
+        redraw(app)
+        nxt = table.element_rect(f"hand:{j + 1}").move(0, -table.lay.px(10)).clip(table.lay.hand)
+        nxt = nxt.inflate(-4, -4)
+        changed = [(x, y) for x in range(nxt.x, nxt.right, 2) for y in range(nxt.y, nxt.bottom, 2)
+                   if with_hint.get_at((x, y)) != app.screen.get_at((x, y))]
+        assert not changed, f"the hint on {name} draws over hand:{j + 1} at {changed[:3]}"
+        shown = table.element_rect(name)
+        outline = [(x, y) for x in range(shown.x, shown.right) for y in (shown.y - table.lay.px(14),)
+                   if 0 <= y and with_hint.get_at((x, y)) != app.screen.get_at((x, y))]
+        assert outline, f"the hint on {name} is not drawn at all"
+
+
+def test_digits_inside_icons_are_readable_in_the_smallest_window(monkeypatch):
+    """At 1100 x 650 the counts on the map's resource tokens and the amounts on card
+    icons ("+3", "x2") are drawn with fonts of 12 px or more."""
+    from sprites.art import common
+    from sprites.table.mapview import MapView
+    session = reach(lambda g: g.decision.kind == "attack_turn" and any(
+        any(e.icon in ("draw", "gain_life", "lose_life", "discard") or (e.amount or 0) > 1
+            for alt in g.cards[c].alternatives for e in alt)
+        for c in g.state.players[g.decision.player].hand), players=4)
+    app, table = table_at(session, (1100, 650))
+    digits = []
+    real_pen_text, real_outlined, real_text = common.Pen.text, common.outlined_text, common.text
+
+    def pen_text(self, s, x, y, size, *a, **kw):
+        if any(ch.isdigit() for ch in str(s)):
+            digits.append((str(s), max(6, round(size * self.k)) / common.SS))
+        return real_pen_text(self, s, x, y, size, *a, **kw)
+
+    def outlined(s, size, *a, **kw):
+        if any(ch.isdigit() for ch in str(s)):
+            digits.append((str(s), size))
+        return real_outlined(s, size, *a, **kw)
+
+    def text(s, size, *a, **kw):
+        if any(ch.isdigit() for ch in str(s)):
+            digits.append((str(s), size))
+        return real_text(s, size, *a, **kw)
+    monkeypatch.setattr(common.Pen, "text", pen_text)
+    monkeypatch.setattr(common, "outlined_text", outlined)
+    monkeypatch.setattr(common, "text", text)
+    common.clear_caches()
+    from sprites.table import cardface
+    cardface._compact.cache_clear()
+    cardface._full.cache_clear()
+    MapView._made.clear()
+    table.lay = None
+    table.resize((1100, 650))
+    redraw(app)
+    assert digits, "no digit drawn"
+    small = sorted({(s, size) for s, size in digits if size < MIN_FONT})
+    assert not small, f"digits below 12 px: {small[:8]}"
