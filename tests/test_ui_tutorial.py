@@ -150,36 +150,48 @@ def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen
 QA_PATH = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania", "play_card": "attack_germania"}
 
 
+def pointed(scene, prefer):
+    """The option the panel points at (of several, the one ``prefer`` names for its kind)."""
+    d, guide = scene.game.decision, scene.guide
+    wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
+    assert wanted or guide.asks(scene.game), f"{guide.step.id}: the game asks {d.prompt!r} and the panel says nothing"
+    assert wanted, f"{guide.step.id}: nothing to point at"
+    rects, polygons = scene.targets()
+    assert rects or polygons, f"step {guide.step.id}: nothing is outlined on the table"
+    like = prefer.get(d.options[wanted[0]].kind, "").lower()
+    return next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0])
+
+
+def walk(app, scene, prefer=QA_PATH, limit=80):
+    """Play the tutorial by synthetic clicks on what its panel points at (Next, or the
+    outlined elements); yield before each step and when a step is the player's to do."""
+    guide = scene.guide
+    for _ in range(limit):
+        yield
+        if guide.step is guide.steps[-1]:
+            return
+        if not guide.step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        yield
+        if guide.step.do:
+            play_option(app, scene, pointed(scene, prefer))
+    raise AssertionError("the tutorial did not reach its end")
+
+
 def test_following_the_pointers_the_steps_only_go_forward(tmp_path):
     """Played by clicking what the panel points at: the step number never goes back, no
     number is skipped, every question of the game has a step (or the panel names it),
     and the last step is reached."""
     app, scene = start(tmp_path)
     guide, numbers, asides = scene.guide, [], []
-    for _ in range(80):
+    for _ in walk(app, scene):
         numbers.append(guide.number())
-        step = guide.step
-        if step is guide.steps[-1]:
-            break
-        if not step.do:
-            click(app, "tutorial:next")
-            continue
-        wait_for_player(app, scene)
-        numbers.append(guide.number())
-        d = scene.game.decision
-        pointing = guide.pointing()
         asides.append(guide.aside and guide.aside.id)
-        wanted = [i for i, a in enumerate(d.options) if a.kind in pointing.do]
-        assert wanted or guide.asks(scene.game), f"{step.id}: the game asks {d.prompt!r} and the panel says nothing"
-        assert wanted, f"{step.id}: nothing to point at"
-        rects, polygons = scene.targets()
-        assert rects or polygons, f"step {step.id}: nothing is outlined on the table"
-        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
-        best = next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0])
-        play_option(app, scene, best)
     assert guide.step is guide.steps[-1], f"stopped at {guide.step.id}"
     shown = [n for n, _ in numbers]
-    assert all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), (numbers, guide.seen)    # never back, never skips
+    assert all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), (numbers, guide.seen)   # never back, never skips
     assert numbers[-1][0] == numbers[-1][1], numbers                            # "step 13 of 13"
     assert "attack" in asides          # the hex's Attack icon: the panel said so, at the same step number
 
@@ -188,39 +200,16 @@ def test_an_optional_step_passed_over_is_not_counted(tmp_path):
     """Without a Feat the "Level up!" step is passed over: the last step follows the
     previous number ("step 11" then "step 12 of 12", not "13 of 13")."""
     app, scene = start(tmp_path)
-    guide, numbers = scene.guide, []
-    for _ in range(80):
-        step = guide.step
-        numbers.append(guide.number())
-        if step is guide.steps[-1]:
-            break
-        if not step.do:
-            click(app, "tutorial:next")
-            continue
-        wait_for_player(app, scene)
-        options = scene.game.decision.options
-        wanted = [i for i, a in enumerate(options) if a.kind in guide.pointing().do]
-        play_option(app, scene, wanted[0])
-    assert "level" not in guide.seen
+    numbers = [scene.guide.number() for _ in walk(app, scene, prefer={})]
+    assert "level" not in scene.guide.seen
     assert numbers[-1][0] == numbers[-1][1] == numbers[-2][0] + 1, numbers
 
 
 def follow_to(app, scene, step_id):
     """Follow the pointers (the QA path) until the step ``step_id`` is the player's to do."""
-    guide = scene.guide
-    for _ in range(80):
-        if guide.step.id == step_id and not guide.waiting(scene.game):
+    for _ in walk(app, scene):
+        if scene.guide.step.id == step_id and not scene.guide.waiting(scene.game):
             return
-        if not guide.step.do:
-            click(app, "tutorial:next")
-            continue
-        wait_for_player(app, scene)
-        if guide.step.id == step_id:
-            return
-        d = scene.game.decision
-        wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
-        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
-        play_option(app, scene, next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0]))
     raise AssertionError(f"never reached {step_id}")
 
 
@@ -280,8 +269,7 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
     scene, guide = app.scene, app.scene.guide
     geo = scene.map.geo
     checked = set()
-
-    def check():
+    for _ in walk(app, scene):
         rects, polygons = scene.targets()
         big = scene.lay.map.w * scene.lay.map.h // 2
         must = [("pointed", r) for r in rects if r.w * r.h < big]
@@ -293,20 +281,4 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
         hidden = [n for n, r in must if scene.panel.colliderect(r)]
         assert not hidden, f"step {guide.step.id} at {size}: the panel hides {hidden}"
         checked.add(guide.step.id)
-    for _ in range(80):
-        check()
-        step = guide.step
-        if step is guide.steps[-1]:
-            break
-        if not step.do:
-            click(app, "tutorial:next")
-            continue
-        wait_for_player(app, scene)
-        check()
-        if guide.step is not step:
-            continue
-        d = scene.game.decision
-        wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
-        like = QA_PATH.get(d.options[wanted[0]].kind, "").lower()
-        play_option(app, scene, next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0]))
     assert checked == set(guide.seen) and len(checked) >= len(guide.steps) - 1, (checked, guide.seen)

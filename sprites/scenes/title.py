@@ -553,7 +553,8 @@ class TitleScene(Scene):
             pygame.draw.rect(surface, theme.rgb(d.colour), dr, border_radius=6)
             pygame.draw.rect(surface, theme.GOLD if self.hover == f"seat:{i}:dragon" else theme.INK, dr, 2,
                              border_radius=6)
-            theme.blit_text(surface, f"{palette.colour_name(d)} ({d.letter})", f, dr.center, theme.on(d.colour), True, "center")
+            theme.blit_text(surface, f"{palette.colour_name(d)} ({d.letter})", f, dr.center, theme.on(d.colour), True,
+                            "center")
             kind = s["kind"]
             kr = self.element_rect(f"seat:{i}:kind")
             theme.button(surface, kr, "", f, hot=self.hover == f"seat:{i}:kind" or self.menu == i,

@@ -51,7 +51,7 @@ class TutorialScene(TableScene):
         self.panel = None
         if step is None or self.lay is None:
             return
-        self.panel = self._panel_rect(step)
+        self.panel = self._panel_rect()
         names = self._buttons(step)
         lay = self.lay
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
@@ -93,7 +93,7 @@ class TutorialScene(TableScene):
                     rects.append(rect)
         return rects, polygons
 
-    def _panel_rect(self, step):
+    def _panel_rect(self):
         """The step's panel, in the map: of a few places (corners and edges, wide or
         narrow), the one that hides none of what the step points at and of what the
         player may click now, and the least of the dragons and pieces on the map."""
@@ -135,12 +135,6 @@ class TutorialScene(TableScene):
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
         return head + text_h + extra + bh + 5 * lay.pad
-
-    def avoid_rects(self):
-        """What the panel must not hide: the rects the step points at (parts of the table smaller
-        than half the map), the elements that offer a move now (of a region: its label and
-        dragon spot) and an open dialog."""
-        return self._avoid()[0]
 
     def _avoid(self):
         """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
