@@ -329,3 +329,20 @@ def test_large_text_in_the_smallest_window_keeps_the_left_column_readable(tmp_pa
     drawn = DrawnText(monkeypatch)
     redraw(app)
     assert table.data.lair_actions[-1].name in drawn.within(table.element_rect(last))
+
+
+def test_rogue_dragons_are_named_by_the_colour_shown(tmp_path, monkeypatch):
+    """Colour-blind palette, two players: the left column's "Rogue Dragons" line names the
+    colours their tokens are drawn in (Orange's is yellow: "Yellow")."""
+    session = reach(lambda g: {"Orange", "Red"} & set(g.view(0)["rogue_dragons"]), players=2)
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(tmp_path, settings=settings)
+    table = app.start_game(session, handoff=False)
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    line = next(s for s in drawn.strings() if s.startswith("Rogue Dragons:"))
+    names = {"Orange": "Yellow", "Red": "Vermilion"}
+    for rogue in table.view["rogue_dragons"]:
+        assert names.get(rogue, rogue) in line, line
+    assert "Orange" not in line and "Red" not in line.replace("Vermilion", ""), line

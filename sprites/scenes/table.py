@@ -708,7 +708,7 @@ class TableScene(Scene):
 
     def _stock_point(self, res):
         """Where the general stockpile's resource sits in the left column."""
-        sec = leftpanel.sections(self.lay, self.view)["stockpile"]
+        sec = leftpanel.sections(self.lay, self.view, self.data)["stockpile"]
         k = ("livestock", "gold", "noble", "field").index(res)
         return (sec.x + k * sec.w // 4 + self.lay.px(12), sec.bottom - self.lay.px(18))
 

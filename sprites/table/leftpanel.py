@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
@@ -22,7 +22,7 @@ def register(scene, lay, data, view, tips):
     for aid, rect in _lair_rows(lay, data, view).items():
         if seen.contains(rect):
             scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
-    for name, rect in sections(lay, view).items():
+    for name, rect in sections(lay, view, data).items():
         if seen.colliderect(rect):
             scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
 
@@ -43,9 +43,9 @@ def _heading_h(lay, size):
     return theme.font(size, True).get_height() + 5
 
 
-def game_lines(view):
-    """The lines of the "This game" section: the variant, the Rogue Dragons,
-    and in Desolation the shared goal and where the team stands now."""
+def game_lines(view, data):
+    """The lines of the "This game" section: the variant, the Rogue Dragons (by the
+    colour ``data`` shows them in), and in Desolation the shared goal and where the team stands now."""
     lines = [Variant.parse(view["variant"]).title]
     d = view["desolation"]
     if d is not None:
@@ -53,19 +53,20 @@ def game_lines(view):
         lines.append(f"Now: {d['survival_points']} SP - {d['level']}.")
         if d["next_level"]:
             lines.append(f"{d['next_level']['max']} SP or fewer: {d['next_level']['name']}.")
-    rogues = ", ".join(view["rogue_dragons"])
+    shown = {d.name: palette.colour_name(d) for d in data.dragons}
+    rogues = ", ".join(shown.get(r, r) for r in view["rogue_dragons"])
     if rogues or d is None:
         lines.append(f"Rogue Dragons: {rogues or 'none'}")
     return lines
 
 
-def _game_text(lay, view, w):
+def _game_text(lay, view, w, data):
     fs = lay.font(18)
-    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view))
+    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view, data))
             for line in theme.wrap(text, fs, w)]
 
 
-def sections(lay, view):
+def sections(lay, view, data):
     """The rects of the column's sections (the same arithmetic as draw)."""
     inner = lay.left.inflate(-lay.pad, -lay.pad)
     x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
@@ -73,7 +74,7 @@ def sections(lay, view):
     out = {}
     y = inner.y + lay.pad - getattr(lay, "left_scroll", 0)
     stock_row = max(lay.px(24), lay.line(22))
-    game_h = len(_game_text(lay, view, w)) * lay.line(18) + lay.px(4)
+    game_h = len(_game_text(lay, view, w, data)) * lay.line(18) + lay.px(4)
     heights = (("centuries", f, max(lay.px(46), lay.line(22) + lay.px(18)) + lay.px(8)),
                ("stockpile", f, stock_row + lay.px(8)),
                ("region_stock", fs, 3 * max(lay.px(24), lay.line(20)) + lay.px(6)),
@@ -86,14 +87,14 @@ def sections(lay, view):
     return out
 
 
-def _lair_top(lay, view):
-    return sections(lay, view)["game"].bottom + lay.px(8)
+def _lair_top(lay, view, data):
+    return sections(lay, view, data)["game"].bottom + lay.px(8)
 
 
 def _lair_rows(lay, data, view):
     x = lay.left.x + lay.pad
     w = lay.left.w - 2 * lay.pad
-    y = _lair_top(lay, view) + _heading_h(lay, lay.font(21)) + lay.px(2)
+    y = _lair_top(lay, view, data) + _heading_h(lay, lay.font(21)) + lay.px(2)
     n = len(data.lair_actions)
     h = max(lay.px(30), lay.line(19) + 4)
     room = (lay.left.bottom - lay.pad - y - getattr(lay, "left_scroll", 0)) // n
@@ -132,7 +133,7 @@ def draw(surf, lay, data, view, hot, names):
 
 def _draw_content(surf, lay, data, view, hot, names):
     f, fs = lay.font(21), lay.font(18)
-    sec = sections(lay, view)
+    sec = sections(lay, view, data)
     x, w = sec["centuries"].x, sec["centuries"].w
     y = theme.heading(surf, "Centuries", f, sec["centuries"])
     _century_track(surf, lay, view, x, y, w)
@@ -176,7 +177,7 @@ def _draw_content(surf, lay, data, view, hot, names):
         theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.line(18)), theme.INK if holder is not None
                         else theme.MUTED, False, width=colw - 4)
     y = theme.heading(surf, "This game", f, sec["game"])
-    for line, strong in _game_text(lay, view, w):
+    for line, strong in _game_text(lay, view, w, data):
         theme.blit_text(surf, line, fs, (x, y), theme.RED if strong else theme.INK, strong)
         y += lay.line(18)
     _lair_board(surf, lay, data, view, hot, names, x, w)
@@ -205,7 +206,7 @@ def _century_track(surf, lay, view, x, y, w):
 def _lair_board(surf, lay, data, view, hot, names, x, w):
     """The Lair Actions; who took each is shown only for this century's Lair
     phase (before it, last century's picks are over and only the tooltip says who)."""
-    y = _lair_top(lay, view)
+    y = _lair_top(lay, view, data)
     theme.heading(surf, f"Lair Actions - century {view['century']}", lay.font(21), (x, y, w, 0))
     taken = view["lair_taken"] if view["lair_century"] == view["century"] else {}
     rows = _lair_rows(lay, data, view)
