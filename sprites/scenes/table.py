@@ -156,6 +156,9 @@ class TableScene(Scene):
             self.hinted = None
         names = [p["name"] for p in v["players"]]
         self.tips = tiptext.build(g, v, self.groups, self.hand, names, self.undo_refusal())
+        for i, seat in enumerate(self.session.seats):      # the row may shorten "[AI normal]" to "[AI]"
+            if seat.kind != "human" and f"player:{i}" in self.tips:
+                self.tips[f"player:{i}"] += f" Played by the computer: AI {seat.kind}."
         self.tips["button:pause"] = ("Resume the AI dragons (P)." if self.ai.paused else
                                      "Pause the AI dragons before their next move (P); Step then plays one move.")
         self.tips["button:step"] = "Let the next AI move through, then wait again (S)."

@@ -121,14 +121,20 @@ class LogPanel:
             return self._shown
         area = self.area()
         step = self._step()
-        fit = max(1, area.h // step)
+        fit = max(1, area.h // step - (1 if self.scroll else 0))      # scrolled: the last row says so
         rows = self.rows(log, century, fit + self.scroll + 1)
         self.scroll = max(0, min(self.scroll, len(rows) - fit))
         end = len(rows) - self.scroll
-        shown = rows[max(0, end - fit):end]
+        start = max(0, end - fit)
+        shown = rows[start:end]
         if shown and shown[0][0] == "line":         # the century of the top line stays in sight (and folds)
             shown[0] = self._heads[shown[0][4]]
-        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)]
+        cut = 1                                     # no entry starts mid-sentence under it: its cut lines stay blank
+        while cut < len(shown) and shown[cut][0] == "line" and rows[start + cut - 1][0] == "line" \
+                and rows[start + cut - 1][1] == shown[cut][1]:
+            cut += 1
+        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)
+                       if k == 0 or k >= cut]
         self._key = key
         return self._shown
 
@@ -200,7 +206,7 @@ class LogPanel:
             theme.blit_text(surf, line, f, (rect.x + indent, rect.y + (step - theme.font(f).get_linesize()) // 2),
                             theme.INK, False, width=rect.w - indent, background=PICKED if i == self.picked else PAPER)
         if self.scroll:
-            theme.blit_text(surf, f"scrolled {self.scroll} lines - wheel down for newest", lay.font(14),
+            theme.blit_text(surf, f"{self.scroll} up - wheel down for newest", lay.font(14),
                             (r.right - 6, r.bottom - 2), theme.BLUE, False, "bottomright")
 
     def _disc(self, surf, d, c, rad, ring=False):

@@ -126,9 +126,13 @@ class RightPanel:
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
         stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
         sw = theme.text_width(stats, lay.font(16))
-        label = p["name"] + (self.viewer_label if viewer else "") + ("" if kind == "human" else f" [AI {kind}]")
+        room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
+        name = p["name"] + (self.viewer_label if viewer else "")
+        label = name if kind == "human" else f"{name} [AI {kind}]"
+        if theme.text_width(label, lay.font(19), acting) > room and kind != "human":
+            label = f"{name} [AI]"                       # the name first; the row's tooltip names the level
         theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
-                        row.right - sw - disc[0] - rad - 10)
+                        room)
         theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
         if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
             self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
