@@ -2,6 +2,7 @@
 stay apart for red-green (and blue-yellow) colour blindness.
 
     data = palette.view_data(game.data, colour_blind=True)   # what the table draws from
+    palette.colour_name(dragon)             # the name of the colour shown ("Yellow" for Orange's swatch)
 
 Only the view's copy of the data is recoloured; the engine never reads
 colours. Every colour cue also carries a letter or a shape, with either palette.
@@ -21,6 +22,8 @@ FAMILIES = ((345, 360, "#d55e00"), (0, 15, "#d55e00"),     # red -> vermilion
             (50, 180, "#009e73"),                            # green -> bluish green
             (180, 290, "#1f5fbf"),                           # blue -> deep blue
             (290, 345, "#cc79a7"))                           # purple -> reddish purple
+NAMES = {"#d55e00": "Vermilion", "#f5c710": "Yellow", "#009e73": "Green", "#1f5fbf": "Blue",
+         "#cc79a7": "Purple"}      # what a player calls each colour-blind colour
 GREY = 0.25          # below this saturation (black, white, greys) a colour is kept
 
 
@@ -32,6 +35,12 @@ def colour_blind(colour):
         return colour
     hue = h * 360
     return next(c for lo, hi, c in FAMILIES if lo <= hue < hi)
+
+
+def colour_name(dragon):
+    """The colour name to show for a dragon of ``view_data``: its own name in the normal
+    palette, the colour-blind colour's name otherwise (its letter and identity stay)."""
+    return NAMES.get(dragon.colour, dragon.name)
 
 
 _views = {}          # (id(data), colour_blind) -> (data, its view): kept, so ids are never reused

@@ -42,10 +42,9 @@ def text_scale():
 
 
 def usable_scale(wanted, size):
-    """The text size a window can show: every screen fits the smallest window
-    at 100 %, so a window k times as large (in both directions) fits k times
-    larger text; never below 100 %."""
-    return max(1.0, min(wanted, size[0] / LAYOUT_MIN[0], size[1] / LAYOUT_MIN[1]))
+    """The text size a window shows: the setting, at every window size (the
+    screens make room for it: wider columns, wrapped lines, shorter lists)."""
+    return max(1.0, wanted)
 
 
 def set_text_scale(scale):

@@ -4,7 +4,8 @@
     guide = Guide(script, human=0)
     guide.saw(action, seat)                 # every action applied, with the seat that made it
     guide.update(game)                      # after each change: which step to show now
-    guide.step, guide.targets_kinds()       # what the table shows
+    guide.step, guide.number()              # what the panel shows (never an earlier step)
+    guide.pointing()                        # the step whose moves the table outlines
 
 A step is done when the engine shows it was: the player applied an action of
 one of the step's kinds (``do``). Pure Python: the scene draws it.
@@ -185,6 +186,9 @@ class Guide:
         self.moves = []            # (position in the game's action list, kind) of the player's moves
         self.since = {}            # group -> the number of player moves when it began
         self.step = None
+        self.aside = None          # an earlier step of the group the game asks for again (see update)
+        self.reached = 0           # the furthest step shown: the guide never goes back
+        self.seen = []             # ids of the steps shown, in order (steps passed over are not counted)
         self.closed = False
         self._enter()
 
@@ -240,11 +244,33 @@ class Guide:
             self.step = None
             return None
         group = self.group_steps()
-        now = [s for s in group if offered & set(s.do)]          # what the table offers now,
+        at = self.steps.index
+        ahead = [s for s in group if at(s) >= self.reached] or group[-1:]      # never an earlier step
+        now = [s for s in ahead if offered & set(s.do)]          # what the table offers now,
         fresh = [s for s in now if not self.done(s)]             # first what is not done yet
-        left = [s for s in group if not self.done(s)]
-        self.step = (fresh or now or left or group)[0]
+        left = [s for s in ahead if not self.done(s)]
+        again = [s for s in group if at(s) < at(ahead[0]) and offered & set(s.do)]
+        self.aside = None
+        if not now and again:      # e.g. the hex gave an Attack icon: stay, and say what the game asks
+            self.step = ahead[0]
+            self.aside = again[-1]
+        else:
+            self.step = (fresh or now or left or ahead)[0]
+        self.reached = max(self.reached, at(self.step))
+        if self.step.id not in self.seen:
+            self.seen.append(self.step.id)
         return self.step
+
+    def pointing(self):
+        """The step whose moves the table outlines now (an earlier one the game asks for again)."""
+        return self.aside or self.step
+
+    def asks(self, game):
+        """The game's question when the player must decide something no step shown speaks of, else None."""
+        d, step = game.decision, self.pointing()
+        if step is None or not step.do or d is None or d.player != self.human:
+            return None
+        return None if {a.kind for a in d.options} & set(step.do) else d.prompt
 
     def waiting(self, game):
         """True while the step waits for other dragons (it is not the player's decision)."""
@@ -252,8 +278,11 @@ class Guide:
         return self.step is not None and bool(self.step.do) and (d is None or d.player != self.human)
 
     def number(self):
-        """(this step's number, how many steps) for "Step 3 of 12"."""
-        return self.steps.index(self.step) + 1 if self.step else len(self.steps), len(self.steps)
+        """(this step's number, how many steps) for "Step 3 of 12": steps passed over
+        (not offered by this game) are not counted, so no number is ever skipped."""
+        if self.step is None:
+            return len(self.seen), len(self.seen)
+        return self.seen.index(self.step.id) + 1, len(self.seen) + len(self.steps) - 1 - self.reached
 
     def close(self):
         self.closed = True

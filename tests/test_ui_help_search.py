@@ -86,6 +86,34 @@ def test_up_and_down_pick_topics_and_keep_them_in_the_list():
     assert help_.element(f"topic:{len(help_.all) - 1}") is not None      # scrolled into view
 
 
+def test_a_new_search_selects_its_first_match():
+    """Typing "dragon" lists "Dragon Life" first: that topic is shown (not a previously
+    chosen one further down), and Down moves on from it."""
+    app = make_app(size=(1100, 650))
+    help_ = app.push(HelpScene(app))
+    chosen = help_.selected                  # the first topic, "The goal", mentions dragons too
+    type_text(app, "dragon")
+    assert help_.shown[0] is not chosen and chosen in help_.shown
+    assert help_.selected is help_.shown[0]
+    press(app, pygame.K_DOWN)
+    assert help_.selected is help_.shown[1]
+
+
+def test_large_text_in_the_smallest_window_shows_whole_topic_names(monkeypatch):
+    """Text size 150 % at 1100 x 650: the topics' names are not cut to "..."."""
+    from sprites import theme
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    help_ = app.push(HelpScene(app))
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert theme.text_scale() == 1.5
+    names = drawn.within(help_.list_rect)
+    assert len(names) >= 10 and not [s for s in names if s.endswith("...")], names
+
+
 def test_searching_pause_finds_how_to_follow_the_ai_dragons():
     """F1, "pause": the controls topic says P pauses and S steps through the AI's moves."""
     app = make_app()

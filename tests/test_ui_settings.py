@@ -100,7 +100,7 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     for _ in range(6):
         click(app, "set:text_scale:+")
     assert app.settings.text_scale == 150
-    assert theme.text_scale() == pytest.approx(min(1.5, 1600 / 1100, 900 / 650))
+    assert theme.text_scale() == 1.5
     table = back_to_table(app)
     assert table.lay.font(17) == round(theme.MIN_FONT * theme.text_scale())       # the log's text, larger
     drawn.clear()
@@ -110,15 +110,25 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     assert not [s for s in drawn.strings() if s.endswith("...")], "text cut short at 150 %"
     screen = app.screen.get_rect()
     assert all(screen.contains(pygame.Rect(r)) for _, _, r in drawn.items if r is not None)
-    # the smallest window shows what fits there (100 %) and says so on the Settings screen
+    # the smallest window shows it too (the QA found 100 % there: no large text on a small screen)
     app.screen = pygame.display.set_mode((1100, 650), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 650), w=1100, h=650))
     app.pump()
-    assert theme.text_scale() == 1.0
+    assert theme.text_scale() == 1.5
     open_settings(app)
+    settings = app.scene
     drawn.clear()
     redraw(app)
-    assert any("This window shows 100 %" in s for s in drawn.strings())
+    assert min(size for _, size, _ in drawn.items) >= round(theme.MIN_FONT * 1.5)
+    row = settings.row_rect(2)                        # Text size: its sample line stays inside its row
+    sample = [pygame.Rect(r) for s, _, r in drawn.items if "Sample" in s or "smallest text on the" in s]
+    assert sample and all(row.contains(r) for r in sample), (row, sample)
+    # the rows that do not fit scroll: every control can be reached and clicked
+    for _ in range(12):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode="", mod=0, scancode=0))
+    app.pump()
+    click(app, "set:confirm_end_turn:false")
+    assert app.settings.confirm_end_turn is False
 
 
 def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path):
@@ -267,3 +277,72 @@ def test_no_audio_device_means_silence_not_a_crash(tmp_path, monkeypatch):
     assert table.apply(play)
     assert app.sounds.mixer is False and app.sounds.played == []
     assert app.sounds.play("card") is False
+
+
+def test_colour_names_on_screen_describe_the_colour_shown(monkeypatch):
+    """With the colour-blind palette the title's dragon buttons name the colour drawn
+    (Orange's swatch is yellow: "Yellow (O)"), the letters stay."""
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(size=(1600, 900), settings=settings)
+    title = app.push(TitleScene(app, seed=1))
+    for _ in range(2):
+        click(app, "button:players_plus")
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    shown = {d.name: d for d in palette.view_data(title.data, True).dragons}
+    labels = {}
+    for i in range(title.count):
+        rect = title.element_rect(f"seat:{i}:dragon")
+        dragon = shown[title.seats[i]["dragon"]]
+        labels[dragon.name] = drawn.within(rect)[0]
+        assert app.screen.get_at(rect.move(3, 3).topleft)[:3] == pygame.Color(dragon.colour)[:3]
+    assert labels["Orange"] == "Yellow (O)" and labels["Red"] == "Vermilion (R)", labels
+    assert labels["Blue"] == "Blue (U)"
+
+
+def test_large_text_in_the_smallest_window_keeps_the_left_column_readable(tmp_path, monkeypatch):
+    """150 % at 1100 x 650: the Lair Action rows keep a line of text each (none squeezed
+    over the next); the column scrolls with the mouse wheel to the last one, which can
+    then be clicked."""
+    settings = Settings()
+    settings.text_scale = 150
+    session = first(lambda g: g.decision.kind == "lair_action")
+    app = make_app(tmp_path, size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    app.pump()
+    lay = table.lay
+    assert theme.text_scale() == 1.5 and lay.font(17) == round(theme.MIN_FONT * 1.5)
+    column = lay.left.inflate(-lay.pad, -lay.pad)
+    last = f"lair_action:{table.data.lair_actions[-1].id}"
+    for _ in range(20):
+        rows = sorted((table.element_rect(n) for n in table.element_names() if n.startswith("lair_action:")),
+                      key=lambda r: r.y)
+        assert all(r.h >= lay.line(19) and column.contains(r) for r in rows)
+        assert all(a.bottom <= b.y for a, b in zip(rows, rows[1:]))
+        if table.element(last) is not None:
+            break
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=column.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.pump()
+    assert table.element(last) is not None, "the last Lair Action cannot be reached"
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert table.data.lair_actions[-1].name in drawn.within(table.element_rect(last))
+
+
+def test_rogue_dragons_are_named_by_the_colour_shown(tmp_path, monkeypatch):
+    """Colour-blind palette, two players: the left column's "Rogue Dragons" line names the
+    colours their tokens are drawn in (Orange's is yellow: "Yellow")."""
+    session = reach(lambda g: {"Orange", "Red"} & set(g.view(0)["rogue_dragons"]), players=2)
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(tmp_path, settings=settings)
+    table = app.start_game(session, handoff=False)
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    line = next(s for s in drawn.strings() if s.startswith("Rogue Dragons:"))
+    names = {"Orange": "Yellow", "Red": "Vermilion"}
+    for rogue in table.view["rogue_dragons"]:
+        assert names.get(rogue, rogue) in line, line
+    assert "Orange" not in line and "Red" not in line.replace("Vermilion", ""), line

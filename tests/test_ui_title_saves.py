@@ -229,3 +229,78 @@ def test_the_title_offers_each_option_of_the_variants(tmp_path):
     assert title.variant() == "+".join(o.name for o in OPTIONS)
     click(app, f"toggle:{OPTIONS[0].name}")
     assert title.variant() == "+".join(o.name for o in OPTIONS[1:])
+
+
+@pytest.mark.parametrize("size", [(1100, 650), (1493, 840)])
+def test_recent_games_say_finished_and_show_every_seat(tmp_path, monkeypatch, size):
+    """A finished game is not "In progress"; six seats with their AI levels are all readable."""
+    import datetime
+    import random
+    from game.app import save_folder
+    app = make_app(tmp_path, size=size)
+    six = [Seat(n, d, k) for n, d, k in zip(["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"],
+                                            ["Black", "Blue", "Green", "Orange", "Red", "White"],
+                                            ["human", "random", "easy", "normal", "hard", "expert"])]
+    session = Session.new(six, seed=1)
+    rng = random.Random(1)
+    while not session.game.is_over:
+        session.apply(rng.choice(session.game.decision.options))
+    name = save_folder.autosave_name(session, datetime.datetime(2026, 1, 2, 3, 4))
+    save_folder.autosave(session, str(tmp_path), name)
+    app.start_game(session, autosave_file=name)
+    app.to_title(app.scene)
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    row = " ".join(drawn.within(app.scene.element_rect("recent:0")))
+    assert "finished" in row and "In progress" not in row, row
+    assert "..." not in row and "Finn (AI expert)" in row and "Dain (AI normal)" in row, row
+
+
+def test_title_labels_headings_and_player_count_at_the_smallest_window(monkeypatch):
+    """At 1100 x 650: every AI level reads "AI: ..." (expert too, in the list as on the
+    button), a seat's level stays left of its list arrow, headings in capitals are at
+    least 12 px tall, and "Players: 4" sits level with its - and + buttons."""
+    from sprites import theme
+    app = make_app(size=(1100, 650))
+    title = app.push(TitleScene(app, seed=1))
+    for i, kind in enumerate(["human", "random", "expert", "hard"]):
+        title.seats[i]["kind"] = kind
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    for i in range(4):
+        kr = title.element_rect(f"seat:{i}:kind")
+        arrow_left = kr.right - title.px(25)
+        (label, _, rect), = [x for x in drawn.items if x[2] is not None and kr.collidepoint(pygame.Rect(x[2]).center)]
+        assert label == ("Human" if i == 0 else f"AI: {title.seats[i]['kind']}"), label
+        assert pygame.Rect(rect).right <= arrow_left, (label, rect, arrow_left)
+    for heading in ("NEW GAME", "RECENT GAMES"):
+        size = next(size for s, size, _ in drawn.items if s == heading)
+        assert theme.text(heading, size, (255, 255, 255), True).get_bounding_rect().h >= 12, (heading, size)
+    players = next(pygame.Rect(r) for s, _, r in drawn.items if s.startswith("Players:"))
+    assert abs(players.centery - title.element_rect("button:players_minus").centery) <= 2
+    click(app, "seat:2:kind")
+    drawn.clear()
+    redraw(app)
+    rows = [title.element_rect(n) for n in title.element_names() if n.startswith("kind:2:")]
+    menu = [s.strip("> ") for s, _, r in drawn.items[-len(rows):] if r is not None]
+    assert all(any(row.collidepoint(pygame.Rect(r).center) for row in rows) for _, _, r in drawn.items[-len(rows):])
+    assert len(menu) == 6 and all(s.startswith("AI: ") for s in menu if s != "Human"), menu
+    assert "..." not in " ".join(menu), menu
+
+
+def test_large_text_on_the_title_in_the_smallest_window(monkeypatch):
+    """Text size 150 % at 1100 x 650: every word of the title screen is shown whole
+    (nothing cut to "..."), and no two of its controls overlap."""
+    from sprites import theme
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    title = app.push(TitleScene(app, seed=1))
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert theme.text_scale() == 1.5
+    cut = [s for s in drawn.strings() if s.endswith("...") and s != "Load..."]
+    assert not cut, cut
+    rects = [(n, title.element_rect(n)) for n in title.element_names()]
+    assert not [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)]

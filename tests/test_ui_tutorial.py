@@ -5,8 +5,9 @@ reaches its last step by synthetic clicks")."""
 import os
 import re
 
+import pygame
 import pytest
-from ui_helpers import click, make_app, play_option
+from ui_helpers import click, make_app, option_elements, play_option, redraw
 
 from game.data import DataError
 from sprites.scenes.tutorial import TutorialScene
@@ -35,7 +36,7 @@ def wait_for_player(app, scene, limit=400):
 
 def do_step(app, scene):
     """Make a move the step asks for, by clicking what the table outlines."""
-    step = scene.guide.step
+    step = scene.guide.pointing()
     options = scene.game.decision.options
     wanted = [i for i, a in enumerate(options) if a.kind in step.do]
     assert wanted, f"step {step.id}: nothing of {step.do} is offered"
@@ -59,6 +60,7 @@ def test_a_tutorial_run_reaches_its_last_step_by_clicks(tmp_path):
             wait_for_player(app, scene)
             if scene.guide.step is step:
                 do_step(app, scene)
+            seen.append(scene.guide.step.id)
         else:
             click(app, "tutorial:next")
     assert scene.guide.step is scene.guide.steps[-1], f"stopped at {seen[-1]}"
@@ -141,3 +143,142 @@ def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen
     assert screenshot(argparse.Namespace(screenshot=str(out), screen=screen, size=(1100, 650), seed=1, players=4,
                                          variant="standard", steps=0)) == 0
     assert out.stat().st_size > 10000 and f"({scene}, 1100x650)" in capsys.readouterr().out
+
+
+# The QA path: the player places in Germania, plays Attack (Germania), attacks, then uses
+# the hex, which gives one more Attack icon to assign.
+QA_PATH = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania", "play_card": "attack_germania"}
+
+
+def pointed(scene, prefer):
+    """The option the panel points at (of several, the one ``prefer`` names for its kind)."""
+    d, guide = scene.game.decision, scene.guide
+    wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
+    assert wanted or guide.asks(scene.game), f"{guide.step.id}: the game asks {d.prompt!r} and the panel says nothing"
+    assert wanted, f"{guide.step.id}: nothing to point at"
+    rects, polygons = scene.targets()
+    assert rects or polygons, f"step {guide.step.id}: nothing is outlined on the table"
+    like = prefer.get(d.options[wanted[0]].kind, "").lower()
+    return next((i for i in wanted if like and like in str(d.options[i]).lower()), wanted[0])
+
+
+def walk(app, scene, prefer=QA_PATH, limit=80):
+    """Play the tutorial by synthetic clicks on what its panel points at (Next, or the
+    outlined elements); yield before each step and when a step is the player's to do."""
+    guide = scene.guide
+    for _ in range(limit):
+        yield
+        if guide.step is guide.steps[-1]:
+            return
+        if not guide.step.do:
+            click(app, "tutorial:next")
+            continue
+        wait_for_player(app, scene)
+        yield
+        if guide.step.do:
+            play_option(app, scene, pointed(scene, prefer))
+    raise AssertionError("the tutorial did not reach its end")
+
+
+def test_following_the_pointers_the_steps_only_go_forward(tmp_path):
+    """Played by clicking what the panel points at: the step number never goes back, no
+    number is skipped, every question of the game has a step (or the panel names it),
+    and the last step is reached."""
+    app, scene = start(tmp_path)
+    guide, numbers, asides = scene.guide, [], []
+    for _ in walk(app, scene):
+        numbers.append(guide.number())
+        asides.append(guide.aside and guide.aside.id)
+    assert guide.step is guide.steps[-1], f"stopped at {guide.step.id}"
+    shown = [n for n, _ in numbers]
+    assert all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), (numbers, guide.seen)   # never back, never skips
+    assert numbers[-1][0] == numbers[-1][1], numbers                            # "step 13 of 13"
+    assert "attack" in asides          # the hex's Attack icon: the panel said so, at the same step number
+
+
+def test_an_optional_step_passed_over_is_not_counted(tmp_path):
+    """Without a Feat the "Level up!" step is passed over: the last step follows the
+    previous number ("step 11" then "step 12 of 12", not "13 of 13")."""
+    app, scene = start(tmp_path)
+    numbers = [scene.guide.number() for _ in walk(app, scene, prefer={})]
+    assert "level" not in scene.guide.seen
+    assert numbers[-1][0] == numbers[-1][1] == numbers[-2][0] + 1, numbers
+
+
+def follow_to(app, scene, step_id):
+    """Follow the pointers (the QA path) until the step ``step_id`` is the player's to do."""
+    for _ in walk(app, scene):
+        if scene.guide.step.id == step_id and not scene.guide.waiting(scene.game):
+            return
+    raise AssertionError(f"never reached {step_id}")
+
+
+def move_to(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+
+
+def test_the_panel_hides_the_table_under_it_from_the_pointer(tmp_path, monkeypatch):
+    """Over the panel, no region under it is hovered or explained, even after the table
+    changes (an AI move redraws it) while the pointer rests there."""
+    from sprites.table import overlays
+    app, scene = start(tmp_path)
+    panel = scene.panel
+
+    def under(p):
+        return [e.name for e in scene.elements if e.rect.collidepoint(p) and (e.hit is None or e.hit(p))]
+    pos = next((x, y) for x in range(panel.x + 5, panel.right - 5, 7) for y in range(panel.y + 5, panel.bottom - 5, 7)
+               if under((x, y))[1:2] and under((x, y))[1].startswith("region:"))
+    move_to(app, pos)
+    scene.refresh()                       # what an AI dragon's move does
+    tips = []
+    monkeypatch.setattr(overlays, "tooltip", lambda surface, lay, text, *a: tips.append(text))
+    redraw(app)
+    assert scene.hover == "tutorial:panel" and not tips, (scene.hover, tips)
+
+
+def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
+    """The pointer rests where the player clicked the card (a copy of it may be left
+    there, the other copy's slot is empty): no card is enlarged there (nor its tooltip
+    shown) until the pointer moves."""
+    app, scene = start(tmp_path)
+    follow_to(app, scene, "play")
+    d = scene.game.decision
+    index = next(i for i, a in enumerate(d.options) if a.kind == "play_card" and "attack_germania" in str(a))
+    name = option_elements(scene, index)[0]
+    move_to(app, scene.element_point(name))
+    redraw(app)
+    assert scene.hover == name                # the card is enlarged
+    play_option(app, scene, index)
+    redraw(app)
+    assert scene.hover is None or not scene.hover.startswith("hand:"), (scene.hover, scene.hand)
+    move_to(app, (scene.pointer[0] + 6, scene.pointer[1]))      # the pointer moves: the card under it is shown
+    assert scene.hover is None or scene.hover.startswith("hand:")
+
+
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1600, 900), 100), ((1100, 650), 150)])
+def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
+    """At every step of a whole run, the panel covers none of what the step points at,
+    nor any element that offers a move now (of a region offered: its name and dragon spot)."""
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    scene, guide = app.scene, app.scene.guide
+    geo = scene.map.geo
+    checked = set()
+    for _ in walk(app, scene):
+        rects, polygons = scene.targets()
+        big = scene.lay.map.w * scene.lay.map.h // 2
+        must = [("pointed", r) for r in rects if r.w * r.h < big]
+        must += [(n, scene.element_rect(n)) for n in scene.groups
+                 if not n.startswith(("option:", "button:", "region:"))]
+        offered = {n[7:] for n in scene.groups if n.startswith("region:")}
+        offered |= {n for n, pts in geo.polygons.items() if pts in polygons}
+        must += [(f"{n} label", geo.label_rects[n]) for n in offered]
+        hidden = [n for n, r in must if scene.panel.colliderect(r)]
+        assert not hidden, f"step {guide.step.id} at {size}: the panel hides {hidden}"
+        checked.add(guide.step.id)
+    assert checked == set(guide.seen) and len(checked) >= len(guide.steps) - 1, (checked, guide.seen)

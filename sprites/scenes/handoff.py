@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.summary import since_last_turn
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import pieces
 from sprites.scene import Scene
 from sprites.table import overlays
@@ -75,8 +75,8 @@ class HandOffScene(Scene):
         img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
         surface.blit(img, img.get_rect(center=self.token_c))
         y = self.text_y
-        theme.blit_text(surface, f"Pass the computer to {seat.name} ({dragon.name} Dragon)", self._size(44),
-                        (w // 2, y), theme.GOLD, True, "midtop")
+        theme.blit_text(surface, f"Pass the computer to {seat.name} ({palette.colour_name(dragon)} Dragon)",
+                        self._size(44), (w // 2, y), theme.GOLD, True, "midtop")
         d = self.table.session.game.decision
         if d is not None:
             theme.blit_text(surface, d.prompt, self._size(24), (w // 2, y + round(50 * k)),

@@ -171,7 +171,7 @@ class HelpScene(Scene):
         words = self.query.lower().split()
         in_title = [t for t in self.all if words and all(w in t.title.lower() for w in words)]
         self.shown = in_title + [t for t in self.all if t.matches(words) and t not in in_title]
-        if self.shown and self.selected not in self.shown:
+        if self.shown and self.selected is not self.shown[0]:      # a new search: its best match
             self.selected = self.shown[0]
             self.scroll_y = 0
         self.list_top = 0
@@ -185,7 +185,9 @@ class HelpScene(Scene):
         self.page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(90 * k))
         pad = round(24 * k)
         top = self.page.y + round(70 * k)
-        self.list_rect = pygame.Rect(self.page.x + pad, top, round(self.page.w * 0.3), self.page.bottom - top - pad)
+        widest = max(theme.text_width(t.title, self.fs(21), True) for t in self.all) + round(40 * k)
+        lw = min(round(self.page.w * 0.42), max(round(self.page.w * 0.3), widest))   # large text: a wider list
+        self.list_rect = pygame.Rect(self.page.x + pad, top, lw, self.page.bottom - top - pad)
         row = self.row_h()
         self.search_rect = pygame.Rect(self.list_rect.x, top, self.list_rect.w, row + round(8 * k))
         y0 = self.search_rect.bottom + round(10 * k)

@@ -51,28 +51,48 @@ class SettingsScene(Scene):
         self.title_h = px(120)
         self.x0 = max(px(40), w // 2 - px(640))
         self.label_w = px(520)
-        lines = max(len(theme.wrap(text, self.fs(19), self.label_w)) for _, _, text, _ in ROWS)
-        line = theme.font(self.fs(26), True).get_linesize() + lines * theme.font(self.fs(19)).get_linesize()
-        self.row_h = max(px(78), line + px(16))
-        cx = self.x0 + self.label_w + px(20)
         bh = max(px(48), theme.font(self.fs(22), True).get_height() + px(12))
-        for i, (key, _, _, choices) in enumerate(ROWS):
-            y = self.title_h + i * self.row_h + (self.row_h - bh) // 2
-            if choices == "+-":
-                self.add(f"set:{key}:-", pygame.Rect(cx, y, px(60), bh), tip="Less")
-                self.add(f"set:{key}:+", pygame.Rect(cx + px(240), y, px(60), bh), tip="More")
-                if key == "volume":
-                    self.add("button:try_sound", pygame.Rect(cx + px(320), y, px(170), bh),
-                             tip="Play a sound effect at this volume.")
-                continue
-            bw = px(200)
-            for j, (value, label) in enumerate(choices):
-                self.add(f"set:{key}:{_word(value)}", pygame.Rect(cx + j * (bw + px(12)), y, bw, bh),
-                         tip=f"{ROWS[i][1]}: {label}")
+        self.row_hs = []                  # each row as tall as its own words (large text wraps them)
+        for _, _, text, _ in ROWS:
+            lines = len(theme.wrap(text, self.fs(19), self.label_w))
+            line = theme.font(self.fs(26), True).get_linesize() + lines * theme.font(self.fs(19)).get_linesize()
+            self.row_hs.append(max(px(78), line + px(16), bh + px(16)))
         r = pygame.Rect(0, 0, px(240), max(px(56), bh))
         r.midbottom = (w // 2, h - px(24))
         self.add("button:back", r, tip="Back (Esc): the settings are kept.")
         self.bottom = r.y
+        status = theme.font(self.fs(20)).get_linesize() + px(14)
+        self.view = pygame.Rect(0, self.title_h, w, self.bottom - status - self.title_h)    # the rows scroll in it
+        self.content_h = sum(self.row_hs)
+        self.scroll_y = max(0, min(getattr(self, "scroll_y", 0), self.content_h - self.view.h))
+        cx = self.x0 + self.label_w + px(20)
+        for i, (key, _, _, choices) in enumerate(ROWS):
+            y = self.row_y(i) + (self.row_hs[i] - bh) // 2
+            rects = {}
+            if choices == "+-":
+                rects[f"set:{key}:-"] = (pygame.Rect(cx, y, px(60), bh), "Less")
+                rects[f"set:{key}:+"] = (pygame.Rect(cx + px(240), y, px(60), bh), "More")
+                if key == "volume":
+                    rects["button:try_sound"] = (pygame.Rect(cx + px(320), y, px(170), bh),
+                                                 "Play a sound effect at this volume.")
+            bw = px(200)
+            for j, (value, label) in enumerate(choices if choices != "+-" else ()):
+                rects[f"set:{key}:{_word(value)}"] = (pygame.Rect(cx + j * (bw + px(12)), y, bw, bh),
+                                                      f"{ROWS[i][1]}: {label}")
+            for name, (rect, tip) in rects.items():
+                if self.view.contains(rect):          # a row scrolled out of the window is not clickable
+                    self.add(name, rect, tip=tip)
+
+    def row_y(self, i):
+        return self.title_h + sum(self.row_hs[:i]) - self.scroll_y
+
+    def scroll(self, pos, dy):
+        self._scroll_by(-dy * self.px(60))
+
+    def _scroll_by(self, dy):
+        self.scroll_y = max(0, min(max(0, self.content_h - self.view.h), self.scroll_y + dy))
+        self.resize(self.size)
+        self.app.dirty = True
 
     # ----- input ---------------------------------------------------------------------
     def click(self, name):
@@ -109,6 +129,9 @@ class SettingsScene(Scene):
     def key(self, event):
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.pop()
+        elif event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = self.view.h if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) else self.px(60)
+            self._scroll_by(step if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -step)
 
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, surface):
@@ -118,14 +141,18 @@ class SettingsScene(Scene):
         surface.fill((40, 28, 20))
         title = common.display_text("Settings", max(24, px(56)), (170, 40, 30), (250, 226, 170))
         surface.blit(title, title.get_rect(midtop=(w // 2, px(24))))
+        surface.set_clip(self.view)
         for i, (key, label, text, choices) in enumerate(ROWS):
-            y = self.title_h + i * self.row_h
+            y = self.row_y(i)
+            if y >= self.view.bottom or y + self.row_hs[i] <= self.view.y:
+                continue
             if i % 2 == 0:
-                pygame.draw.rect(surface, (48, 34, 24), (self.x0 - px(16), y, w - 2 * self.x0 + px(32), self.row_h),
-                                 border_radius=8)
+                pygame.draw.rect(surface, (48, 34, 24), self.row_rect(i), border_radius=8)
             r = theme.blit_text(surface, label, fs(26), (self.x0, y + px(8)), theme.GOLD, True, width=self.label_w)
-            theme.blit_wrapped(surface, text, fs(19), pygame.Rect(self.x0, r.bottom + px(2), self.label_w, self.row_h),
-                               (220, 200, 170))
+            theme.blit_wrapped(surface, text, fs(19),
+                               pygame.Rect(self.x0, r.bottom + px(2), self.label_w, self.row_hs[i]), (220, 200, 170))
+            if not any(n.startswith(f"set:{key}:") for n in self.element_names()):
+                continue                          # its controls are scrolled out of sight
             if choices == "+-":
                 self._draw_stepper(surface, key)
                 continue
@@ -136,9 +163,12 @@ class SettingsScene(Scene):
                              hot=self.hover == name, primary=value == current)
             if key == "colour_blind":
                 self._draw_swatches(surface, self.element_rect("set:colour_blind:true"))
+        surface.set_clip(None)
         theme.button(surface, self.element_rect("button:back"), "Back (Esc)", fs(24), hot=self.hover == "button:back")
         e = self.element(self.hover) if self.hover else None
-        status = self.message or (e.tip if e is not None else "Changes take effect at once and are remembered.")
+        below = self.content_h - self.view.h - self.scroll_y         # large text: the rows scroll
+        more = " More below: wheel or Down." if below > 0 else " More above: wheel or Up." if self.scroll_y else ""
+        status = self.message or (e.tip if e is not None else "Changes take effect at once and are remembered." + more)
         theme.blit_text(surface, status, fs(20), (w // 2, self.bottom - px(10)), theme.HILITE if self.message
                         else (220, 200, 170), False, "midbottom", w - 40)
 
@@ -159,11 +189,16 @@ class SettingsScene(Scene):
                          hot=self.hover == "button:try_sound", enabled=s.sound)
         else:
             theme.blit_text(surface, f"{s.text_scale} %", fs(22), box.center, theme.INK, True, "center")
-            shown = round(theme.text_scale() * 100)
-            note = (f"This window shows {shown} %: a larger window (or F11) shows more."
-                    if shown < s.text_scale else "Sample: the smallest text on the table.")
-            theme.blit_text(surface, note, theme.min_font(), (plus.right + px(20), box.centery), (230, 214, 180),
-                            False, "midleft", self.size[0] - plus.right - px(60))
+            row = self.row_rect(next(i for i, r in enumerate(ROWS) if r[0] == key))
+            note = pygame.Rect(plus.right + px(20), row.y, row.right - px(12) - plus.right - px(20), row.h)
+            lines = theme.wrap("Sample: the smallest text on the table.", theme.min_font(), note.w)
+            note.h = len(lines) * theme.font(theme.min_font()).get_linesize()
+            note.centery = box.centery                # inside the row's panel, wrapped if need be
+            theme.blit_wrapped(surface, " ".join(lines), theme.min_font(), note, (230, 214, 180))
+
+    def row_rect(self, i):
+        w, px = self.size[0], self.px
+        return pygame.Rect(self.x0 - px(16), self.row_y(i), w - 2 * self.x0 + px(32), self.row_hs[i])
 
     def _draw_swatches(self, surface, after):
         """The dragons in the palette chosen now, with their letters."""

@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.hand, self.slots, self.gaps = [], [], []
         self.freeze = None              # (until ms, pointer then) while the hand keeps its places
         self.pointer = None             # the last pointer position seen in an event
+        self.zoomed = None              # the hand when a card of it was last enlarged
         self._confirm_action = None
         self.lay = None
         self.resize(app.screen.get_size())
@@ -296,9 +297,16 @@ class TableScene(Scene):
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
         self.standings.register(self, lay, self.right.heading_rect())
-        if self.hover is not None:      # names like hand:3 mean another card now: ask what is under the pointer
+        self._rehover()
+
+    def _rehover(self):
+        """Names like hand:3 mean another card now: ask what is under the pointer. Once
+        the hand changed (a card was played), no card is enlarged until the pointer moves."""
+        if self.hover is not None:
             e = self.element_at(self.pointer) if self.pointer else None
             self.hover = e.name if e else None
+            if self.hover is not None and self.hover.startswith("hand:") and self.zoomed != self.hand:
+                self.hover = None
 
     def _has_undo(self):
         return hasattr(self.session, "can_undo")
@@ -318,6 +326,8 @@ class TableScene(Scene):
     def handle(self, event):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self.pointer is not None:
+            return self.scroll(self.pointer, event.y)          # where the pointer is, as the events said
         super().handle(event)
 
     def click(self, name):
@@ -574,7 +584,14 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def scroll(self, pos, dy):
-        if self.right.log_rect.collidepoint(pos):
+        if self.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
+            lay = self.lay
+            most = leftpanel.overflow(lay, self.data, self.view)
+            lay.left_scroll = max(0, min(most, getattr(lay, "left_scroll", 0) - dy * lay.line(19)))
+            self._register()
+            self.base_dirty = True
+            self.app.dirty = True
+        elif self.right.log_rect.collidepoint(pos):
             self.log.scroll_by(dy)
             self.base_dirty = True
             self._register()
@@ -702,7 +719,7 @@ class TableScene(Scene):
 
     def _stock_point(self, res):
         """Where the general stockpile's resource sits in the left column."""
-        sec = leftpanel.sections(self.lay, self.view)["stockpile"]
+        sec = leftpanel.sections(self.lay, self.view, self.data)["stockpile"]
         k = ("livestock", "gold", "noble", "field").index(res)
         return (sec.x + k * sec.w // 4 + self.lay.px(12), sec.bottom - self.lay.px(18))
 
@@ -827,6 +844,7 @@ class TableScene(Scene):
             kind, _, j = hover.name.partition(":")
             cards = self.hand if kind == "hand" else self.view["track"]
             if int(j) < len(cards):
+                self.zoomed = list(self.hand)
                 overlays.zoom_card(surface, lay, self.data, cards[int(j)], hover.rect, self._marked(preview))
         if self.motion.busy():
             self.motion.draw_overlays(surface, now, self.handview.track_rects(len(self.view["track"])), self.data,

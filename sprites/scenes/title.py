@@ -25,8 +25,13 @@ from sprites.art import pieces
 
 RECENT_ROWS = 6
 LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
-KIND_LABELS = {"human": "Human", "easy": "AI: easy", "normal": "AI: normal", "hard": "AI: hard",
-               "random": "AI: random moves"}
+KIND_LABELS = {"human": "Human"}             # an AI level reads "AI: <level>"
+HANDOFF_LABEL = "Hide the table between players"
+KIND_NOTES = {"normal": "default", "random": "random moves"}     # said in the list of levels
+
+
+def kind_label(kind):
+    return KIND_LABELS.get(kind, f"AI: {kind}")
 
 
 def ai_levels():
@@ -83,6 +88,10 @@ class TitleScene(Scene):
         """A font size scaled from 1600 x 900, never below a 12 px text height."""
         return theme.font_size(base, self.k)
 
+    def caps(self, base):
+        """The size of a heading in capitals: their height (3/4 of a line's) never below 12 px."""
+        return max(self.fs(base), round(theme.min_font() * 4 / 3))
+
     def resize(self, size):
         w, h = size
         self.k = min(w / 1600, h / 900)
@@ -109,17 +118,26 @@ class TitleScene(Scene):
             self.add(f"toggle:{o.name}", pygame.Rect(tx, ry, tw, px(44)), tip=o.text)
             tx += tw + px(20)
         ry += px(52)
-        self.add("toggle:handoff", pygame.Rect(x0, ry, px(420), px(44)),
+        f = self.fs(24)
+        hw = max(px(420), theme.text_width(HANDOFF_LABEL, f) + px(50))
+        self.add("toggle:handoff", pygame.Rect(x0, ry, hw, px(44)),
                  tip="Hide the table between two human players (hot-seat).")
-        self.add("field:seed", pygame.Rect(x0 + px(500), ry, px(150), px(44)), tip="Same seed, same shuffles")
-        self.add("button:random_seed", pygame.Rect(x0 + px(662), ry, px(120), px(44)), tip="A new random seed")
+        nw = max(px(120), theme.text_width("New seed", f, True) + px(20))
+        sx = x0 + px(782) - nw - px(12) - px(150)                   # the seed's field, its label before it
+        if sx - theme.text_width("Seed", f, True) - px(20) < x0 + hw:
+            ry += px(52)                                            # large text: the seed on a row of its own
+        self.add("field:seed", pygame.Rect(sx, ry, px(150), px(44)), tip="Same seed, same shuffles")
+        self.add("button:random_seed", pygame.Rect(sx + px(162), ry, nw, px(44)), tip="A new random seed")
         self.options_bottom = ry + px(44)
         # right: recent games, and Save as for a game in progress
         rx = x0 + px(850)
-        self.recent_rect = pygame.Rect(rx, px(196), max(px(300), w - rx - px(40)), RECENT_ROWS * px(54))
-        for i, info in enumerate(self.recent[:RECENT_ROWS]):
-            self.add(f"recent:{i}", pygame.Rect(rx, px(196) + i * px(54), self.recent_rect.w, px(48)),
-                     tip=self._recent_tip(info))
+        rw = max(px(300), w - rx - px(40))
+        ry = px(196)
+        for i, info in enumerate(self.recent[:RECENT_ROWS]):       # a long seat list takes two lines
+            extra = (len(self._recent_seats(info, rw)) - 1) * (theme.font(self.fs(20), True).get_linesize() + px(3))
+            self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, px(48) + extra), tip=self._recent_tip(info))
+            ry += px(54) + extra
+        self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
         if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
             sy = self.recent_rect.bottom + px(44)
             self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
@@ -163,7 +181,8 @@ class TitleScene(Scene):
         anchor = self.element_rect(f"seat:{self.menu}:kind")
         kinds = ("human",) + ai_levels()
         rh = self.px(40)
-        box = pygame.Rect(anchor.x, anchor.bottom + 2, anchor.w + self.px(40), rh * len(kinds) + 8)
+        widest = max(theme.text_width("> " + self._menu_label(kind), self.fs(21), True) for kind in kinds)
+        box = pygame.Rect(anchor.x, anchor.bottom + 2, max(anchor.w + self.px(40), widest + 28), rh * len(kinds) + 8)
         if box.bottom > self.size[1]:
             box.bottom = anchor.y - 2
         for j, kind in enumerate(kinds):
@@ -220,7 +239,17 @@ class TitleScene(Scene):
         return next((s for s in self.recent if not (s.facts or {}).get("over")), None)
 
     def _recent_tip(self, info):
-        return f"Continue this game: {seat_list(info.facts or {})} ({info.summary})."
+        verb = "Look at this finished game" if (info.facts or {}).get("over") else "Continue this game"
+        return f"{verb}: {seat_list(info.facts or {})} ({info.summary})."
+
+    def _recent_seats(self, info, width):
+        """The first line of a recent game (its seats), wrapped to at most two lines of ``width``."""
+        line1, _ = recent_lines(info, self.data.setup["centuries"])
+        if self.current is not None and self._current_file() == os.path.basename(info.path) \
+                and not (info.facts or {}).get("over"):
+            line1 = "In progress - " + line1
+        lines = theme.wrap(line1, self.fs(20), width - self.px(20), True)
+        return list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
 
     def _in_progress(self):
         """True if leaving the title now would leave an unfinished game."""
@@ -507,8 +536,9 @@ class TitleScene(Scene):
                         (w // 2, px(120)), (230, 206, 160), False, "midtop")
         x0 = self.x0
         f = fs(24)
-        theme.blit_text(surface, "NEW GAME", fs(26), (x0, px(160)), theme.GOLD, True)
-        theme.blit_text(surface, f"Players: {self.count}", fs(30), (x0, px(202)), theme.GOLD, True)
+        theme.blit_text(surface, "NEW GAME", self.caps(26), (x0, px(160)), theme.GOLD, True)
+        theme.blit_text(surface, f"Players: {self.count}", fs(30),
+                        (x0, self.element_rect("button:players_minus").centery), theme.GOLD, True, "midleft")
         for name, label in (("button:players_minus", "-"), ("button:players_plus", "+")):
             theme.button(surface, self.element_rect(name), label, fs(30), hot=self.hover == name)
         dragons = {d.name: d for d in palette.view_data(self.data, self.app.settings.colour_blind).dragons}
@@ -523,16 +553,20 @@ class TitleScene(Scene):
             pygame.draw.rect(surface, theme.rgb(d.colour), dr, border_radius=6)
             pygame.draw.rect(surface, theme.GOLD if self.hover == f"seat:{i}:dragon" else theme.INK, dr, 2,
                              border_radius=6)
-            theme.blit_text(surface, f"{d.name} ({d.letter})", f, dr.center, theme.on(d.colour), True, "center")
+            theme.blit_text(surface, f"{palette.colour_name(d)} ({d.letter})", f, dr.center, theme.on(d.colour), True,
+                            "center")
             kind = s["kind"]
             kr = self.element_rect(f"seat:{i}:kind")
-            theme.button(surface, kr, KIND_LABELS.get(kind, f"AI: {kind}"), f,
-                         hot=self.hover == f"seat:{i}:kind" or self.menu == i, primary=kind == "human")
+            theme.button(surface, kr, "", f, hot=self.hover == f"seat:{i}:kind" or self.menu == i,
+                         primary=kind == "human")
             tip = (kr.right - px(18), kr.centery + px(4))           # a "pick from a list" arrow
+            room = tip[0] - px(12) - kr.x                           # the label stays left of it
+            theme.blit_text(surface, kind_label(kind), f, (kr.x + room // 2 + px(4), kr.centery), theme.WHITE, True,
+                            "center", room - px(8))
             pygame.draw.polygon(surface, theme.WHITE, [(tip[0] - px(7), tip[1] - px(7)), (tip[0] + px(7), tip[1] - px(7)),
                                                        tip])
         toggles = [(f"toggle:{o.name}", o.label, self.options[o.name]) for o in OPTIONS]
-        for name, label, on in toggles + [("toggle:handoff", "Hide the table between players", self.handoff)]:
+        for name, label, on in toggles + [("toggle:handoff", HANDOFF_LABEL, self.handoff)]:
             r = self.element_rect(name)
             box = pygame.Rect(r.x, r.y + px(8), px(28), px(28))
             pygame.draw.rect(surface, (250, 240, 214), box, border_radius=4)
@@ -577,19 +611,19 @@ class TitleScene(Scene):
     def _draw_recent(self, surface):
         px, fs = self.px, self.fs
         r = self.recent_rect
-        theme.blit_text(surface, "RECENT GAMES", fs(26), (r.x, px(160)), theme.GOLD, True)
+        theme.blit_text(surface, "RECENT GAMES", self.caps(26), (r.x, px(160)), theme.GOLD, True)
         if not self.recent:
-            theme.blit_text(surface, "Every game autosaves after each action and shows up here.", fs(20),
-                            (r.x, px(206)), (200, 180, 150), False, width=r.w)
-        current = self._current_file() if self.current is not None else None
+            theme.blit_wrapped(surface, "Every game autosaves after each action and shows up here.", fs(20),
+                               pygame.Rect(r.x, px(206), r.w, r.h), (200, 180, 150))
         for i, info in enumerate(self.recent[:RECENT_ROWS]):
             row = self.element_rect(f"recent:{i}")
             hot = self.hover == f"recent:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
-            line1, line2 = recent_lines(info, self.data.setup["centuries"])
-            if current == os.path.basename(info.path):
-                line1 = "In progress - " + line1
-            theme.blit_text(surface, line1, fs(20), (row.x + px(10), row.y + px(3)), theme.INK, True, width=row.w - 20)
+            _, line2 = recent_lines(info, self.data.setup["centuries"])
+            y = row.y + px(3)
+            for line in self._recent_seats(info, row.w):
+                theme.blit_text(surface, line, fs(20), (row.x + px(10), y), theme.INK, True, width=row.w - px(20))
+                y += theme.font(fs(20), True).get_linesize()
             theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)), theme.MUTED, False,
                             "bottomleft", row.w - 20)
         nr = self.element_rect("field:save_name")
@@ -607,6 +641,10 @@ class TitleScene(Scene):
         theme.blit_text(surface, shown or placeholder, self.fs(24), (rect.x + 10, rect.centery),
                         colour, False, "midleft", rect.w - 20)
 
+    @staticmethod
+    def _menu_label(kind):
+        return kind_label(kind) + (f"  ({KIND_NOTES[kind]})" if kind in KIND_NOTES else "")
+
     def _draw_menu(self, surface):
         box = self.menu_rect
         theme.shade(surface, box.move(4, 5), 120)
@@ -620,8 +658,7 @@ class TitleScene(Scene):
             if self.hover == name or kind == current:
                 pygame.draw.rect(surface, (255, 236, 170) if self.hover == name else (232, 218, 186), r,
                                  border_radius=4)
-            label = KIND_LABELS.get(kind, kind) + ("  (default)" if kind == "normal" else "")
-            theme.blit_text(surface, ("> " if kind == current else "   ") + label, self.fs(21),
+            theme.blit_text(surface, ("> " if kind == current else "   ") + self._menu_label(kind), self.fs(21),
                             (r.x + 8, r.centery), theme.INK, kind == current, "midleft", r.w - 12)
 
     def _draw_load(self, surface):

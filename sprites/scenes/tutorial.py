@@ -51,7 +51,7 @@ class TutorialScene(TableScene):
         self.panel = None
         if step is None or self.lay is None:
             return
-        self.panel = self._panel_rect(step)
+        self.panel = self._panel_rect()
         names = self._buttons(step)
         lay = self.lay
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
@@ -63,6 +63,7 @@ class TutorialScene(TableScene):
             self.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
                      tip=_tip(name))
             x -= lay.pad
+        self._rehover()                       # the panel hides the table under it from the pointer
 
     def _buttons(self, step):
         if step is self.guide.steps[-1]:
@@ -72,7 +73,7 @@ class TutorialScene(TableScene):
     def targets(self):
         """The rects (and region outlines) the step points at: parts of the table,
         or the elements that offer one of the step's action kinds now."""
-        step = self.guide.step
+        step = self.guide.pointing()
         if step is None:
             return [], []
         rects, polygons = [], []
@@ -92,29 +93,72 @@ class TutorialScene(TableScene):
                     rects.append(rect)
         return rects, polygons
 
-    def _panel_rect(self, step):
-        """The step's panel: in a corner of the map clear of what it points at."""
+    def _panel_rect(self):
+        """The step's panel, in the map: of a few places (corners and edges, wide or
+        narrow), the one that hides none of what the step points at and of what the
+        player may click now, and the least of the dragons and pieces on the map."""
         lay = self.lay
-        w = min(lay.map.w - 2 * lay.pad, max(lay.px(480), round(lay.map.w * 0.42)))
+        m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
+        wide = min(m.w, max(lay.px(480), round(lay.map.w * 0.42)))
+        fits = [w for w in (wide, max(lay.px(300), round(wide * 0.72))) if self._panel_height(w) <= m.h]
+        if not fits:               # large text in a small window: the whole width, over the strip below if need be
+            fits = [m.w]
+            m = m.union(lay.strip.inflate(-2 * lay.pad, -2 * lay.pad))
+        places = []
+        for w in fits:
+            h = min(m.h, self._panel_height(w))
+            for ax, ay in ((0, 1), (1, 1), (0, 0), (1, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5)):
+                places.append(pygame.Rect(m.x + round(ax * (m.w - w)), m.y + round(ay * (m.h - h)), w, h))
+        for column in (lay.right, lay.left):     # if the map has no room, over a side column (its bottom)
+            c = column.inflate(-2 * lay.pad, -2 * lay.pad)
+            h = min(c.h, self._panel_height(c.w))
+            places.append(pygame.Rect(c.x, c.bottom - h, c.w, h))
+        hard, soft = self._avoid()
+        soft += [(lay.right, 1), (lay.left, 1)]
+        top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+
+        def area(r, rects):
+            return sum(r.clip(t).w * r.clip(t).h for t in rects)
+
+        def cost(r):
+            return 1000 * area(r, hard) + sum(weight * area(r, [t]) for t, weight in soft) + area(r, [top]) // 4
+        return min(places, key=cost)
+
+    def _panel_height(self, w):
+        lay = self.lay
         inner = w - 4 * lay.pad
-        text_h = len(theme.wrap(step.text, lay.font(20), inner)) * lay.line(20)
+        _, text, note = self._content()
+        text_h = len(theme.wrap(text, lay.font(20), inner)) * lay.line(20)
+        if note:
+            text_h += len(theme.wrap(note, lay.font(18), inner, True)) * lay.line(18) + lay.pad
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        h = min(lay.map.h - 2 * lay.pad, head + text_h + extra + bh + 5 * lay.pad)
-        m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
-        corners = [pygame.Rect(m.x, m.bottom - h, w, h), pygame.Rect(m.right - w, m.bottom - h, w, h),
-                   pygame.Rect(m.x, m.y, w, h), pygame.Rect(m.right - w, m.y, w, h)]
-        rects, polygons = self.targets()
-        shapes = rects + [_bounds(p) for p in polygons]
-        if self.dialog is not None:
-            shapes.append(self.dialog.rect)
-        top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+        return head + text_h + extra + bh + 5 * lay.pad
 
-        def covered(r):
-            area = sum(r.clip(t).w * r.clip(t).h for t in shapes if t.w * t.h < m.w * m.h // 2)
-            return area + r.clip(top).w * r.clip(top).h // 4
-        return min(corners, key=covered)
+    def _avoid(self):
+        """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
+        lay, geo = self.lay, self.map.geo
+        big = lay.map.w * lay.map.h // 2
+        rects, polygons = self.targets()
+        hard = [r for r in rects if r.w * r.h < big]
+        regions = {n[7:] for n in self.groups if n.startswith("region:")}
+        regions |= {n for n, pts in geo.polygons.items() if pts in polygons}
+        hard += [self.element_rect(n) for n in self.groups
+                 if not n.startswith(("region:", "option:", "button:")) and self.element_rect(n) is not None]
+        r = round(geo.dragon_radius)
+        spot = lambda xy: pygame.Rect(round(xy[0]) - r, round(xy[1]) - r, 2 * r, 2 * r)   # noqa: E731
+        for name in regions:
+            hard += [geo.label_rects[name], spot(geo.dragon_spots[name])]
+        if self.dialog is not None:
+            hard.append(self.dialog.rect)
+        soft = [(spot(self.map.dragon_spot(self.view, p["region"], p["seat"])), 8)
+                for p in self.view["players"] if p.get("region")]
+        soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in self.elements
+                 if e.name.startswith(("site:", "token:"))]
+        soft += [(geo.label_rects[n], 2) for n in geo.label_rects]
+        soft += [(self.element_rect(n), 4) for n in ("hex:use", "hex:turn_left", "hex:turn_right") if self.element(n)]
+        return hard, soft
 
     # ----- input ------------------------------------------------------------------------
     def click(self, name):
@@ -161,19 +205,33 @@ class TutorialScene(TableScene):
             target = min(shapes, key=lambda r: math.dist(r.center, self.panel.center))
             _arrow(surface, self.panel, target, max(4, self.lay.px(6)))
 
+    def _content(self):
+        """(title, text, note) of the panel: the step's, or the earlier step the game asks for
+        again; the note names a question of the game that no step speaks of."""
+        step, aside = self.guide.step, self.guide.aside
+        asks = self.guide.asks(self.game)
+        note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
+        if aside is not None:
+            return f"Now: {aside.title}", aside.text, note
+        return step.title, step.text, note
+
     def _draw_panel(self, surface):
-        lay, step, r = self.lay, self.guide.step, self.panel
+        lay, r = self.lay, self.panel
         theme.shade(surface, r.move(5, 6), 110)
         theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
         x, y = r.x + 2 * lay.pad, r.y + lay.pad
         number, total = self.guide.number()
         theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
         y += lay.line(17)
-        title = common.display_font(lay.font(30)).render(step.title, True, theme.RED)
+        heading, text, note = self._content()
+        title = common.display_font(lay.font(30)).render(heading, True, theme.RED)
         surface.blit(title, (x, y))
         y += title.get_height()
         body = pygame.Rect(x, y, r.w - 4 * lay.pad, r.bottom - y)
-        y = theme.blit_wrapped(surface, step.text, lay.font(20), body, theme.INK)
+        y = theme.blit_wrapped(surface, text, lay.font(20), body, theme.INK)
+        if note:
+            y = theme.blit_wrapped(surface, note, lay.font(18), pygame.Rect(x, y + lay.pad, body.w, r.bottom - y),
+                                   theme.BLUE, True)
         if self.guide.waiting(self.game):
             d = self.game.decision
             who = self.seats.name(d.player) if d is not None else ""

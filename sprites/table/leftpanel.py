@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
@@ -15,20 +15,37 @@ MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dra
 
 
 def register(scene, lay, data, view, tips):
-    """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips."""
+    """Lair Action rows are clickable (lair_action:<id>); the other sections have tooltips.
+    Large text in a short window: the column scrolls (``lay.left_scroll``), and only what
+    shows of it can be hovered or clicked."""
+    seen = _inner(lay)
     for aid, rect in _lair_rows(lay, data, view).items():
-        scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
-    for name, rect in sections(lay, view).items():
-        scene.add(f"info:{name}", rect, tip=tips.get(f"info:{name}"))
+        if seen.contains(rect):
+            scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
+    for name, rect in sections(lay, view, data).items():
+        if seen.colliderect(rect):
+            scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
+
+
+def _inner(lay):
+    return lay.left.inflate(-lay.pad, -lay.pad)
+
+
+def overflow(lay, data, view):
+    """How far the column's content reaches below its bottom unscrolled (0: it fits):
+    the most it can scroll."""
+    rows = _lair_rows(lay, data, view)
+    bottom = max(r.bottom for r in rows.values()) + getattr(lay, "left_scroll", 0)
+    return max(0, bottom + lay.pad - _inner(lay).bottom)
 
 
 def _heading_h(lay, size):
     return theme.font(size, True).get_height() + 5
 
 
-def game_lines(view):
-    """The lines of the "This game" section: the variant, the Rogue Dragons,
-    and in Desolation the shared goal and where the team stands now."""
+def game_lines(view, data):
+    """The lines of the "This game" section: the variant, the Rogue Dragons (by the
+    colour ``data`` shows them in), and in Desolation the shared goal and where the team stands now."""
     lines = [Variant.parse(view["variant"]).title]
     d = view["desolation"]
     if d is not None:
@@ -36,27 +53,28 @@ def game_lines(view):
         lines.append(f"Now: {d['survival_points']} SP - {d['level']}.")
         if d["next_level"]:
             lines.append(f"{d['next_level']['max']} SP or fewer: {d['next_level']['name']}.")
-    rogues = ", ".join(view["rogue_dragons"])
+    shown = {d.name: palette.colour_name(d) for d in data.dragons}
+    rogues = ", ".join(shown.get(r, r) for r in view["rogue_dragons"])
     if rogues or d is None:
         lines.append(f"Rogue Dragons: {rogues or 'none'}")
     return lines
 
 
-def _game_text(lay, view, w):
+def _game_text(lay, view, w, data):
     fs = lay.font(18)
-    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view))
+    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view, data))
             for line in theme.wrap(text, fs, w)]
 
 
-def sections(lay, view):
+def sections(lay, view, data):
     """The rects of the column's sections (the same arithmetic as draw)."""
     inner = lay.left.inflate(-lay.pad, -lay.pad)
     x, w = inner.x + lay.pad, inner.w - 2 * lay.pad
     f, fs = lay.font(21), lay.font(18)
     out = {}
-    y = inner.y + lay.pad
+    y = inner.y + lay.pad - getattr(lay, "left_scroll", 0)
     stock_row = max(lay.px(24), lay.line(22))
-    game_h = len(_game_text(lay, view, w)) * lay.line(18) + lay.px(4)
+    game_h = len(_game_text(lay, view, w, data)) * lay.line(18) + lay.px(4)
     heights = (("centuries", f, max(lay.px(46), lay.line(22) + lay.px(18)) + lay.px(8)),
                ("stockpile", f, stock_row + lay.px(8)),
                ("region_stock", fs, 3 * max(lay.px(24), lay.line(20)) + lay.px(6)),
@@ -69,16 +87,19 @@ def sections(lay, view):
     return out
 
 
-def _lair_top(lay, view):
-    return sections(lay, view)["game"].bottom + lay.px(8)
+def _lair_top(lay, view, data):
+    return sections(lay, view, data)["game"].bottom + lay.px(8)
 
 
 def _lair_rows(lay, data, view):
     x = lay.left.x + lay.pad
     w = lay.left.w - 2 * lay.pad
-    y = _lair_top(lay, view) + _heading_h(lay, lay.font(21)) + lay.px(2)
+    y = _lair_top(lay, view, data) + _heading_h(lay, lay.font(21)) + lay.px(2)
     n = len(data.lair_actions)
-    h = min(max(lay.px(30), lay.line(19) + 4), (lay.left.bottom - lay.pad - y) // n)
+    h = max(lay.px(30), lay.line(19) + 4)
+    room = (lay.left.bottom - lay.pad - y - getattr(lay, "left_scroll", 0)) // n
+    if room >= lay.line(19) + 2:              # rows close up while their words fit; else the column scrolls
+        h = min(h, room)
     rows = {}
     for a in data.lair_actions:
         rows[a.id] = pygame.Rect(x, y, w, h - max(1, lay.px(3)))
@@ -90,8 +111,29 @@ def draw(surf, lay, data, view, hot, names):
     r = lay.left
     inner = r.inflate(-lay.pad, -lay.pad)
     theme.column(surf, r, inner, lay.px(8))
+    clip = surf.get_clip()
+    scroll = getattr(lay, "left_scroll", 0)
+    below = overflow(lay, data, view) - scroll
+    a = lay.px(9)
+    seen = inner.inflate(0, -4)
+    if scroll > 0:
+        seen.y, seen.h = seen.y + a + 2, seen.h - a - 2
+    if below > 0:
+        seen.h -= a + 2
+    surf.set_clip(seen)
+    _draw_content(surf, lay, data, view, hot, names)
+    surf.set_clip(clip)
+    for more, y, sign in ((scroll > 0, inner.y + 2, -1), (below > 0, inner.bottom - 2, 1)):
+        if more:                             # an arrow: the column scrolls (mouse wheel) this way
+            c = inner.centerx
+            pts = [(c - a, y - sign * a), (c + a, y - sign * a), (c, y)]
+            pygame.draw.polygon(surf, theme.RED, pts)
+            pygame.draw.polygon(surf, theme.WHITE, pts, 1)
+
+
+def _draw_content(surf, lay, data, view, hot, names):
     f, fs = lay.font(21), lay.font(18)
-    sec = sections(lay, view)
+    sec = sections(lay, view, data)
     x, w = sec["centuries"].x, sec["centuries"].w
     y = theme.heading(surf, "Centuries", f, sec["centuries"])
     _century_track(surf, lay, view, x, y, w)
@@ -135,7 +177,7 @@ def draw(surf, lay, data, view, hot, names):
         theme.blit_text(surf, who, lay.font(19), (rx, ry + lay.line(18)), theme.INK if holder is not None
                         else theme.MUTED, False, width=colw - 4)
     y = theme.heading(surf, "This game", f, sec["game"])
-    for line, strong in _game_text(lay, view, w):
+    for line, strong in _game_text(lay, view, w, data):
         theme.blit_text(surf, line, fs, (x, y), theme.RED if strong else theme.INK, strong)
         y += lay.line(18)
     _lair_board(surf, lay, data, view, hot, names, x, w)
@@ -164,7 +206,7 @@ def _century_track(surf, lay, view, x, y, w):
 def _lair_board(surf, lay, data, view, hot, names, x, w):
     """The Lair Actions; who took each is shown only for this century's Lair
     phase (before it, last century's picks are over and only the tooltip says who)."""
-    y = _lair_top(lay, view)
+    y = _lair_top(lay, view, data)
     theme.heading(surf, f"Lair Actions - century {view['century']}", lay.font(21), (x, y, w, 0))
     taken = view["lair_taken"] if view["lair_century"] == view["century"] else {}
     rows = _lair_rows(lay, data, view)

@@ -86,7 +86,15 @@ class MapView:
             scene.add(f"region:{name}", self.region_boxes[name],
                       hit=lambda pos, n=name: (g.region_near(pos) == n or g.label_rects[n].collidepoint(pos)
                                                or _near(pos, g.dragon_spots[n], g.dragon_radius)),
-                      tip=tips.get(f"region:{name}"), point=g.label_rects[name].center)
+                      tip=tips.get(f"region:{name}"), point=self._free_point(scene, name))
+
+    def _free_point(self, scene, name):
+        """A point of the region's label that no site or token lies over (a small map
+        with large text can put a token over the label's middle)."""
+        label = self.geo.label_rects[name]
+        pieces = [e.rect for e in scene.elements if e.name.startswith((f"site:{name}:", f"token:{name}:"))]
+        points = [label.center, (label.x + 4, label.centery), (label.right - 4, label.centery)]
+        return next((p for p in points if not any(r.collidepoint(p) for r in pieces)), label.center)
 
     # ----- drawing ----------------------------------------------------------
     def draw(self, surf, view, hot, hex_angle, dragon_pos=None):

@@ -53,7 +53,8 @@ def paint_changed(t, surf, painted):
                 round(t.hex_angle, 2), repr(sorted(hot))),
         "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
                  repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
-                 repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["desolation"]), v["variant"]),
+                 repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["desolation"]), v["variant"],
+                 getattr(t.lay, "left_scroll", 0)),
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
                        for p in v["players"]]), d.player if d else None, t.seats.viewer, repr(layout)),
         "card": (repr(v["players"][t.seats.viewer]), v["variant"], repr(layout)),
