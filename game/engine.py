@@ -14,6 +14,7 @@ from .frames import frame_from_dict
 from . import preview
 from .phases import attack, scoring, setup
 from .rng import Rng
+from .standings import standings
 from .state import CITY, TOWN, VILLAGE, GameState, copy_state
 from .variants import Variant
 from .view import view
@@ -120,6 +121,10 @@ class Game:
 
     def desolation(self):
         return scoring.desolation(self)
+
+    def standings(self, seat):
+        """Where the game stands now as ``seat`` may know it (``game.standings``)."""
+        return standings(self, seat)
 
     def view(self, seat):
         return view(self, seat)

@@ -28,7 +28,8 @@ class Phase:
 
 
 FLOW = {
-    "setup": Phase(enter=setup.enter, turns_from="first_lair", turn=setup.turn, next="lair"),
+    "setup": Phase(enter=setup.enter, turns_from="first_lair", turn=setup.turn, leave=scoring.record_scores,
+                   next="lair"),
     "growth": Phase(enter=growth.enter, next="awakening"),
     "awakening": Phase(enter=awakening.enter, turns_from="first_lair", turn=awakening.turn, next="lair"),
     "lair": Phase(enter=lair.enter, turns_from="first_lair", turn=lair.turn, skip_turn=lair.no_lair_action_left,
@@ -37,7 +38,8 @@ FLOW = {
     "card_selection": Phase(turns_from="first_lair", turn=lair.selection_turn, skip_turn=lair.track_empty,
                             leave=lair.discard_the_last_card, next="placement"),
     "placement": Phase(turns_from="first_attack", turn=placement.turn, leave=placement.rogues_act, next="attack"),
-    "attack": Phase(turns_from="first_attack", turn=attack.start_turn, next=attack.after_attack),
+    "attack": Phase(turns_from="first_attack", turn=attack.start_turn, leave=scoring.record_scores,
+                    next=attack.after_attack),
     "over": Phase(enter=scoring.enter_over),
 }
 

@@ -13,7 +13,10 @@ known about it is in the declaration and read from there:
 - ``hidden``: who may not see it (``view.sees``): "owner" (only its owner
   sees it), "owner_unless_open_lairs" (also everyone in The Strategist, and
   once the game is over),
-  "chooser" (only the seat choosing among it), "nobody" (its order);
+  "chooser" (only the seat choosing among it), "nobody" (its order),
+  "open_lairs" (everyone in The Strategist and once the game is over);
+- ``since``: the field is newer than the save format, so older saves
+  of that format may lack it (their replay makes it);
 - ``sig``: how it enters the AI's signature of a position inside a turn
   (``planner.signature``), or None with ``why_not`` saying why it may stay out.
 """
@@ -30,9 +33,9 @@ def no_resources():
     return {"livestock": 0, "gold": 0, "noble": 0, "field": 0}
 
 
-def declared(type, default=MISSING, *, factory=MISSING, turn=False, hidden=None, sig=None, why_not=None):
+def declared(type, default=MISSING, *, factory=MISSING, turn=False, hidden=None, sig=None, why_not=None, since=False):
     """A state field and what the rest of the code must know about it (see above)."""
-    meta = {"type": type, "turn": turn, "hidden": hidden, "sig": sig, "why_not": why_not}
+    meta = {"type": type, "turn": turn, "hidden": hidden, "sig": sig, "why_not": why_not, "since": since}
     return field(default=default, default_factory=factory, metadata=meta)
 
 
@@ -166,6 +169,9 @@ class GameState:
     stack: list = declared("stack", factory=list, why_not="its top is in the signature")  # frames, the top last
     log: list = declared("log", factory=list, why_not="what happened, not where the game stands")  # events
     over: bool = declared("flag", False, why_not=SAME_IN_TURN)
+    # {century, vp: per seat, survival_points} at the start (century 0) and each century's end
+    scores_by_century: list = declared("century_scores", factory=list, hidden="open_lairs", why_not=SAME_IN_TURN,
+                                       since=True)
 
     def to_dict(self):
         return {name: [f.to_dict() for f in self.stack] if name == "stack" else plain(getattr(self, name))
@@ -216,7 +222,8 @@ _SCALARS = frozenset((int, str, bool, float, type(None)))
 # How each declared field type (state.declared) is copied by copy_state.
 _SCALAR_TYPES = ("seat", "dragon", "text", "count", "region?", "flag", "century", "region_name", "num_players",
                  "variant", "seed", "rng", "ring_index", "century_number", "phase", "cursor")
-_LISTS = ("abilities", "cards", "regions", "sites", "action_cards", "seats", "dragons", "century_fields")
+_LISTS = ("abilities", "cards", "regions", "sites", "action_cards", "seats", "dragons", "century_fields",
+          "century_scores")      # (snapshots are never changed once recorded)
 _DICTS = ("resources", "stock", "markers", "lair_taken")
 
 

@@ -30,6 +30,8 @@ def sees(g, seat, name, owner=None):
         return seat == owner
     if rule == "owner_unless_open_lairs":
         return seat == owner or g.strategist or g.state.over
+    if rule == "open_lairs":
+        return g.strategist or g.state.over
     if rule == "chooser":
         st = g.state.stack
         return bool(st) and st[-1].kind == "scheme_pick" and st[-1].seat == seat
@@ -115,6 +117,8 @@ def view(g, seat):
         "lair_century": lair_century(g),
         "desolation": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
+        "scores_by_century": ([dict(x) for x in s.scores_by_century] if sees(g, seat, "scores_by_century")
+                              else None),
         "log": [{"seat": e["seat"], "text": text, "event": e}
                 for e, text in zip(s.log, log_texts(g)) if visible_to(e, seat)],
     }

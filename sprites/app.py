@@ -185,9 +185,10 @@ class App:
         from sprites.scenes.handoff import HandOffScene
         self.push(HandOffScene(self, table))
 
-    def show_scores(self, session):
+    def show_scores(self, session, celebrate=False):
+        """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
-        self.push(ScoresScene(self, session))
+        self.push(ScoresScene(self, session, celebrate))
 
     def show_help(self):
         from sprites.scenes.help import HelpScene

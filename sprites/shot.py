@@ -48,6 +48,8 @@ def screenshot(args):
             app.show_handoff(table)
         if args.screen == "help":
             app.show_help()
+        if args.screen == "standings" and app.scene is table:
+            table.standings.toggle()
     app.tick()
     app.dirty = True
     app.render()

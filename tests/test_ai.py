@@ -13,7 +13,7 @@ import pytest
 from game import VARIANTS, new_game
 from game.ai import LEVELS, make_ai
 from game.ai.determinize import determinize
-from game.ai.lairs import estimated_lairs
+from game.public_lairs import estimated_lairs
 from game.invariants import check
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,20 +1,23 @@
 """The final scores (issue 8, point 18): VP with their unit, the counts they
 were scored from beside them, clear headings; after the game the board shows
-every lair."""
+every lair. Issue 9: every lair revealed on the scores screen, a chart of the
+scores the engine recorded at each century's end, the winner's moment."""
 from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, click, make_app, redraw
+import pygame
+import pytest
+from ui_helpers import DrawnText, click, make_app, press, redraw
 
 from game.app.session import Seat, Session
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene
 
 
-def finished(n=4, seed=3):
+def finished(n=4, seed=3, variant="standard"):
     names, dragons = ["Ash", "Bryn", "Cora", "Dain"], ["Black", "Blue", "Green", "Orange"]
-    s = Session.new([Seat(names[i], dragons[i]) for i in range(n)], seed=seed)
+    s = Session.new([Seat(names[i], dragons[i]) for i in range(n)], seed=seed, variant=variant)
     rng = random.Random(seed)
     while not s.game.is_over:
         s.apply(rng.choice(s.game.decision.options))
@@ -59,3 +62,141 @@ def test_view_the_board_after_the_game_opens_every_lair(monkeypatch):
         if p["seat"] != table.seats.viewer:
             row = table.element_rect(f"player:{p['seat']}")
             assert "Lair:" in drawn.within(row), f"{p['name']}'s lair is not shown"
+
+
+# ----- issue 9, "End of the game": every lair, the chart by century, the winner's moment -----------
+def test_every_lair_is_revealed_piece_by_piece(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    session = finished()
+    app = make_app()
+    app.start_game(session, handoff=False)
+    click(app, "tab:lairs")
+    drawn.clear()
+    redraw(app)
+    shown = drawn.strings()
+    g = session.game
+    rv = g.data.scoring["region_value"]
+    dragons = {d.name: d for d in g.data.dragons}
+    for p in g.state.players:
+        assert f"{p.name} - {dragons[p.dragon].name} Dragon, level {p.level}" in shown
+        for res, n in p.lair.res.items():
+            assert any(s.startswith(f"{n} ") and res[:4] in s for s in shown)
+        for region in g.ring:
+            v, c = p.lair.villages.get(region, 0), p.lair.cities.get(region, 0)
+            if v or c:
+                assert f"{v} village{'' if v == 1 else 's'}" in shown and f"{c} cit{'y' if c == 1 else 'ies'}" in shown
+                assert f"RV {v * rv['village'] + c * rv['city']}" in shown
+    assert shown.count("Gallia") == len(g.state.players)
+
+
+def test_in_desolation_every_lair_is_shown_without_regional_values(monkeypatch):
+    """Desolation of the Old World has no individual scoring: the lairs, but no Regional Value."""
+    drawn = DrawnText(monkeypatch)
+    session = finished(variant="desolation")
+    app = make_app()
+    app.start_game(session, handoff=False)
+    click(app, "tab:lairs")
+    drawn.clear()
+    redraw(app)
+    shown = drawn.strings()
+    assert shown.count("Gallia") == len(session.game.state.players)
+    assert not [s for s in shown if s.startswith("RV ")]
+
+
+@pytest.mark.parametrize("variant", ["standard", "desolation"])
+def test_the_chart_shows_the_scores_the_engine_recorded_each_century(monkeypatch, variant):
+    drawn = DrawnText(monkeypatch)
+    session = finished(variant=variant)
+    app = make_app()
+    app.start_game(session, handoff=False)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.scene.tab == "tab:chart"
+    drawn.clear()
+    redraw(app)
+    shown = drawn.strings()
+    snaps = session.game.state.scores_by_century
+    assert ["Start", "1", "2", "3", "4", "5", "6"] == [s for s in shown if s in ("Start", "1", "2", "3", "4", "5", "6")
+                                                       ][-7:]
+    if variant == "desolation":
+        assert f"Survival Points {snaps[-1]['survival_points']}" in shown
+        assert any(s.startswith("Leveled to Ruins (10 SP or fewer)") for s in shown)
+    else:
+        for p in session.game.state.players:
+            assert f"{p.name} {snaps[-1]['vp'][p.seat]}" in shown
+        assert "Victory Points if the game had ended then" in shown
+
+
+def last_step(session):
+    """Play random options until one of them ends the game; return that option."""
+    rng = random.Random(8)
+    while True:
+        g = session.game
+        for a in g.decision.options:
+            c = g.copy()
+            c.apply(a)
+            if c.is_over:
+                return a
+        session.apply(rng.choice(g.decision.options))
+
+
+def test_the_winners_moment_is_celebrated_and_skippable(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    names, dragons = ["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"]
+    session = Session.new([Seat(names[i], dragons[i]) for i in range(3)], seed=4)
+    action = last_step(session)
+    app = make_app(animate=True)
+    table = app.start_game(session, handoff=False)
+    table.apply(action)
+    scores = app.scene
+    assert isinstance(scores, ScoresScene) and scores.celebration is not None
+    app.tick()
+    assert app.animating
+    drawn.clear()
+    redraw(app)
+    winner = [e for e in session.game.final_scores() if e["rank"] == 1]
+    assert ScoresScene._title(winner) in drawn.strings()
+    assert "Click or press a key to see the scores" in drawn.strings()
+    click(app, "button:quit")                       # the click only skips the moment
+    assert app.running and app.scene is scores and scores.celebration is None
+    app.tick()
+    assert not app.animating
+    click(app, "button:view_table")
+    click(app, "button:scores")                     # opened again: no second celebration
+    assert isinstance(app.scene, ScoresScene) and app.scene.celebration is None
+
+
+def test_no_celebration_with_animations_off():
+    names, dragons = ["Ash", "Bryn"], ["Black", "Blue"]
+    for animate, setting in ((False, True), (True, False)):
+        session = Session.new([Seat(names[i], dragons[i]) for i in range(2)], seed=6)
+        action = last_step(session)
+        app = make_app(animate=animate)
+        app.settings.animations = setting           # the Settings screen's switch
+        app.settings_changed()
+        table = app.start_game(session, handoff=False)
+        table.apply(action)
+        assert isinstance(app.scene, ScoresScene) and app.scene.celebration is None
+
+
+def test_the_scores_screen_follows_the_colour_blind_palette(monkeypatch):
+    """Changed while the scores screen is open, the palette recolours its dragons (their discs in the sheet)."""
+    from sprites import palette, theme
+    session = finished()
+    app = make_app()
+    app.start_game(session, handoff=False)
+    drawn = []
+    real = pygame.draw.circle
+    monkeypatch.setattr(pygame.draw, "circle", lambda surf, colour, *a, **kw: drawn.append(tuple(colour)[:3])
+                        or real(surf, colour, *a, **kw))
+    colours = {d.name: d.colour for d in session.game.data.dragons}
+    orange = colours[next(p.dragon for p in session.game.state.players if p.name == "Dain")]
+    redraw(app)
+    assert tuple(theme.rgb(orange)) in drawn
+    app.settings.colour_blind = True
+    app.settings_changed()
+    drawn.clear()
+    redraw(app)
+    assert tuple(theme.rgb(palette.colour_blind(orange))) in drawn and tuple(theme.rgb(orange)) not in drawn
+    app.settings.colour_blind = False
+    app.settings_changed()

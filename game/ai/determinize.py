@@ -6,14 +6,14 @@ random generator: the order of the Action Deck, the other players' hands
 to be there: see ``knowledge``), a Scheme draft in
 someone else's hands, the game's future shuffles, and - unless the variant is
 The Strategist - the other lairs, which are replaced by what the public events
-tells (see ``lairs``). The result depends only on what the seat may know and
+tell (see ``game.public_lairs``). The result depends only on what the seat may know and
 on ``rng``, so an AI built on it cannot peek.
 """
 from __future__ import annotations
 
 from ..view import sees, unseen_cards
 from .knowledge import known_cards
-from .lairs import estimated_lairs
+from ..public_lairs import estimated_lairs
 
 
 def determinize(g, seat, rng, memory=None):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .lairs import LogReader, cached_reader
+from ..public_lairs import LogReader, cached_reader
 
 LEAVE_HAND = ("plays", "discards", "licks_wounds")     # events of a card leaving its holder's hand
 

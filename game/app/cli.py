@@ -39,7 +39,7 @@ USES = {
     "--headless --replay": (),
 }
 CHOICES = ("players", "seed", "variant", "ai", "save_dir", "json", "steps", "screen", "size")
-SCREENS = ("title", "table", "scores", "handoff", "help", "tutorial", "settings")      # what --screenshot can draw
+SCREENS = ("title", "table", "scores", "handoff", "help", "tutorial", "settings", "standings")   # --screenshot draws
 MAX_STEPS = 100_000
 
 

@@ -234,10 +234,14 @@ class StateChecker:
         self.pieces(v["cities"], where + ".cities")
 
     def fields(self, d, cls, where):
-        """Every declared field of a state class, in declaration order."""
-        mapping(d, where, required=[name for name, _ in declarations(cls)])
-        for name, meta in declarations(cls):
-            self.value(d[name], meta["type"], f"{where}.{name}")
+        """Every declared field of a state class, in declaration order (a field
+        newer than the format, ``since``, may be missing from older saves)."""
+        declared = declarations(cls)
+        mapping(d, where, required=[name for name, meta in declared if not meta["since"]],
+                optional=[name for name, meta in declared if meta["since"]])
+        for name, meta in declared:
+            if name in d or not meta["since"]:
+                self.value(d[name], meta["type"], f"{where}.{name}")
 
     def check(self, st):
         self.fields(st, GameState, "state")
@@ -341,6 +345,15 @@ class StateChecker:
             for k, seat in v.items():
                 text(k, where, choices=self.lair_ids, what="lair action")
                 self.seat(seat, f"{where}.{k}")
+        elif typ == "century_scores":
+            for i, snap in enumerate(sequence(v, where, limit=self.centuries + 1)):
+                at = f"{where}[{i}]"
+                mapping(snap, at, required=("century", "vp", "survival_points"))
+                integer(snap["century"], at + ".century", 0, self.centuries)
+                for j, vp in enumerate(sequence(snap["vp"], at + ".vp", limit=self.n)):
+                    integer(vp, f"{at}.vp[{j}]")
+                if snap["survival_points"] is not None:
+                    integer(snap["survival_points"], at + ".survival_points")
         elif typ == "rogues":
             for i, r in enumerate(sequence(v, where, limit=len(self.dragons))):
                 sequence(r, f"{where}[{i}]", length=2)
@@ -377,6 +390,11 @@ FRAME_TYPES = {"Seat": "seat", "CardId": "card", "int": "count", "bool": "flag",
 
 def check_state(st, data, settings, fmt=FORMAT):
     StateChecker(data, settings, fmt).check(st)
+
+
+def newer_fields(st):
+    """The game's fields newer than the save format (``since``) that this stored state lacks."""
+    return [name for name, meta in declarations(GameState) if meta["since"] and name not in st]
 
 
 # ----- stored state against replayed state ----------------------------------

@@ -29,7 +29,7 @@ from ..data import default_data
 from ..log_text import log_texts
 from ..plaintext import escape
 from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
-                         first_difference, mapping, short)
+                         first_difference, mapping, newer_fields, short)
 from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
@@ -219,6 +219,8 @@ def session_from_document(doc):
         except Exception as exc:  # an engine failure on this input must not become a traceback
             raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") from None
     replayed = session.game.to_dict()
+    for name in newer_fields(doc["state"]):     # a save from before these fields: its replay makes them
+        del replayed[name]
     if fmt == 1:
         replayed["log"] = sentence_log(session.game)
     diff = first_difference(doc["state"], replayed)

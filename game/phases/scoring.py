@@ -5,26 +5,36 @@ from ..data import RESOURCES
 from ..state import CITY, TOWN, VILLAGE
 
 
+def places(values):
+    """(seats first, seats second) of one majority: only values above 0 place;
+    a tie for first leaves no second place."""
+    best = max(values)
+    if best <= 0:
+        return [], []
+    top = [i for i, v in enumerate(values) if v == best]
+    rest = [v for v in values if 0 < v < best]
+    if len(top) > 1 or not rest:
+        return top, []
+    second = max(rest)
+    return top, [i for i, v in enumerate(values) if v == second]
+
+
 def placings(values, first, second):
     """VP per player for one majority (resources or a region's RV).
 
-    Only players with more than 0 place. A tie for first shares first + second
-    (rounded down) and no second is awarded; a tie for second shares second.
+    A tie for first shares first + second (rounded down) and no second is
+    awarded; a tie for second shares second.
     """
     out = [0] * len(values)
-    ranked = sorted({v for v in values if v > 0}, reverse=True)
-    if not ranked:
-        return out
-    top = [i for i, v in enumerate(values) if v == ranked[0]]
+    top, runners = places(values)
     if len(top) > 1:
         for i in top:
             out[i] = (first + second) // len(top)
         return out
-    out[top[0]] = first
-    if len(ranked) > 1:
-        runners = [i for i, v in enumerate(values) if v == ranked[1]]
-        for i in runners:
-            out[i] = second // len(runners)
+    for i in top:
+        out[i] = first
+    for i in runners:
+        out[i] = second // len(runners)
     return out
 
 
@@ -73,25 +83,40 @@ def score_counts(g, lair, holds_terrify):
 
 
 def final_scores(g):
-    """[{seat, dragon, name, total, breakdown, level, life, rank}], best first.
+    """[{seat, dragon, name, total, breakdown, counts, level, life, rank}], best first.
 
     Ties on VP go to the highest level, then the most Life; still tied: shared.
     The cooperative Desolation variant has no individual scoring (empty list).
     """
     if g.cooperative:
         return []
+    return scored(g, [p.lair for p in g.state.players])
+
+
+def scored(g, lairs):
+    """The final scoring of these lairs (one per seat, in seat order), as
+    ``final_scores`` gives it: the live standings score estimated lairs so."""
     s = g.state
-    rows = score_lairs(g, [p.lair for p in s.players], s.markers.get("terrify"))
+    terrify = s.markers.get("terrify")
+    rows = score_lairs(g, lairs, terrify)
     out = []
-    for p, row in zip(s.players, rows):
+    for p, lair, row in zip(s.players, lairs, rows):
         out.append({"seat": p.seat, "dragon": p.dragon, "name": p.name, "total": sum(row.values()),
-                    "breakdown": row, "counts": score_counts(g, p.lair, s.markers.get("terrify") == p.seat),
+                    "breakdown": row, "counts": score_counts(g, lair, terrify == p.seat),
                     "level": p.level, "life": p.life})
     key = lambda e: (e["total"], e["level"], e["life"])  # noqa: E731
     out.sort(key=key, reverse=True)
     for e in out:
         e["rank"] = 1 + sum(1 for o in out if key(o) > key(e))
     return out
+
+
+def majorities(g, scores):
+    """{category: (seats first, seats second)} for each resource and region
+    ("region:<name>"), from the counts of ``scored``/``final_scores``."""
+    by_seat = sorted(scores, key=lambda e: e["seat"])
+    keys = list(RESOURCES) + ["region:" + r for r in g.ring]
+    return {key: places([e["counts"][key] for e in by_seat]) for key in keys}
 
 
 def desolation(g):
@@ -110,6 +135,20 @@ def desolation(g):
     better = d["levels"][k - 1] if k > 0 else None       # (most SP it allows, its name): the next goal down
     return {"survival_points": total, "level": level, "by_piece": by_piece, "pieces": pieces,
             "next_level": {"max": better[0], "name": better[1]} if better else None}
+
+
+def record_scores(g):
+    """A snapshot of where the game stands as a century ends (and as the game
+    starts: century 0), for the end-of-game chart: each seat's VP if the game
+    ended then, or in Desolation the Survival Points left on the board."""
+    s = g.state
+    century = 0 if s.phase == "setup" else s.century
+    if g.cooperative:
+        snap = {"century": century, "vp": [], "survival_points": desolation(g)["survival_points"]}
+    else:
+        by_seat = sorted(final_scores(g), key=lambda e: e["seat"])
+        snap = {"century": century, "vp": [e["total"] for e in by_seat], "survival_points": None}
+    s.scores_by_century.append(snap)        # never changed once recorded (copies share the snapshots)
 
 
 def enter_over(g):

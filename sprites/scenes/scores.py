@@ -1,24 +1,60 @@
-"""End of the game: the winner and tie-break, and for each dragon every
-scoring category in VP beside what it was scored from (regions, pieces,
-Regional Value); for Desolation of the Old World the Survival Points and the
-Level of Destruction."""
+"""End of the game, in three pages (tabs): the scores - the winner and
+tie-break, and for each dragon every scoring category in VP beside what it
+was scored from, the majorities marked 1st / 2nd (for Desolation of the Old
+World the Survival Points and the Level of Destruction); every lair revealed,
+piece by piece; and a chart of the scores the engine recorded at each
+century's end. The winner's moment opens it (``celebrate``)."""
 from __future__ import annotations
 
 import pygame
 
+from game.data import RESOURCES
 from sprites import palette, theme
+from sprites.anim import now_ms
+from sprites.art import pieces as art_pieces
 from sprites.scene import Scene
+from sprites.table import chart, icons, scoresheet
+from sprites.table.celebration import Celebration
 
-RESOURCE_NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
-RESOURCE_UNIT = {"livestock": "livestock", "gold": "gold", "noble": "noble", "field": "field"}
-RESOURCE_UNITS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}
+TABS = (("tab:scores", "Scores"), ("tab:lairs", "Every lair"), ("tab:chart", "By century"))
 
 
 class ScoresScene(Scene):
-    def __init__(self, app, session):
+    def __init__(self, app, session, celebrate=False):
         super().__init__(app)
         self.session = session
+        g = session.game
+        self.view = g.view(0)              # the game is over: every lair is open to every seat
+        self.standings = g.standings(0)    # ... so these are the final scores, with the majorities
+        self.scores = g.final_scores()
+        self.tab = "tab:scores"
+        self.celebration = None
+        if celebrate and app.animate:          # off with the Animations setting (and in tests)
+            self.celebration = Celebration(now_ms(), *self._moment(g))
         self.resize(app.screen.get_size())
+
+    @property
+    def data(self):
+        """The game's data in the colours the player chose (the palette setting, as it is now)."""
+        return palette.view_data(self.session.game.data, self.app.settings.colour_blind)
+
+    def _moment(self, g):
+        """The dragons to celebrate and the result in words."""
+        dragons = {d.name: d for d in self.data.dragons}
+        if g.cooperative:
+            r = g.desolation()
+            shown = [dragons[p.dragon] for p in g.state.players]
+            return [(d.colour, d.letter) for d in shown], r["level"], \
+                f"Survival Points left on the board: {r['survival_points']}"
+        winners = [e for e in self.scores if e["rank"] == 1]
+        shown = [dragons[e["dragon"]] for e in winners]
+        return [(d.colour, d.letter) for d in shown], self._title(winners), scoresheet_tiebreak(self.scores)
+
+    @staticmethod
+    def _title(winners):
+        if len(winners) == 1:
+            return f"{winners[0]['name']} is the most infamous dragon!"
+        return "Shared victory: " + ", ".join(e["name"] for e in winners)
 
     def resize(self, size):
         w, h = size
@@ -29,9 +65,43 @@ class ScoresScene(Scene):
         self.add("button:new_game", pygame.Rect(w // 2 - bw * 3 // 2 - 20, y, bw, bh), tip="Set up a new game.")
         self.add("button:view_table", pygame.Rect(w // 2 - bw // 2, y, bw, bh), tip="Look at the final board.")
         self.add("button:quit", pygame.Rect(w // 2 + bw // 2 + 20, y, bw, bh), tip="Close the game.")
+        page = self.page_rect((w, h))
+        x = page.right - round(24 * k)
+        tw = max(round(150 * k), max(theme.text_width(label, self.fs(21), True) for _, label in TABS) + 20)
+        for name, label in reversed(TABS):
+            x -= tw
+            self.add(name, pygame.Rect(x, page.y + round(14 * k), tw, round(40 * k)), tip=f"Show {label.lower()}.")
+            x -= round(8 * k)
+
+    def page_rect(self, size):
+        w, h = size
+        k = self.k
+        return pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(120 * k))
+
+    # ----- input ----------------------------------------------------------------------------
+    def handle(self, event):
+        if self.celebration is not None and self.celebration.running(now_ms()) and event.type in (
+                pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.celebration.skip()              # the click or key only skips the moment
+            self.app.dirty = True
+            return
+        if self.celebration is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            return
+        super().handle(event)
+
+    def update(self, now):
+        if self.celebration is None:
+            return False
+        if self.celebration.running(now):
+            return True
+        self.celebration = None
+        self.app.dirty = True
+        return False
 
     def click(self, name):
-        if name == "button:new_game":
+        if name.startswith("tab:"):
+            self.tab = name
+        elif name == "button:new_game":
             self.app.to_title()
         elif name == "button:view_table":
             self.app.pop()
@@ -39,180 +109,150 @@ class ScoresScene(Scene):
             self.app.running = False
 
     def key(self, event):
+        names = [n for n, _ in TABS]
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.tab = names[(names.index(self.tab) + step) % len(names)]
+        elif event.unicode in ("1", "2", "3"):
+            self.tab = names[int(event.unicode) - 1]
+        self.app.dirty = True
 
+    # ----- drawing ------------------------------------------------------------------------------
     def fs(self, base):
         return theme.font_size(base, self.k)
+
+    def px(self, v):
+        return max(1, round(v * self.k))
 
     def draw(self, surface):
         w, h = surface.get_size()
         k = self.k
         surface.fill((52, 38, 26))
-        page = pygame.Rect(round(30 * k), round(24 * k), w - round(60 * k), h - round(120 * k))
+        page = self.page_rect((w, h))
         theme.panel(surface, page, radius=12)
         g = self.session.game
+        x0, y = page.x + self.px(24), page.y + self.px(14)
+        tabs_x = min(self.element_rect(n).x for n, _ in TABS)
         if g.cooperative:
-            self._desolation(surface, page, g)
+            title, sub = f"Desolation of the Old World: {g.desolation()['level']}", "The team's result"
         else:
-            self._scores(surface, page, g)
+            title = self._title([e for e in self.scores if e["rank"] == 1])
+            sub = scoresheet_tiebreak(self.scores)
+        theme.blit_text(surface, title, self.fs(40), (x0, y), theme.RED, True, width=tabs_x - x0 - self.px(12))
+        y += theme.font(self.fs(40), True).get_linesize() + self.px(2)
+        theme.blit_text(surface, sub, self.fs(21), (x0, y), theme.MUTED, width=page.w - self.px(48))
+        y += theme.font(self.fs(21)).get_linesize() + self.px(8)
+        for name, label in TABS:
+            shown = label if name != "tab:scores" or not g.cooperative else "Result"
+            rect = self.element_rect(name)
+            current = name == self.tab
+            theme.button(surface, rect, shown, self.fs(21), hot=self.hover == name, primary=current)
+            if current:                          # the page shown: a bar under its tab, not only its colour
+                pygame.draw.rect(surface, theme.RED, (rect.x + 6, rect.bottom + self.px(5), rect.w - 12, self.px(4)),
+                                 border_radius=2)
+        body = pygame.Rect(x0, y, page.w - self.px(48), page.bottom - self.px(14) - y)
+        if self.tab == "tab:chart":
+            chart.draw(surface, body, k, *chart.series_of(self.data, self.view))
+        elif self.tab == "tab:lairs":
+            self._lairs(surface, body, g)
+        elif g.cooperative:
+            scoresheet.draw_desolation(surface, body, self.data, self.standings, k, final=True)
+            self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
+        else:
+            scoresheet.Sheet(self.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
         labels = {"button:new_game": "New game", "button:view_table": "View the board", "button:quit": "Quit"}
         for name, label in labels.items():
             theme.button(surface, self.element_rect(name), label, self.fs(24), hot=self.hover == name,
                          primary=name == "button:new_game")
+        if self.celebration is not None:
+            self.celebration.draw(surface, now_ms())
 
-    def rows(self, g):
-        """(label, key or None) rows of the score table: group headings have no key."""
-        sc = g.data.scoring
-        res, reg = sc["resources"], sc["regions"]
-        out = [("Settlements", None), ("Regions raided (a settlement taken)", "regions"),
-               ("All six regions raided", "every_region"),
-               (f"Terrify (the +{sc['independent']['terrify']} VP counter)", "terrify"),
-               ("Cities destroyed", "cities"),
-               (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
-        out += [(RESOURCE_NAMES[r], r) for r in ("livestock", "gold", "noble", "field")]
-        out.append((f"Region majorities by Regional Value (most: {reg['first']} VP, second: {reg['second']} VP)",
-                    None))
-        out += [(region, "region:" + region) for region in g.ring]
-        return out
-
-    @staticmethod
-    def cell(key, vp, count):
-        """A score cell: the VP, and what they were scored from."""
-        if key in ("regions", "every_region"):
-            raw = f"{count} region{'s' if count != 1 else ''}"
-        elif key == "terrify":
-            raw = "holds it" if count else "-"
-        elif key == "cities":
-            raw = f"{count} cit{'ies' if count != 1 else 'y'}"
-        elif key.startswith("region:"):
-            raw = f"RV {count}"
-        else:
-            raw = f"{count} {RESOURCE_UNITS[key] if count != 1 else RESOURCE_UNIT[key]}"
-        return f"{vp} VP", raw
-
-    def _scores(self, surface, page, g):
-        """One column per dragon (best first), one row per scoring category:
-        the VP and, beside them, what they were scored from."""
-        k = self.k
-        scores = g.final_scores()
-        winners = [e for e in scores if e["rank"] == 1]
-        x0, y = page.x + round(24 * k), page.y + round(14 * k)
-        if len(winners) == 1:
-            title = f"{winners[0]['name']} is the most infamous dragon!"
-        else:
-            title = "Shared victory: " + ", ".join(e["name"] for e in winners)
-        theme.blit_text(surface, title, self.fs(40), (x0, y), theme.RED, True)
-        y += theme.font(self.fs(40), True).get_linesize() + round(2 * k)
-        theme.blit_text(surface, self._tiebreak(scores), self.fs(21), (x0, y), theme.MUTED)
-        y += theme.font(self.fs(21)).get_linesize() + round(8 * k)
-        size, small = self.fs(19), self.fs(17)
-        label_w = round(560 * k)
-        col_w = (page.right - round(24 * k) - x0 - label_w) // len(scores)
-        xs = [x0 + label_w + i * col_w for i in range(len(scores))]
-        dragons = {d.name: d for d in palette.view_data(g.data, self.app.settings.colour_blind).dragons}
-        line = theme.font(size, True).get_linesize()
-        head_h = 2 * line + round(6 * k)
-        rows = self.rows(g)
-        row_h = max(theme.font(small).get_linesize() + 4,
-                    min(round(34 * k), (page.bottom - y - head_h - 3 * line - round(30 * k)) // len(rows)))
-        table_h = head_h + len(rows) * row_h + round(6 * k) + 2 * line + round(8 * k)
-        for e, x in zip(scores, xs):
-            if e["rank"] == 1:
-                pygame.draw.rect(surface, (255, 232, 160), (x - 4, y - 2, col_w - 4, table_h), border_radius=6)
-            d = dragons[e["dragon"]]
-            r = line // 2 + 2
-            pygame.draw.circle(surface, theme.rgb(d.colour), (x + r, y + line // 2), r)
-            pygame.draw.circle(surface, theme.INK, (x + r, y + line // 2), r, 1)
-            theme.blit_text(surface, d.letter, self.fs(15), (x + r, y + line // 2), theme.on(d.colour), True, "center")
-            theme.blit_wrapped(surface, f"{e['rank']}. {e['name']}", size,
-                               pygame.Rect(x + 2 * r + 4, y, col_w - 2 * r - 12, 2 * line), theme.INK, True)
-        y += head_h
-        for label, key in rows:
-            if key is None:
-                theme.blit_text(surface, label, small, (x0, y + 2), theme.WOOD, True, width=page.right - x0 - 24)
-                pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y + row_h - 2), (page.right - round(24 * k), y + row_h - 2))
-                y += row_h
-                continue
-            theme.blit_text(surface, label, small, (x0 + round(12 * k), y + 2), theme.INK, width=label_w - round(20 * k))
-            for e, x in zip(scores, xs):
-                vp, raw = self.cell(key, e["breakdown"][key], e["counts"][key])
-                r = theme.blit_text(surface, vp, small, (x, y + 2), theme.INK if e["breakdown"][key] else theme.MUTED,
-                                    bool(e["breakdown"][key]))
-                theme.blit_text(surface, raw, small, (r.right + round(8 * k), y + 2), theme.MUTED)
-            y += row_h
-        pygame.draw.line(surface, theme.INK, (x0, y + 1), (page.right - round(24 * k), y + 1), 2)
-        y += round(6 * k)
-        theme.blit_text(surface, "Total", size, (x0, y), theme.INK, True)
-        for e, x in zip(scores, xs):
-            theme.blit_text(surface, f"{e['total']} VP", size, (x, y), theme.RED if e["rank"] == 1 else theme.INK, True)
-        y += line + round(2 * k)
-        theme.blit_text(surface, "Tie-break: level, then Life", small, (x0, y), theme.MUTED)
-        for e, x in zip(scores, xs):
-            theme.blit_text(surface, f"level {e['level']}, Life {e['life']}", small, (x, y), theme.MUTED)
-
-    @staticmethod
-    def _tiebreak(scores):
-        top = [e for e in scores if e["total"] == scores[0]["total"]]
-        if len(top) == 1:
-            return f"Won on Victory Points: {scores[0]['total']} VP."
-        winners = [e for e in scores if e["rank"] == 1]
-        if len(winners) == 1:
-            return (f"Tied on {scores[0]['total']} VP; the tie-break (highest level, then most Life) "
-                    f"goes to {winners[0]['name']}.")
-        return f"Tied on {scores[0]['total']} VP, level and Life: the victory is shared."
-
-    def _contributions(self, surface, g, x, y, size):
+    def _contributions(self, surface, x, y, size):
         """What each dragon carried off (all lairs are open once the game is over)."""
         k = self.k
         theme.blit_text(surface, "What each dragon destroyed", size, (x, y), theme.WOOD, True)
         y += round(32 * k)
-        for p in g.state.players:
-            lair = p.lair
-            villages, cities = sum(lair.villages.values()), sum(lair.cities.values())
-            res = sum(lair.res.values())
-            theme.blit_text(surface, p.name, size, (x, y), theme.INK, True, width=round(150 * k))
+        for p in self.view["players"]:
+            lair = p["lair"]
+            villages, cities = sum(lair["villages"].values()), sum(lair["cities"].values())
+            res = sum(lair["res"].values())
+            theme.blit_text(surface, p["name"], size, (x, y), theme.INK, True, width=round(150 * k))
             theme.blit_text(surface, f"{plural(villages, 'village')}, {plural(cities, 'city', 'cities')}, "
-                            f"{plural(res, 'resource')} (level {p.level})",
+                            f"{plural(res, 'resource')} (level {p['level']})",
                             size, (x + round(160 * k), y), theme.INK)
             y += round(28 * k)
 
-    def _desolation(self, surface, page, g):
-        k = self.k
-        r = g.desolation()
-        x0, y = page.x + round(24 * k), page.y + round(16 * k)
-        theme.blit_text(surface, f"Desolation of the Old World: {r['level']}", self.fs(40), (x0, y),
-                        theme.RED, True)
-        y += round(50 * k)
-        theme.blit_text(surface, f"Survival Points left on the board: {r['survival_points']} (fewer is better)",
-                        self.fs(26), (x0, y), theme.INK, True)
-        y += round(44 * k)
-        size = self.fs(22)
-        for x, head in zip((x0, x0 + round(200 * k), x0 + round(320 * k)), ("Piece", "Left", "SP")):
-            theme.blit_text(surface, head, size, (x, y), theme.WOOD, True)
-        y += round(30 * k)
-        top = max(1, max(r["by_piece"].values()))
-        for piece, n in r["pieces"].items():
-            sp = r["by_piece"][piece]
-            theme.blit_text(surface, piece.capitalize(), size, (x0, y), theme.INK)
-            theme.blit_text(surface, str(n), size, (x0 + round(200 * k), y), theme.INK)
-            theme.blit_text(surface, str(sp), size, (x0 + round(320 * k), y), theme.INK, True)
-            bw = round(500 * k * sp / top)
-            if bw:
-                pygame.draw.rect(surface, (170, 60, 40), (x0 + round(400 * k), y, bw, round(20 * k)))
-            y += round(30 * k)
-        self._contributions(surface, g, x0 + round(960 * k), page.y + round(110 * k), size)
-        y += round(20 * k)
-        theme.blit_text(surface, "Levels of Destruction", size, (x0, y), theme.WOOD, True)
-        y += round(30 * k)
-        low = 0
-        for top_sp, name in g.data.desolation["levels"]:
-            span = f"{low}-{top_sp}" if top_sp is not None and top_sp != low else (f"{low}+" if top_sp is None else str(low))
-            colour = theme.RED if name == r["level"] else theme.INK
-            theme.blit_text(surface, f"{span} SP", size, (x0, y), colour, name == r["level"])
-            theme.blit_text(surface, name, size, (x0 + round(140 * k), y), colour, name == r["level"])
-            low = (top_sp or 0) + 1
-            y += round(26 * k)
+    def _lairs(self, surface, body, g):
+        """Every lair screen lifted: each dragon's resources, and its settlement
+        pieces region by region (villages, cities, their Regional Value)."""
+        players = self.view["players"]
+        order = [e["seat"] for e in self.scores] or [p["seat"] for p in players]
+        cols = 3 if len(players) > 4 or len(players) == 3 else 2
+        rows = (len(players) + cols - 1) // cols
+        gap = self.px(14)
+        bw = (body.w - (cols - 1) * gap) // cols
+        bh = (body.h - (rows - 1) * gap) // rows
+        for i, seat in enumerate(order):
+            box = pygame.Rect(body.x + (i % cols) * (bw + gap), body.y + (i // cols) * (bh + gap), bw, bh)
+            self._lair_box(surface, box, g, players[seat])
+
+    def _lair_box(self, surface, box, g, p):
+        data = self.data
+        d = next(x for x in data.dragons if x.name == p["dragon"])
+        theme.panel(surface, box, fill=theme.mix(d.colour, (250, 240, 220), 0.85), edge=d.colour, radius=8, width=3)
+        size, small = self.fs(19), self.fs(17)
+        lines = 2 + len(data.ring)
+        step = max(theme.font(small).get_linesize() + 2, min(self.px(36), (box.h - self.px(12)) // lines))
+        isz = min(step - 2, self.px(28))
+        x, y = box.x + self.px(10), box.y + self.px(6)
+        token = art_pieces.dragon_token(d.colour, d.letter, step + self.px(6))
+        surface.blit(token, (x, y - self.px(3)))
+        theme.blit_text(surface, f"{p['name']} - {d.name} Dragon, level {p['level']}", size,
+                        (x + step + self.px(12), y + step // 2), theme.INK, True, "midleft", box.w - step - self.px(30))
+        y += step + self.px(2)
+        lair = p["lair"]
+        cx = x
+        for res in RESOURCES:
+            surface.blit(icons.resource_icon(res, isz), (cx, y + (step - isz) // 2))
+            n = lair["res"][res]
+            r = theme.blit_text(surface, scoresheet.raw(res, n), small, (cx + isz + self.px(3), y + step // 2),
+                                theme.INK if n else theme.MUTED, bool(n), "midleft")
+            cx = r.right + self.px(12)
+        y += step
+        counts = next((e["counts"] for e in self.scores if e["seat"] == p["seat"]), None)    # None in Desolation
+        gap = self.px(12)
+        widths = (max(theme.text_width(r.name, small, True) for r in data.regions) + gap,
+                  isz + self.px(3) + theme.text_width("0 villages", small, True) + gap,
+                  isz + self.px(3) + theme.text_width("0 cities", small, True) + gap)
+        col = [x, x + widths[0], x + widths[0] + widths[1], x + sum(widths)]
+        for region in data.regions:
+            v, c = lair["villages"].get(region.name, 0), lair["cities"].get(region.name, 0)
+            colour, bold = (theme.INK, True) if v or c else (theme.MUTED, False)
+            mid = y + step // 2
+            theme.blit_text(surface, region.name, small, (col[0], mid), colour, bold, "midleft")
+            for kind, n, cx in (("village", v, col[1]), ("city", c, col[2])):
+                surface.blit(art_pieces.building(kind, region.colour, isz), (cx, mid - isz // 2))
+                word = kind if n == 1 else ("villages" if kind == "village" else "cities")
+                theme.blit_text(surface, f"{n} {word}", small, (cx + isz + self.px(3), mid),
+                                theme.INK if n else theme.MUTED, bool(n), "midleft")
+            if counts is not None:                 # the Regional Value the final scoring counted
+                theme.blit_text(surface, scoresheet.raw("region:" + region.name, counts["region:" + region.name]),
+                                small, (col[3], mid), colour, bold, "midleft")
+            y += step
+
+
+def scoresheet_tiebreak(scores):
+    """How the winner won, in words."""
+    top = [e for e in scores if e["total"] == scores[0]["total"]]
+    if len(top) == 1:
+        return f"Won on Victory Points: {scores[0]['total']} VP."
+    winners = [e for e in scores if e["rank"] == 1]
+    if len(winners) == 1:
+        return (f"Tied on {scores[0]['total']} VP; the tie-break (highest level, then most Life) "
+                f"goes to {winners[0]['name']}.")
+    return f"Tied on {scores[0]['total']} VP, level and Life: the victory is shared."
 
 
 def plural(n, one, many=None):

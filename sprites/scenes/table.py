@@ -34,6 +34,7 @@ from sprites.table.layout import TableLayout
 from sprites.table.logpanel import LogPanel
 from sprites.table.mapview import MapView
 from sprites.table.rightpanel import RightPanel
+from sprites.table.standings import KEY as STANDINGS_KEY, StandingsPanel
 from sprites.targets import PANEL_KINDS, group_options, signature, why_not
 
 USEFUL_KINDS = ("play_card", "use_hex", "divination")      # left unused, End Turn asks first
@@ -73,6 +74,7 @@ class TableScene(Scene):
         self.hex_angle = None
         self.hex_tween = None
         self.motion = motion.Motion()
+        self.standings = StandingsPanel(self)
         self.happened = marks.Marks()   # what the last actions touched
         self.pointed = marks.Marks()    # what a clicked log line touched
         self.log = LogPanel(None)
@@ -294,6 +296,7 @@ class TableScene(Scene):
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
+        self.standings.register(self, lay, self.right.heading_rect())
         self._rehover()
 
     def _rehover(self):
@@ -328,6 +331,8 @@ class TableScene(Scene):
         super().handle(event)
 
     def click(self, name):
+        if self.standings.click(name):
+            return None
         if self.summary is not None and not name.startswith("log:"):
             self.summary = None                 # read: any click on the table puts it away
             self._register()
@@ -553,7 +558,9 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def key(self, event):
-        if event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
+        if event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and self.standings.open):
+            self.standings.toggle()
+        elif event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
             self._close_dialog()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.dialog_kind == "confirm":
@@ -622,7 +629,7 @@ class TableScene(Scene):
         self.ai.pause_until(now + self.app.ai_delay_ms // self.speed)
         if g.is_over:
             self.refresh()
-            self.app.show_scores(self.session)
+            self.app.show_scores(self.session, celebrate=True)
             return
         self.handoff_pending = self.seats.needs_handoff()
         if self.handoff_pending:
@@ -675,6 +682,7 @@ class TableScene(Scene):
         next player's screen."""
         self.toast = None
         self.hinted = None
+        self.standings.close()
         self.hint.forget()
         self.dialog = self.dialog_kind = None
         self._confirm_action = None
@@ -795,7 +803,7 @@ class TableScene(Scene):
         if self.base_dirty:
             self._paint_base(self.base)
             self.base_dirty = self.map_dirty = False
-        elif self.map_dirty:
+        elif self.map_dirty and "map" not in self.standings.covered():
             self._paint_map(self.base)
             self._painted.pop("map", None)
             self.map_dirty = False
@@ -851,6 +859,7 @@ class TableScene(Scene):
             overlays.summary_panel(surface, lay, self.summary, [self.map.dragons[p["dragon"]] for p in
                                                                  self.view["players"]],
                                    hot_close=self.hover == "summary:close")
+        self.standings.draw(surface, self.hover)
         top = lay.map.y + lay.px(10)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)

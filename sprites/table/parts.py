@@ -75,7 +75,8 @@ def paint_changed(t, surf, painted):
         "prompt": lambda: promptbar.draw(surf, t.lay, head, prompt, colour, letter, buttons,
                                          hot | set(buttons), None, t.labels, disabled, t.bar_extra()),
     }
+    covered = t.standings.covered()
     for part, sig in shows.items():
-        if painted.get(part) != sig:
+        if painted.get(part) != sig and part not in covered:
             paint[part]()
             painted[part] = sig

@@ -82,6 +82,11 @@ class RightPanel:
         self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
         return self._layout_sig
 
+    def heading_rect(self):
+        """The line of the "Dragons" heading (a button sits at its right end)."""
+        lay = self.lay
+        return pygame.Rect(self.inner.x + lay.pad, self.inner.y + lay.pad, self.inner.w - 2 * lay.pad, lay.line(21))
+
     @property
     def log_rect(self):
         return self.log.rect

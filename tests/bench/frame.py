@@ -17,7 +17,10 @@ animation ends. Prints wall time and the UI thread's CPU time (median and
   - the full repaint after a resize (the window switching between two sizes;
     the first switch to each size, which draws every card for it, is shown
     apart);
-then the CPU the real event loop uses while it waits for the human.
+then the CPU the real event loop uses while it waits for the human; and
+last the frame after an action again from the same position with the
+standings panel open (the standings worked out and the panel painted again
+whenever they change).
 """
 from __future__ import annotations
 
@@ -106,6 +109,11 @@ class Human:
         self.click(self.rng.choice(names), t)
 
     def click(self, name, scene):
+        standings = getattr(scene, "standings", None)
+        if standings is not None and standings.open:      # the panel covers the table: the click's work only
+            scene.click(name)
+            self.app.dirty = True
+            return
         pos = scene.element_point(name)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
@@ -197,11 +205,16 @@ def main(argv=None):
     print(line("full repaint after a resize (sizes seen before)", *again))
 
     # idle: the human's turn, nothing moving (the AI dragons wait for the human)
-    while not session.game.is_over and (not table.seats.is_human(session.game.decision.player)
-                                        or table.motion.busy() or app.scene is not table):
+    # (if the game ends meanwhile: its scores screen, once the winner's animation is over)
+    while True:
+        ticked = app.scene
+        app.tick()
+        g = session.game
+        if app.scene is ticked and not app.animating and (g.is_over or table.seats.is_human(g.decision.player) and not table.motion.busy()
+                                  and app.scene is table):
+            break
         if isinstance(app.scene, HandOffScene):
             app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0, scancode=0))
-        app.tick()
         app.render()
         time.sleep(0.01)
     stop = threading.Timer(args.idle, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
@@ -209,7 +222,19 @@ def main(argv=None):
     stop.start()
     app.loop()
     cpu_s, wall_s = time.process_time() - cpu0, time.perf_counter() - wall0
-    print(f"idle event loop: {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = {100 * cpu_s / wall_s:.2f}% of one core")
+    print(f"idle event loop ({type(app.scene).__name__}): {cpu_s * 1000:.0f} ms CPU in {wall_s:.2f} s = "
+          f"{100 * cpu_s / wall_s:.2f}% of one core")
+
+    # after an action again from the same position, the standings panel open (last: this game may end)
+    app.flush_saves(timeout=10)
+    session = mid_game(args.seed, args.steps)
+    table = app.start_game(session, handoff=False)
+    table.set_speed(args.speed)
+    table.standings.toggle()
+    app.render()
+    wall, cpu = after_action_frames(app, table, args.actions, args.seed)
+    print(line(f"frame after an action, standings panel open ({len(session.actions) - args.steps} actions)",
+               wall, cpu))
     app.flush_saves(timeout=10)
     pygame.quit()
     return 0

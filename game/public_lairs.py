@@ -4,17 +4,19 @@ Lair screens hide the hoard, but everything that goes behind them is taken in
 the open: Lair Action gains, the loot a dragon carries home, what it spends
 from its lair. ``LairBook`` adds up those public events (their fields, never
 their words) into an estimate of each lair. Conservation then gives the exact
-total over all hidden lairs, so any difference is spread over the other
-players instead of silently breaking the AI.
+total over all hidden lairs (so with one hidden lair the estimate is exact),
+and any difference is spread over the other players. The AI's determinised
+positions (``ai/determinize``) and the live standings (``standings``) both
+read other lairs from here and nowhere else.
 """
 from __future__ import annotations
 
 import abc
 
-from ..data import RESOURCES
-from ..events import is_public
-from ..state import CITY, TOWN, VILLAGE, Holdings
-from ..view import sees
+from .data import RESOURCES
+from .events import is_public
+from .state import CITY, TOWN, VILLAGE, Holdings
+from .view import sees
 
 
 class LogReader(abc.ABC):

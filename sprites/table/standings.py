@@ -1,0 +1,152 @@
+"""The standings panel: who would win if the game ended now, over the middle
+of the table (toggled with V or the Standings button beside "Dragons").
+
+What it shows is ``Game.standings(viewer)``: the final scoring applied now,
+as the seat at the computer may know it - its own lair exactly, the other
+lairs worked out from what was taken in the open (marked "~" when they are
+estimates), every lair in The Strategist; in Desolation the team's Survival
+Points, its Level of Destruction and what the next level needs. The panel is
+drawn once per change into a picture that each frame only blits, and a
+hot-seat hand-off closes it (``close``)."""
+from __future__ import annotations
+
+import pygame
+
+from sprites import theme
+from sprites.table import scoresheet
+
+KEY = pygame.K_v                  # (S steps through AI moves)
+COVERED = ("map", "left", "strip", "hand")
+LABEL = "Standings (V)"
+TIP = "Who would win if the game ended now (V)."
+
+
+class StandingsPanel:
+    def __init__(self, table):
+        self.table = table
+        self.open = False
+        self.shown = None               # the standings on the picture (None while closed)
+        self._image = None
+
+    # ----- geometry ------------------------------------------------------------------
+    @staticmethod
+    def rect(lay):
+        """Over the left column, the map, the track and the hand (all of them: see ``covered``);
+        the prompt bar, the dragons and the log stay in sight."""
+        return pygame.Rect(lay.left.x, lay.map.y, lay.right.x - lay.left.x, lay.hand.bottom - lay.map.y)
+
+    def covered(self):
+        """The parts of the table under the open panel: they need no painting until it closes."""
+        return COVERED if self.open else ()
+
+    @staticmethod
+    def button_rect(lay, heading):
+        """The Standings button at the right end of the "Dragons" heading (``heading``: that line's rect)."""
+        size = lay.font(16)
+        w = theme.text_width(LABEL, size, True) + lay.px(16)
+        h = min(heading.h, theme.font(size, True).get_height() + lay.px(6))
+        return pygame.Rect(heading.right - w, heading.y, w, h)
+
+    def close_rect(self, lay):
+        r = self.rect(lay)
+        size = lay.font(18)
+        w = theme.text_width("Close (V)", size, True) + lay.px(20)
+        h = theme.font(size, True).get_height() + lay.px(10)
+        return pygame.Rect(r.right - lay.px(10) - w, r.y + lay.px(10), w, h)
+
+    # ----- state -----------------------------------------------------------------------
+    def toggle(self):
+        if self.open:
+            self.close()
+        else:
+            self.open = True
+        self.table._register()
+        self.table.base_dirty = True          # the parts it covered catch up as it closes
+        self.table.app.dirty = True
+
+    def close(self):
+        """Closed, and nothing of what it showed kept (a hot-seat hand-off calls this)."""
+        self.open = False
+        self.shown = None
+        self._image = None                # its picture too: painted afresh for whoever opens it next
+
+    def register(self, scene, lay, heading):
+        """The button; while open, the panel and its close button take clicks before the table under them."""
+        scene.add("button:standings", self.button_rect(lay, heading), tip=TIP)
+        if self.open:
+            scene.add("standings", self.rect(lay), front=True)
+            scene.add("standings:close", self.close_rect(lay), tip="Close the standings (V).", front=True)
+
+    def click(self, name):
+        """Handle a click on the panel or its buttons; False if the click is not for the panel."""
+        if name in ("button:standings", "standings:close"):
+            self.toggle()
+            return True
+        return name == "standings"          # the panel's own surface: nothing under it is clicked
+
+    # ----- drawing ------------------------------------------------------------------------
+    def draw(self, surface, hover):
+        """Blit the panel (painted afresh when the standings, the viewer or the size changed)."""
+        t = self.table
+        lay = t.lay
+        button = t.element_rect("button:standings")
+        if button is not None:
+            theme.button(surface, button, LABEL, lay.font(16), hot=hover == "button:standings", primary=self.open)
+        if not self.open:
+            return
+        viewer = t.seats.viewer
+        sig = (id(t.view), viewer, lay)         # a new layout: a new size, text size or palette
+        if t._painted.get("standings") != sig or self._image is None:
+            st = t.game.standings(viewer)
+            if (st, viewer, lay) != self.shown or self._image is None:
+                self._image = self._paint(lay, st, viewer)
+                self.shown = (st, viewer, lay)
+            t._painted["standings"] = sig
+        r = self.rect(lay)
+        surface.blit(self._image, r)
+        close = self.close_rect(lay)
+        theme.button(surface, close, "Close (V)", lay.font(18), hot=hover == "standings:close")
+
+    def _paint(self, lay, st, viewer):
+        t = self.table
+        r = self.rect(lay)
+        img = self._image
+        if img is None or img.get_size() != r.size:          # the screen's pixel format: fast blits
+            img = pygame.Surface(r.size, 0, t.app.screen)
+        img.fill(theme.WOOD)
+        box = img.get_rect().inflate(-lay.pad, -lay.pad)
+        theme.panel(img, box, radius=10, width=3)
+        x, y = box.x + lay.px(14), box.y + lay.px(8)
+        names = [p["name"] for p in t.view["players"]]
+        title = "Standings if the game ended now"
+        text_w = self.close_rect(lay).x - r.x - x - lay.px(10)           # clear of the close button
+        theme.blit_text(img, title, lay.font(30), (x, y), theme.RED, True, width=text_w)
+        y += theme.font(lay.font(30), True).get_linesize()
+        for line in theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w):
+            theme.blit_text(img, line, lay.font(18), (x, y), theme.MUTED)
+            y += lay.line(18)
+        y += lay.px(8)
+        body = pygame.Rect(x, y, box.right - lay.px(14) - x, box.bottom - y - lay.px(8))
+        if st["cooperative"]:
+            scoresheet.draw_desolation(img, body, t.data, st, lay.k)
+        else:
+            estimated = st["hidden"] if st["estimated"] else ()
+            scoresheet.Sheet(t.data, body, st["scores"], lay.k, st["majorities"], estimated, you=viewer).draw(img)
+        return img
+
+    def knowledge(self, st, viewer, names):
+        """Whose knowledge the figures are, in words."""
+        if st["cooperative"]:
+            return "Desolation of the Old World: the team wants as few Survival Points left on the board as possible."
+        me = names[viewer]
+        if self.table.game.is_over:
+            return "The game is over: every lair is open and these are the final scores."
+        loot = " Loot on a Dragon Card counts as stashed in its lair."
+        if not st["hidden"]:
+            return "The Strategist: every lair is open, so these figures are exact." + loot
+        if not st["estimated"]:
+            other = names[st["hidden"][0]]
+            return (f"As {me} knows it: your lair exactly; {other}'s lair counted from what was taken in the open "
+                    f"(with one lair hidden, the count is exact).{loot}")
+        return (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
+                f"(figures marked ~).{loot}")
