@@ -45,6 +45,12 @@ def test_scores_show_units_counts_and_clear_headings(monkeypatch):
         assert f"{lair.res['livestock']} livestock" in shown and f"RV {gallia}" in shown
     assert "Regions" not in shown, "an ambiguous 'Regions' heading"
     assert "Regions raided" in text and "Region majorities" in text
+    regions = len(g.data.ring)          # the "all regions raided" row counts out of the map's regions
+    assert f"All {regions} regions raided" in shown
+    for e in g.final_scores():
+        lair = g.state.players[e["seat"]].lair
+        raided = sum(1 for r in g.data.ring if lair.villages.get(r, 0) or lair.cities.get(r, 0))
+        assert f"{raided} of {regions}" in shown, (e["name"], raided)
 
 
 def test_view_the_board_after_the_game_opens_every_lair(monkeypatch):

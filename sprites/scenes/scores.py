@@ -217,7 +217,7 @@ class ScoresScene(Scene):
         for res in RESOURCES:
             surface.blit(icons.resource_icon(res, isz), (cx, y + (step - isz) // 2))
             n = lair["res"][res]
-            r = theme.blit_text(surface, scoresheet.raw(res, n), small, (cx + isz + self.px(3), y + step // 2),
+            r = theme.blit_text(surface, scoresheet.raw(res, n, len(self.data.ring)), small, (cx + isz + self.px(3), y + step // 2),
                                 theme.INK if n else theme.MUTED, bool(n), "midleft")
             cx = r.right + self.px(12)
         y += step
@@ -238,7 +238,7 @@ class ScoresScene(Scene):
                 theme.blit_text(surface, f"{n} {word}", small, (cx + isz + self.px(3), mid),
                                 theme.INK if n else theme.MUTED, bool(n), "midleft")
             if counts is not None:                 # the Regional Value the final scoring counted
-                theme.blit_text(surface, scoresheet.raw("region:" + region.name, counts["region:" + region.name]),
+                theme.blit_text(surface, scoresheet.raw("region:" + region.name, counts["region:" + region.name], len(self.data.ring)),
                                 small, (col[3], mid), colour, bold, "midleft")
             y += step
 

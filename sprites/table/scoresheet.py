@@ -34,7 +34,7 @@ def rows(data, short=False):
     terrify = sc["independent"]["terrify"]
     out = [("Settlements", None),
            ("Regions raided" if short else "Regions raided (a settlement taken)", "regions"),
-           ("All six regions" if short else "All six regions raided", "every_region"),
+           (f"All {len(data.ring)} regions" if short else f"All {len(data.ring)} regions raided", "every_region"),
            (f"Terrify (+{terrify} VP)" if short else f"Terrify (the +{terrify} VP counter)", "terrify"),
            ("Cities destroyed", "cities"),
            (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
@@ -44,13 +44,16 @@ def rows(data, short=False):
     return out
 
 
-def raw(key, count, short=False):
-    """What a category was scored from, in words (``short``: the number alone)."""
+def raw(key, count, ring, short=False):
+    """What a category was scored from, in words (``short``: the number alone;
+    ``ring``: how many regions the map has)."""
     if key == "terrify":
         return "holds it" if count else "-"
     if short:
         return f"RV {count}" if key.startswith("region:") else str(count)
-    if key in ("regions", "every_region"):
+    if key == "every_region":
+        return f"{count} of {ring}"
+    if key == "regions":
         return f"{count} region{'s' if count != 1 else ''}"
     if key == "cities":
         return f"{count} cit{'ies' if count != 1 else 'y'}"
@@ -181,7 +184,8 @@ class Sheet:
             x = badge.right + self.px(5)
         r = theme.blit_text(surf, f"{vp} VP", small, (x, y), theme.INK if vp else theme.MUTED, bool(vp), background=bg)
         x = r.right + self.px(6)
-        for words in (raw(key, count), raw(key, count, short=True)):
+        ring = len(self.data.ring)
+        for words in (raw(key, count, ring), raw(key, count, ring, short=True)):
             if x + theme.text_width(mark + words, small) <= right:
                 theme.blit_text(surf, mark + words, small, (x, y), theme.MUTED, background=bg)
                 break
