@@ -371,3 +371,27 @@ def test_the_line_of_an_ai_attack_leaves_the_settlement_its_dragon_and_its_regio
             assert not any(b.colliderect(rect) for b in boxes), f"the caption hides {what} in {region}"
         checked += 1
     assert checked >= 3
+
+
+def test_an_ai_move_is_marked_in_its_own_dragons_colour():
+    """Playtest: every mark was orange, whoever moved, so a green dragon's landing
+    read as the Orange Dragon's. Each AI move is marked in the colour of the
+    dragon that made it (as the table draws that dragon)."""
+    from sprites import theme
+    app = make_app(animate=True)
+    session = Session.new(seats(["human", "easy", "easy", "easy"]), seed=3)
+    table = app.start_game(session, handoff=False)
+    seen = watch(table)
+    press(app, pygame.K_p)
+    rng = random.Random(2)
+    movers = set()
+    for _ in range(60):
+        actor, *_ = next_ai_move(app, table, seen, 0, rng)
+        dragon = table.map.dragons[table.view["players"][actor]["dragon"]]
+        colours = {colour for *_, colour in table.happened.items}
+        if colours:
+            assert colours == {theme.rgb(dragon.colour)}, (NAMES[actor], colours)
+            movers.add(actor)
+        if len(movers) == 3:
+            break
+    assert movers == {1, 2, 3}

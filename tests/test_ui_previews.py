@@ -48,7 +48,7 @@ def test_hovering_a_card_shows_where_its_attack_icons_could_hit_and_what_it_cost
         r = round(geo.site_radius + lay.px(6) + 0.6 * lay.px(3)) - max(3, lay.px(5)) // 2
         for k in range(8):                          # (a neighbouring ring's dark edge may cross it)
             at = (x + round(r * math.cos(k * math.pi / 4)), y + round(r * math.sin(k * math.pi / 4)))
-            assert app.screen.get_at(at)[:3] in (ring, marks.EDGE), f"the ring of {region} site {site} is hidden"
+            assert app.screen.get_at(at)[:3] in (ring, marks.edge_for(marks.PREVIEW)), f"the ring of {region} site {site} is hidden"
 
 
 def test_hovering_a_card_that_takes_shows_what_it_gains_and_from_where(monkeypatch):

@@ -411,7 +411,7 @@ class TableScene(Scene):
         self.pointed.clear()
         if picked is not None:
             event = self.view["log"][picked]["event"]
-            self.pointed.add(marks.event_marks(event), now_ms(), POINTED_MS, colour=marks.HAPPENED)
+            self.pointed.add(marks.event_marks(event), now_ms(), POINTED_MS, colour=self._seat_colour(event.get("seat")))
         self.base_dirty = True
         self._register()
         self.app.dirty = True
@@ -666,8 +666,14 @@ class TableScene(Scene):
             texts = [entry["text"] for entry in self.view["log"][len(self.view["log"]) - len(events):]]
             caption = " ".join(texts[:2])
             card = next((e["card"] for e in events if e["kind"] == "plays"), None)
-        self.happened.add(places, now, HAPPENED_MS // self.speed, caption=caption, card=card,
-                          flash=self.app.animate)
+        self.happened.add(places, now, HAPPENED_MS // self.speed, colour=self._seat_colour(before["actor"]),
+                          caption=caption, card=card, flash=self.app.animate)
+
+    def _seat_colour(self, seat):
+        """Marks of what a dragon did are in that dragon's colour (as the palette draws it)."""
+        if seat is None or not 0 <= seat < len(self.view["players"]):
+            return marks.HAPPENED
+        return theme.rgb(self.map.dragons[self.view["players"][seat]["dragon"]].colour)
 
     def show_summary(self):
         """At the start of a player's turn: what the others did since their last one (public events only)."""

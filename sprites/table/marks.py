@@ -14,11 +14,13 @@ import math
 import pygame
 
 from sprites import theme
+from sprites.art.common import is_light
 from sprites.table import cardface
 
-HAPPENED = (255, 128, 48)         # what an action just did (dragon fire)
+HAPPENED = (255, 128, 48)         # what happened without a dragon (dragons' own marks are in their colour)
 PREVIEW = (250, 250, 250)         # what hovering shows an option would touch
-EDGE = (40, 24, 14)
+DARK_EDGE = (40, 24, 14)
+LIGHT_EDGE = (250, 244, 228)
 FLASH_MS = 160
 
 
@@ -142,35 +144,42 @@ def anchor(place, geo, rect_of):
     return r.midright if r is not None else geo.center
 
 
+def edge_for(colour):
+    """The outline under a mark: dark under a light colour, light under a dark one
+    (a black dragon's mark shows on the dark sea)."""
+    return DARK_EDGE if is_light(colour) else LIGHT_EDGE
+
+
 def draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot):
     kind, key = place
     bright = theme.mix(colour, (255, 255, 255), 0.55 * flash)
     width = max(3, lay.px(5))
+    edge = edge_for(colour)
     if kind == "region":
         pts = geo.polygons[key][::3]                # (a third of the coast's points: as smooth at this width)
-        pygame.draw.lines(surface, EDGE, True, pts, width + 4)
+        pygame.draw.lines(surface, edge, True, pts, width + 4)
         pygame.draw.lines(surface, bright, True, pts, width)
     elif kind in ("site", "token"):
         x, y = geo.sites[key[0]][key[1]] if kind == "site" else geo.resource_spots[key[0]][key[1]]
         r = (geo.site_radius if kind == "site" else geo.token_radius) + lay.px(6) + flash * lay.px(3)
-        pygame.draw.circle(surface, EDGE, (round(x), round(y)), round(r) + 2, width + 4)
+        pygame.draw.circle(surface, edge, (round(x), round(y)), round(r) + 2, width + 4)
         pygame.draw.circle(surface, bright, (round(x), round(y)), round(r), width)
     elif kind == "hex":
         c = (round(geo.center[0]), round(geo.center[1]))
         r = round(geo.hex_radius * 1.12 + flash * lay.px(3))
-        pygame.draw.circle(surface, EDGE, c, r + 2, width + 4)
+        pygame.draw.circle(surface, edge, c, r + 2, width + 4)
         pygame.draw.circle(surface, bright, c, r, width)
     elif kind == "path":
         a, b = dragon_spot(key[0]), dragon_spot(key[1])
-        arrow(surface, a, b, bright, width, geo.dragon_radius)
+        arrow(surface, a, b, bright, width, geo.dragon_radius, edge)
     else:
         r = rect_of({"lair_action": f"lair_action:{key}", "player": f"player:{key}"}.get(kind, "info:stockpile"))
         if r is not None:
-            pygame.draw.rect(surface, EDGE, r.inflate(6, 6), width + 2, border_radius=7)
+            pygame.draw.rect(surface, edge, r.inflate(6, 6), width + 2, border_radius=7)
             pygame.draw.rect(surface, bright, r.inflate(4, 4), width, border_radius=6)
 
 
-def arrow(surface, a, b, colour, width, gap):
+def arrow(surface, a, b, colour, width, gap, edge=DARK_EDGE):
     """A dashed flight line from a to b ending in an arrow head, ``gap`` short of both ends."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
@@ -184,13 +193,13 @@ def arrow(surface, a, b, colour, width, gap):
     while t < length - dash:
         p = (start[0] + ux * t, start[1] + uy * t)
         q = (start[0] + ux * min(length, t + dash), start[1] + uy * min(length, t + dash))
-        pygame.draw.line(surface, EDGE, p, q, width + 4)
+        pygame.draw.line(surface, edge, p, q, width + 4)
         pygame.draw.line(surface, colour, p, q, width)
         t += dash * 1.7
     head = max(12, width * 4)
     left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
     right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
-    pygame.draw.polygon(surface, EDGE, [end, left, right])
+    pygame.draw.polygon(surface, edge, [end, left, right])
     pygame.draw.polygon(surface, colour, [(end[0] - ux * 2, end[1] - uy * 2), left, right])
 
 
