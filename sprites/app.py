@@ -140,10 +140,11 @@ class App:
         return self._save_dir
 
     # ----- screens other scenes open ---------------------------------------------
-    def start_game(self, session, handoff=None, autosave_file=None):
+    def start_game(self, session, handoff=None, autosave_file=None, returning=False):
         """Show a game on the table. It autosaves to ``autosave_file`` (a
         file name in the save folder: the one it was continued from) or, for
-        a new or loaded game, to a file of its own."""
+        a new or loaded game, to a file of its own. ``returning``: a saved
+        game (a hot-seat table stays hidden until its player says who they are)."""
         from sprites.scenes.table import TableScene
         problems = self.flush_saves()           # an older game's last autosave lands first
         if self.autosave and hasattr(session, "listeners"):
@@ -157,7 +158,7 @@ class App:
             table.say(f"Autosave failed: {problem}")
         settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
-        if table.seats.needs_handoff():
+        if table.seats.needs_handoff(returning):
             table.handoff_pending = True
             self.show_handoff(table)
         elif session.game.is_over:
@@ -422,7 +423,7 @@ def build(args, screen, settings=None):
         from sprites.scenes.replay import ReplayScene
         app.push(ReplayScene(app, session))
     elif session is not None:
-        app.start_game(session)
+        app.start_game(session, returning=True)
     else:
         from sprites.scenes.title import TitleScene
         # flags that were given override the remembered setup (unset ones are None)

@@ -51,12 +51,14 @@ class SeatControl:
         d = self.game.decision
         return None if d is None else d.player
 
-    def needs_handoff(self):
+    def needs_handoff(self, returning=False):
         """True when the next decision is another human's: the table must be
-        hidden until that player says who they are."""
+        hidden until that player says who they are. ``returning``: the game
+        comes back from the title screen or a save, where anyone may sit at
+        the computer, so even the seat last shown must say who they are."""
         seat = self.acting()
         return (seat is not None and self.handoff_enabled and len(self.humans) > 1
-                and self.is_human(seat) and seat != self.viewer)
+                and self.is_human(seat) and (returning or seat != self.viewer))
 
     def take_over(self, seat):
         """The table now shows this seat's private view."""

@@ -177,7 +177,7 @@ def test_the_hand_off_summary_never_shows_a_private_card(monkeypatch):
             assert not [t for t in private if t in text]
             with_attacks += any("destroyed" in line for _, line in lines)
             handoffs += 1
-            press(app, pygame.K_RETURN)
+            click(app, "handoff:confirm")
             continue
         d = session.game.decision
         scene.choose(d.options[rng.randrange(len(d.options))], asked=True)
@@ -272,7 +272,10 @@ def test_no_mark_preview_or_summary_of_the_last_player_survives_the_hand_off(mon
     drawn.clear()
     redraw(app)
     assert "could then hit" not in drawn.joined()
-    press(app, pygame.K_RETURN)                       # the pointer has not moved: still over Ash's card
+    from sprites.scenes import handoff               # Enter, a moment later (the pointer has not moved:
+    later = app.scene.shown_at + handoff.ENTER_AFTER_MS  # it is still over Ash's card)
+    monkeypatch.setattr(handoff, "now_ms", lambda: later)
+    press(app, pygame.K_RETURN)
     bryn = table.seats.viewer
     assert app.scene is table and bryn != ash
     first = screen_bytes(app)

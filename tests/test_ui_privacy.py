@@ -97,7 +97,10 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     on_handoff = drawn.joined()
     assert not [t for t in titles if t in on_handoff] and not [x for x in lines if x in on_handoff]
 
-    # Bryn confirms with Enter (the pointer has not moved: it is still over the hand)
+    # Bryn confirms with Enter a moment later (the pointer has not moved: it is still over the hand)
+    from sprites.scenes import handoff
+    later = app.scene.shown_at + handoff.ENTER_AFTER_MS
+    monkeypatch.setattr(handoff, "now_ms", lambda: later)
     drawn.clear()
     press(app, pygame.K_RETURN)
     assert app.scene is table and table.seats.viewer == bryn
@@ -119,3 +122,47 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     fresh.refresh()
     fresh.draw(app.screen)
     assert screen_bytes(app) == after
+
+
+def test_enter_pressed_by_habit_does_not_skip_the_hand_off(monkeypatch):
+    """Playtest: End Turn, then Enter out of habit, showed the next player's hand
+    and lair to the one who had just played. The hand-off takes a click on
+    "I am ..."; Enter works only once the screen has been up for a moment."""
+    from sprites.scenes import handoff
+    app = make_app()
+    session = Session.new(seats(3), seed=4)
+    rng = random.Random(4)
+    app.start_game(session, handoff=True)
+    for _ in range(400):
+        if isinstance(app.scene, HandOffScene):
+            break
+        play_option(app, app.scene, rng.randrange(len(session.game.decision.options)))
+    screen = app.scene
+    assert isinstance(screen, HandOffScene)
+    press(app, pygame.K_RETURN)
+    assert app.scene is screen, "Enter right away went past the hand-off"
+    later = screen.shown_at + handoff.ENTER_AFTER_MS
+    monkeypatch.setattr(handoff, "now_ms", lambda: later)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene) and app.scene.seats.viewer == screen.seat
+
+
+def test_a_hot_seat_game_comes_back_from_the_title_screen_behind_the_hand_off(tmp_path):
+    """Playtest: Menu, then Continue, opened the acting player's hand, lair and
+    private draws to whoever clicked Continue. A hot-seat game that comes back
+    (Continue, a recent game, Load, --load) first asks who sits at the computer."""
+    from sprites.app import build
+    import argparse
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=4)
+    table = app.start_game(session, handoff=True)
+    if isinstance(app.scene, HandOffScene):
+        click(app, "handoff:confirm")
+    click(app, "button:menu")
+    click(app, "button:continue")
+    assert isinstance(app.scene, HandOffScene) and app.scene.table is table
+    assert table.hover is None and table.hinted is None, "what the last screen showed was forgotten"
+    click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene) and table.seats.viewer == session.game.decision.player
+    again = build(argparse.Namespace(session=session, replay=None, save_dir=str(tmp_path)), app.screen)
+    assert isinstance(again.scene, HandOffScene), "--load of a hot-seat game shows the hand-off first"

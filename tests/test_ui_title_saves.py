@@ -93,7 +93,8 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     assert isinstance(app.scene, TitleScene), "loading over a game in progress asks first"
     press(app, pygame.K_ESCAPE)
     click(app, "button:continue")
-    assert app.scene.session is resumed
+    assert isinstance(app.scene, HandOffScene), "a hot-seat game comes back behind the hand-off screen"
+    assert to_table(app).session is resumed
 
 
 def test_save_as_over_an_existing_save_asks_first(tmp_path):

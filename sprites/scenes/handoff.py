@@ -9,11 +9,13 @@ import pygame
 
 from game.summary import since_last_turn
 from sprites import palette, theme
+from sprites.anim import now_ms
 from sprites.art import pieces
 from sprites.scene import Scene
 from sprites.table import overlays
 
 TITLE = overlays.SUMMARY_TITLE
+ENTER_AFTER_MS = 1000       # Enter pressed by habit right after End Turn must not show the next hand
 
 
 class HandOffScene(Scene):
@@ -22,6 +24,7 @@ class HandOffScene(Scene):
         self.table = table
         self.seat = table.seats.acting()
         self.summary = since_last_turn(table.session.game, self.seat)
+        self.shown_at = now_ms()
         self.resize(app.screen.get_size())
 
     def _size(self, base):
@@ -55,7 +58,7 @@ class HandOffScene(Scene):
         self.box_y = self.text_y + text + gap
         r = pygame.Rect(0, 0, round(420 * k), button)
         r.midtop = (w // 2, self.box_y + summary)
-        self.add("handoff:confirm", r, tip="Show the table with your hand and lair.")
+        self.add("handoff:confirm", r, tip="Show the table with your hand and lair (or Enter, after a moment).")
 
     def click(self, name):
         if name == "handoff:confirm":
@@ -63,7 +66,7 @@ class HandOffScene(Scene):
             self.table.handed_over(self.seat)
 
     def key(self, event):
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and now_ms() - self.shown_at >= ENTER_AFTER_MS:
             self.click("handoff:confirm")
 
     def draw(self, surface):

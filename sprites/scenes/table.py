@@ -631,11 +631,8 @@ class TableScene(Scene):
             self.refresh()
             self.app.show_scores(self.session, celebrate=True)
             return
-        self.handoff_pending = self.seats.needs_handoff()
-        if self.handoff_pending:
-            self.forget_private()
-            self.refresh()
-            self.app.show_handoff(self)
+        if self.seats.needs_handoff():
+            self.hide_for_handoff()
             return
         self.seats.follow()
         if before is not None and before["actor"] == self.seats.viewer:
@@ -704,6 +701,13 @@ class TableScene(Scene):
         self.slots, self.gaps, self.freeze = [], [], None
         self.base = None
         self._painted = {}
+
+    def hide_for_handoff(self):
+        """Hide the table behind the hand-off screen, forgetting what the last player saw."""
+        self.handoff_pending = True
+        self.forget_private()
+        self.refresh()
+        self.app.show_handoff(self)
 
     def handed_over(self, seat):
         """The hand-off screen confirmed who sits at the computer now."""

@@ -444,9 +444,12 @@ class TitleScene(Scene):
 
     def resume(self):
         if self.current is not None:
-            self.app.replace(self.current)
-            self.current.resize(self.app.screen.get_size())
-            return self.current
+            table = self.current
+            self.app.replace(table)
+            table.resize(self.app.screen.get_size())
+            if table.seats.needs_handoff(returning=True):     # whoever clicked Continue may not be that player
+                table.hide_for_handoff()
+            return table
         info = self._latest()
         if info is None:
             self.message = "There is no game to continue."
@@ -491,7 +494,8 @@ class TitleScene(Scene):
         if job.error is not None:         # SaveError names the file and the problem
             self.message = f"{failed}: {job.error}"
             return False
-        self.app.start_game(job.result, autosave_file=os.path.basename(info.path) if info.autosave else None)
+        self.app.start_game(job.result, autosave_file=os.path.basename(info.path) if info.autosave else None,
+                            returning=True)
         return False
 
     def wakeup_ms(self, now):
