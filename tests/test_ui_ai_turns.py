@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from ui_helpers import DrawnText, click, make_app, press, redraw, screen_bytes
+from ui_helpers import DrawnText, click, click_at, make_app, press, redraw, screen_bytes
 
 import pygame
 import pytest
@@ -214,8 +214,17 @@ def test_a_solo_player_sees_what_happened_since_its_last_turn(monkeypatch):
                 on_map = drawn.within(table.lay.map)
                 assert not [t for t in on_map if len(t) > 12 and table.happened.caption[0].startswith(t[:20])]
                 captions += 1
-            click(app, "summary")                 # read: it goes
-            assert table.summary is None and table.element("summary") is None
+            if shown == 0:
+                click(app, "summary")             # read: it goes
+            else:                                 # a click on nothing (under the map, the sea) too
+                inside_map = shown == 2
+                empty = next((x, y) for x in range(0, app.screen.get_width(), 7)
+                             for y in range(0, app.screen.get_height(), 7)
+                             if table.element_at((x, y)) is None
+                             and table.lay.map.collidepoint((x, y)) == inside_map
+                             and (not inside_map or table.map.geo.region_near((x, y)) is None))
+                click_at(app, empty)
+            assert table.summary is None and table.element("summary") is None, shown
             shown += 1
             continue
         table.choose(d.options[rng.randrange(len(d.options))], asked=True)

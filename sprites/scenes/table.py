@@ -386,7 +386,13 @@ class TableScene(Scene):
         return name
 
     def click_nothing(self, pos):
-        """A click on the map's scenery or coast counts for the region it lies in."""
+        """A click on the map's scenery or coast counts for the region it lies in;
+        anywhere else it puts the "since your last turn" summary away."""
+        if self.summary is not None:
+            self.summary = None
+            self._register()
+            self.app.dirty = True
+            return
         if self.dialog is None and self.lay.map.collidepoint(pos):
             region = self.map.geo.region_near(pos)
             if region is not None:
