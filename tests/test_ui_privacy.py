@@ -166,3 +166,30 @@ def test_a_hot_seat_game_comes_back_from_the_title_screen_behind_the_hand_off(tm
     assert isinstance(app.scene, TableScene) and table.seats.viewer == session.game.decision.player
     again = build(argparse.Namespace(session=session, replay=None, save_dir=str(tmp_path)), app.screen)
     assert isinstance(again.scene, HandOffScene), "--load of a hot-seat game shows the hand-off first"
+
+
+def test_each_hot_seat_player_keeps_their_own_log_filter():
+    """Playtest: the log filter one player set opened on the next player's table.
+    Each player starts from every line, and finds their own filter again on their turn."""
+    app = make_app()
+    session = Session.new(seats(3), seed=4)
+    rng = random.Random(4)
+    app.start_game(session, handoff=True)
+    if isinstance(app.scene, HandOffScene):
+        click(app, "handoff:confirm")
+    table = app.scene
+    first = table.seats.viewer
+    click(app, "log:seat:1")
+    assert table.log.only == 1
+    met = []
+    for _ in range(600):
+        if isinstance(app.scene, HandOffScene):
+            click(app, "handoff:confirm")
+            met.append((table.seats.viewer, table.log.only))
+            if table.seats.viewer == first:
+                break
+            continue
+        play_option(app, table, rng.randrange(len(session.game.decision.options)))
+    others = [only for seat, only in met if seat != first]
+    assert others and all(only is None for only in others), "another player opened on the first one's filter"
+    assert met[-1] == (first, 1), "the first player's own filter is back on their turn"

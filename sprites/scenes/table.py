@@ -711,6 +711,7 @@ class TableScene(Scene):
     def hide_for_handoff(self):
         """Hide the table behind the hand-off screen, forgetting what the last player saw."""
         self.handoff_pending = True
+        self.log.keep(self.seats.viewer)
         self.forget_private()
         self.refresh()
         self.app.show_handoff(self)
@@ -719,6 +720,7 @@ class TableScene(Scene):
         """The hand-off screen confirmed who sits at the computer now."""
         self.forget_private()
         self.seats.take_over(seat)
+        self.log.restore(seat)
         self.handoff_pending = False
         self.refresh()
 

@@ -37,6 +37,7 @@ class LogPanel:
         self.only = None            # a seat: only that dragon's lines are shown
         self.flipped = set()        # centuries folded or unfolded against their default
         self.picked = None          # index in the view's log of the clicked line
+        self._kept = {}             # hot seat: seat -> its filter and folds while others play
         self._shown = []            # [(row, rect)] as last laid out
         self._key = None            # what they were laid out for
 
@@ -50,11 +51,21 @@ class LogPanel:
     def sig(self):
         return (self.scroll, self.only, tuple(sorted(self.flipped)), self.picked, tuple(self.rect))
 
+    def keep(self, seat):
+        """A hot-seat hand-off: the filter and folds ``seat`` chose wait for its next turn."""
+        self._kept[seat] = (self.only, set(self.flipped))
+
     def forget(self):
-        """A hot-seat hand-off: the next player starts at the newest line."""
+        """A hot-seat hand-off: the next player starts at the newest line, every line shown."""
+        self.only, self.flipped = None, set()
         self.scroll = 0
         self.picked = None
         self._key, self._shown = None, []       # (its rows hold the last player's words)
+
+    def restore(self, seat):
+        """The seat's own filter and folds, as it left them."""
+        self.only, self.flipped = self._kept.get(seat, (None, set()))
+        self._key = None
 
     def scroll_by(self, dy):
         self.scroll = max(0, self.scroll + 3 * dy)
