@@ -10,7 +10,7 @@ import math
 from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
 
 from sprites import theme
-from sprites.table import marks
+from sprites.table import marks, overlays
 from sprites.table.tips import ICON_WORDS
 
 
@@ -182,3 +182,36 @@ def test_the_log_filters_by_dragon_folds_by_century_and_shows_a_line_on_the_map(
                before.get_at((round(p[0]), round(p[1])))]
     assert len(changed) > len(outline[::10]) // 2, "the region's coast glows"
     assert table.log.picked == int(name.split(":")[2])
+
+
+def test_the_enlarged_card_leaves_the_region_its_preview_marks_in_sight():
+    """Playtest: hovering Any Region: Raze in Gallia, the enlarged card covered
+    Gallia, the region its preview outlined. A card whose preview marks a whole
+    region leaves that region's name and settlements in sight (where the map has room)."""
+    checked = 0
+    for seed in range(1, 40):
+        if checked >= 3:
+            break
+        try:
+            session = reach(lambda g: g.decision.kind == "attack_turn" and g.state.century >= 2, seeds=[seed])
+        except AssertionError:
+            continue
+        for size in ((1600, 900), (1100, 650)):
+            app, table = table_at(session, size)
+            geo = table.map.geo
+            for j in range(len(table.hand)):
+                name = f"hand:{j}"
+                preview = table.preview(name) if table.element(name) is not None else None
+                regions = [p[1] for p in (preview[1] if preview else []) if p[0] == "region"]
+                if not regions:
+                    continue
+                keep = [geo.label_rects[r] for r in regions] + [
+                    marks.place_rect(("site", (r, k)), geo, table.element_rect) for r in regions for k in range(6)]
+                hover(app, name)
+                zoom = overlays.zoom_rect(table.lay, table.element_rect(name), table._marked(preview))
+                room = table.lay.map.union(table.lay.strip)
+                if any(not zoom.move(x - zoom.x, 0).collidelistall(keep)
+                       for x in range(room.x, room.right - zoom.w + 1, 10)):
+                    assert not zoom.collidelistall(keep), (size, name, regions)
+                    checked += 1
+    assert checked, "no card previewed a whole region with room for the card elsewhere"

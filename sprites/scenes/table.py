@@ -889,9 +889,19 @@ class TableScene(Scene):
                              self._marked(preview))
 
     def _marked(self, preview):
-        """The rects of what a preview marks on the map (to be kept in sight)."""
-        return [r for r in (marks.place_rect(p, self.map.geo, self.element_rect) for p in preview[1]) if r] \
-            if preview else []
+        """The rects of what a preview marks on the map (to be kept in sight; of a
+        whole region: its name and its settlement sites)."""
+        if not preview:
+            return []
+        geo, out = self.map.geo, []
+        for place in preview[1]:
+            if place[0] == "region":
+                out.append(geo.label_rects[place[1]])
+                out += [marks.place_rect(("site", (place[1], k)), geo, self.element_rect)
+                        for k in range(len(geo.sites[place[1]]))]
+            else:
+                out.append(marks.place_rect(place, geo, self.element_rect))
+        return [r for r in out if r]
 
     def _dragon_spot(self, region):
         return self.map.geo.dragon_spots[region]
