@@ -206,3 +206,29 @@ def test_the_scores_screen_follows_the_colour_blind_palette(monkeypatch):
     assert tuple(theme.rgb(palette.colour_blind(orange))) in drawn and tuple(theme.rgb(orange)) not in drawn
     app.settings.colour_blind = False
     app.settings_changed()
+
+
+def test_no_celebration_when_humankind_triumphs():
+    """Desolation (rulebook: "The lower the total SP score, the better the
+    performance"): the last row of the Level of Destruction table, "25+ Humankind
+    Triumphs", is the Old World surviving the dragons: nothing to celebrate. A
+    better level is celebrated."""
+    names, dragons = ["Ash", "Bryn"], ["Black", "Blue"]
+    seen = set()
+    for seed in range(1, 30):
+        session = Session.new([Seat(names[i], dragons[i]) for i in range(2)], seed=seed, variant="desolation")
+        action = last_step(session)
+        end = session.game.copy()
+        end.apply(action)
+        worst = end.desolation()["survival_points"] >= 25
+        if worst in seen:
+            continue
+        app = make_app(animate=True)
+        table = app.start_game(session, handoff=False)
+        table.apply(action)
+        assert isinstance(app.scene, ScoresScene)
+        assert (app.scene.celebration is None) == worst, end.desolation()["level"]
+        seen.add(worst)
+        if len(seen) == 2:
+            break
+    assert True in seen

@@ -29,8 +29,9 @@ class ScoresScene(Scene):
         self.scores = g.final_scores()
         self.tab = "tab:scores"
         self.celebration = None
-        if celebrate and app.animate:          # off with the Animations setting (and in tests)
-            self.celebration = Celebration(now_ms(), *self._moment(g))
+        survived = g.cooperative and g.desolation()["level"] == g.data.desolation["levels"][-1][1]
+        if celebrate and app.animate and not survived:      # (the table's last row: the Old World survived)
+            self.celebration = Celebration(now_ms(), *self._moment(g))   # (off with the Animations setting)
         self.resize(app.screen.get_size())
 
     @property
