@@ -215,3 +215,25 @@ def test_the_enlarged_card_leaves_the_region_its_preview_marks_in_sight():
                     assert not zoom.collidelistall(keep), (size, name, regions)
                     checked += 1
     assert checked, "no card previewed a whole region with room for the card elsewhere"
+
+
+def test_a_hex_arrow_that_cannot_be_used_now_looks_faded():
+    """Playtest: with no gold left the hex's turn arrows looked like working
+    buttons (only a click said "Turning the hex costs a gold, and you have none").
+    An arrow the decision does not offer is drawn faded; an offered one is not."""
+    from sprites.art import hexboard
+
+    def turning(g):
+        return g.decision.kind == "attack_turn" and any(a.kind == "turn_hex" for a in g.decision.options)
+    for offered in (False, True):
+        session = reach(turning if offered else (lambda g: g.decision.kind != "attack_turn"), players=3)
+        app, table = table_at(session)
+        x, y = (round(v) for v in table.map.geo.turn_arrow_pos["left"])
+        size = round(table.map.geo.turn_arrow_radius * 2)
+        art = hexboard.turn_arrow("left", size, offered)
+        sx, sy = x - size // 2, y - size // 2
+        # where the button's face is opaque, the screen shows it as drawn only if offered
+        probe = (size // 2, size // 2 - round(size * 0.38))     # on the button's face, inside its rim
+        drawn = app.screen.get_at((sx + probe[0], sy + probe[1]))[:3]
+        face = art.get_at(probe)[:3]
+        assert (drawn == face) == offered, (offered, drawn, face)

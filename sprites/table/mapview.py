@@ -14,6 +14,7 @@ from sprites.art.geometry import geometry_for
 
 SITE_KINDS = (None, "village", "town", "city")
 ROGUE_COLOUR = "#8a8a8a"
+UNOFFERED_ALPHA = 110        # a hex turn arrow that cannot be used now (no gold, not your turn)
 
 
 def _near(pos, centre, r):
@@ -156,5 +157,9 @@ class MapView:
         surf.blit(img, img.get_rect(center=c))
         for side in ("left", "right"):
             x, y = g.turn_arrow_pos[side]
-            pic = hexboard.turn_arrow(side, round(g.turn_arrow_radius * 2), f"hex:turn_{side}" in hot)
+            offered = f"hex:turn_{side}" in hot
+            pic = hexboard.turn_arrow(side, round(g.turn_arrow_radius * 2), offered)
+            if not offered:                 # faded: it does not look like a button that works now
+                pic = pic.copy()
+                pic.set_alpha(UNOFFERED_ALPHA)
             surf.blit(pic, pic.get_rect(center=(round(x), round(y))))
