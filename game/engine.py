@@ -86,8 +86,12 @@ class Game:
             return "The game is over."
         frame = self.state.stack[-1]
         reason = frame.explain(self, action) if isinstance(action, Action) else None
-        name = self.name(decision.player)
-        return reason or f"Not possible now: {name} must choose: {decision.prompt}"
+        if reason:
+            return reason
+        name, prompt = self.name(decision.player), decision.prompt
+        if prompt.startswith(name):                 # prompts mostly name their chooser ("Ash: discard 1 card ...")
+            return f"Not possible now: first {prompt[len(name):].lstrip(' :')}"
+        return f"Not possible now: {name} must choose: {prompt}"
 
     def describe(self, action):
         """A sentence for an action, with card and region names (its kind's spec says it)."""

@@ -30,3 +30,33 @@ def test_every_dragon_row_shows_its_whole_name_at_1100_by_650(monkeypatch):
         if KINDS[seat] != "human":
             assert "[AI" in inside[0]
             assert f"AI {KINDS[seat]}" in table.tips[f"player:{seat}"]
+
+
+def test_the_lair_heading_reads_in_full_in_every_variant_at_1100_by_650(monkeypatch):
+    """Playtest: in Desolation at 1100 x 650 the lair's heading was cut to
+    "Your lair (Desolation: what you carri...". No variant's heading is cut."""
+    for variant in ("standard", "strategist", "desolation", "strategist+desolation"):
+        session = Session.new([Seat(n, d, "human") for n, d in zip(NAMES[:3], DRAGONS[:3])], seed=4, variant=variant)
+        drawn = DrawnText(monkeypatch)
+        app = make_app(size=(1100, 650))
+        app.start_game(session, handoff=False)
+        drawn.clear()
+        redraw(app)
+        heads = [s for s in drawn.strings() if s.startswith("Your lair")]
+        assert heads and not [h for h in heads if "..." in h], (variant, heads)
+        if "desolation" in variant:
+            assert not [h for h in heads if "hidden" in h], "nothing is hidden from the team in a cooperative game"
+
+
+def test_a_lair_action_tooltip_says_from_which_century_it_is_open():
+    """Playtest: in century 2, "Hunt and Hoard (century 1): ..." read as out of date."""
+    import random
+    session = Session.new([Seat(n, d, "human") for n, d in zip(NAMES[:3], DRAGONS[:3])], seed=4)
+    rng = random.Random(4)
+    while session.game.state.century < 2:
+        session.apply(rng.choice(session.game.decision.options))
+    app = make_app(size=(1100, 650))
+    table = app.start_game(session, handoff=False)
+    for a in table.data.lair_actions:
+        tip = table.tips[f"lair_action:{a.id}"]
+        assert tip.startswith(f"{a.name} (from century {a.century}):"), tip

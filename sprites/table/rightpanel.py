@@ -259,7 +259,7 @@ class RightPanel:
         lay = self.lay
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
         if view["desolation"] is not None:
-            title = "Your lair (Desolation: what you carried off)"
+            title = "Your lair (what you carried off)"
         elif Variant.parse(view["variant"]).strategist:
             title = "Your lair (open: The Strategist)"
         elif view["over"]:

@@ -106,7 +106,7 @@ def build(game, view, groups, hand, names, undo_refusal=None):
             state = f" Free again this century (taken by {names[who]} in century {view['lair_century']})."
         else:
             state = ""
-        tips[f"lair_action:{a.id}"] = f"{a.name} (century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
+        tips[f"lair_action:{a.id}"] = f"{a.name} (from century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
     for p in view["players"]:
         text = (f"{p['name']} - {p['dragon']} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
                 f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
