@@ -60,3 +60,25 @@ def test_a_lair_action_tooltip_says_from_which_century_it_is_open():
     for a in table.data.lair_actions:
         tip = table.tips[f"lair_action:{a.id}"]
         assert tip.startswith(f"{a.name} (from century {a.century}):"), tip
+
+
+def test_the_level_letter_and_digit_do_not_run_into_each_other(monkeypatch):
+    """Playtest: "L4" in a Dragons row was drawn with the L and the 4 squashed
+    together (the font kerns that pair); every level reads as two glyphs."""
+    from sprites import theme
+    session = Session.new([Seat(n, d, "human") for n, d in zip(NAMES[:3], DRAGONS[:3])], seed=4)
+    abilities = [a.id for a in session.game.data.abilities]
+    for k, p in enumerate(session.game.state.players):
+        p.abilities.extend(abilities[:k + 2])        # levels 3, 4 and 5
+    drawn = DrawnText(monkeypatch)
+    app = make_app(size=(1100, 650))
+    table = app.start_game(session, handoff=False)
+    drawn.clear()
+    redraw(app)
+    for seat, row in enumerate(table.right.player_rows(3)):
+        stats, size, _ = next(item for item in drawn.items if "life" in item[0] and table.right.player_rows(3)[seat]
+                              .collidepoint(item[2].center))
+        level = stats.split("  ")[0]
+        letter, digit = level[0], level[-1]
+        assert digit == str(seat + 3)
+        assert theme.text_width(level, size) >= theme.text_width(letter, size) + theme.text_width(digit, size), level

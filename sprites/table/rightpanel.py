@@ -129,7 +129,7 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
         pygame.draw.circle(surf, theme.INK, disc, rad, 1)
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
-        stats = f"L{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
+        stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {p['hand_count']} cards"
         sw = theme.text_width(stats, lay.font(16))
         room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
         name = p["name"] + (self.viewer_label if viewer else "")
