@@ -140,19 +140,15 @@ class LogPanel:
         shown = rows[start:end]
         if shown and shown[0][0] == "line":         # the century of the top line stays in sight (and folds)
             shown[0] = self._heads[shown[0][4]]
-        cut = 1                                     # no entry starts mid-sentence under it: an entry whose
+        cut = 1                                     # no entry starts mid-sentence: the lines of an entry
         while cut < len(shown) and shown[cut][0] == "line" and rows[start + cut - 1][0] == "line" \
-                and rows[start + cut - 1][1] == shown[cut][1]:      # start is out of sight shows its first
-            cut += 1                                                 # lines there instead, the last one cut short
+                and rows[start + cut - 1][1] == shown[cut][1]:      # whose start is out of sight give way,
+            cut += 1                                                 # the header moving down over them
         if cut > 1:
-            _, i, _, _, c = shown[1]
-            f, width = self.lay.font(17), self.area().w - self._indent() - 6
-            lines = list(theme.wrap(log[i]["text"], f, width))
-            head = lines[:cut - 1]
-            if len(lines) >= cut:
-                head[-1] = theme.fit(" ".join(lines[cut - 2:]), f, width)
-            shown[1:cut] = [("line", i, line, log[i]["seat"] if k == 0 else None, c) for k, line in enumerate(head)]
-        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)]
+            shown[cut - 1] = shown[0]
+            shown[:cut - 1] = [None] * (cut - 1)
+        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)
+                       if row is not None]
         self._key = key
         return self._shown
 
