@@ -1,6 +1,6 @@
 """Rulebook: Example Turn - Ryana's Black Dragon in the 5th Century, and her three options."""
 from game import Game
-from game.state import CITY, TOWN, VILLAGE
+from game.state import CITY, TOWN
 from rules_helpers import attack_turn, do, give, clear_hand, options, set_sites, refresh
 from game.phases.scoring import score_lairs
 

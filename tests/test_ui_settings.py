@@ -7,7 +7,7 @@ level-up, the end of a century ... switchable in settings"). Each setting is
 changed by clicking the real Settings screen, and its effect is checked."""
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, human_seats, make_app, reach, redraw
+from ui_helpers import DrawnText, click, make_app, reach, redraw
 
 from game.app.session import Seat, Session
 from sprites import palette, sound, theme

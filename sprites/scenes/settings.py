@@ -44,7 +44,7 @@ class SettingsScene(Scene):
 
     def resize(self, size):
         w, h = size
-        self.k = k = min(w / 1600, h / 900)
+        self.k = min(w / 1600, h / 900)
         self.size = size
         self.clear_elements()
         px = self.px
