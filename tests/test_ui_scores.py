@@ -24,11 +24,17 @@ def finished(n=4, seed=3, variant="standard"):
     return s
 
 
-def test_scores_show_units_counts_and_clear_headings(monkeypatch):
-    drawn = DrawnText(monkeypatch)
-    session = finished()
+def scores_screen(**finish):
+    """A window showing the scores screen of a finished game: (app, session)."""
+    session = finished(**finish)
     app = make_app()
     app.start_game(session, handoff=False)
+    return app, session
+
+
+def test_scores_show_units_counts_and_clear_headings(monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    app, session = scores_screen()
     assert isinstance(app.scene, ScoresScene)
     drawn.clear()
     redraw(app)
@@ -36,6 +42,7 @@ def test_scores_show_units_counts_and_clear_headings(monkeypatch):
     text = "\n".join(shown)
     g = session.game
     rv = g.data.scoring["region_value"]
+    regions = len(g.data.ring)          # the "all regions raided" row counts out of the map's regions
     for e in g.final_scores():
         assert f"{e['total']} VP" in shown
         lair = g.state.players[e["seat"]].lair                 # what the scores were counted from
@@ -43,21 +50,16 @@ def test_scores_show_units_counts_and_clear_headings(monkeypatch):
         assert gold in shown, f"{e['name']}'s {gold} not shown beside the gold VP"
         gallia = lair.villages.get("Gallia", 0) * rv["village"] + lair.cities.get("Gallia", 0) * rv["city"]
         assert f"{lair.res['livestock']} livestock" in shown and f"RV {gallia}" in shown
-    assert "Regions" not in shown, "an ambiguous 'Regions' heading"
-    assert "Regions raided" in text and "Region majorities" in text
-    regions = len(g.data.ring)          # the "all regions raided" row counts out of the map's regions
-    assert f"All {regions} regions raided" in shown
-    for e in g.final_scores():
-        lair = g.state.players[e["seat"]].lair
         raided = sum(1 for r in g.data.ring if lair.villages.get(r, 0) or lair.cities.get(r, 0))
         assert f"{raided} of {regions}" in shown, (e["name"], raided)
+    assert "Regions" not in shown, "an ambiguous 'Regions' heading"
+    assert "Regions raided" in text and "Region majorities" in text
+    assert f"All {regions} regions raided" in shown
 
 
 def test_view_the_board_after_the_game_opens_every_lair(monkeypatch):
     drawn = DrawnText(monkeypatch)
-    session = finished()
-    app = make_app()
-    app.start_game(session, handoff=False)
+    app, session = scores_screen()
     click(app, "button:view_table")
     table = app.scene
     assert isinstance(table, TableScene)
@@ -73,9 +75,7 @@ def test_view_the_board_after_the_game_opens_every_lair(monkeypatch):
 # ----- issue 9, "End of the game": every lair, the chart by century, the winner's moment -----------
 def test_every_lair_is_revealed_piece_by_piece(monkeypatch):
     drawn = DrawnText(monkeypatch)
-    session = finished()
-    app = make_app()
-    app.start_game(session, handoff=False)
+    app, session = scores_screen()
     click(app, "tab:lairs")
     drawn.clear()
     redraw(app)
@@ -188,9 +188,7 @@ def test_no_celebration_with_animations_off():
 def test_the_scores_screen_follows_the_colour_blind_palette(monkeypatch):
     """Changed while the scores screen is open, the palette recolours its dragons (their discs in the sheet)."""
     from sprites import palette, theme
-    session = finished()
-    app = make_app()
-    app.start_game(session, handoff=False)
+    app, session = scores_screen()
     drawn = []
     real = pygame.draw.circle
     monkeypatch.setattr(pygame.draw, "circle", lambda surf, colour, *a, **kw: drawn.append(tuple(colour)[:3])
