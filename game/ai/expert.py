@@ -3,9 +3,13 @@
 Whatever the budget (default 1 s), the expert uses it: its turn search runs
 until ``PLAN_SHARE`` of the budget is spent (more positions searched with
 more time), then its Monte Carlo comparisons add worlds and keep more
-candidates until the deadline. Decisions with one option, and the steps of
-a turn plan it already made, cost nothing. With the clock replaced by a
-counter (``clock=``), its choices are reproducible, as the tests need.
+candidates until the deadline, which it keeps (a world starts only if it
+fits). Its playouts are futures with opponents who think: every dragon plans
+its attack turn with a small search (hard's responders follow the quick
+policy), which costs worlds but makes each one a likelier future.
+Decisions with one option, and the steps of a turn plan it already made,
+cost nothing. With the clock replaced by a counter (``clock=``), its
+choices are reproducible, as the tests need.
 """
 from __future__ import annotations
 
@@ -25,8 +29,9 @@ class ExpertAI(HardAI):
     candidates = 8             # more options and plans are worth playing out with time to spare:
     margin = 4.0               # the best 3 first, the next ones as the weakest drop out
     start = 3
-    own_budget = 12            # its own turn in the playouts of Lair Actions, cards and placement: planned
-    min_worlds, max_worlds = 4, float("inf")
+    own_budget = 12            # in its playouts it plans its own attack turns with this many nodes,
+    others_budget = 12         # ... and the other dragons theirs: futures with opponents who think
+    min_worlds, max_worlds = 4, float("inf")   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
 
     def __init__(self, seed=0, budget=None, clock=None):

@@ -38,6 +38,7 @@ class HardAI(NormalAI):
     blend = 0.7                # weight of the playout average against the search's value
     start = None               # candidates played out at first (the others join as these drop out)
     own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
+    others_budget = 0          # > 0: ... and the other dragons theirs
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -71,7 +72,7 @@ class HardAI(NormalAI):
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
                     [prior[i] for i in order], self.effort(), self.blend, start=self.start,
-                    own_budget=self.own_budget)
+                    own_budget=self.own_budget, others_budget=self.others_budget)
         return d.options[order[k]]
 
     def plan_turn(self, g, seat, rng):
@@ -81,7 +82,8 @@ class HardAI(NormalAI):
         k = 0
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
-                        [v for v, _ in plans], self.effort(), self.blend, start=self.start)
+                        [v for v, _ in plans], self.effort(), self.blend, start=self.start,
+                        own_budget=self.own_budget, others_budget=self.others_budget)
         return plans[k][1]
 
 

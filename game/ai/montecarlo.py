@@ -2,9 +2,10 @@
 
 Every world redraws all hidden cards (a new determinisation). In each world
 every candidate is played out with the same random numbers (common random
-numbers), so differences between candidates are not drowned in luck; the
-quick policy then plays every dragon to the end of the century ("responding
-opponents"), and the position is valued for the seat.
+numbers), so differences between candidates are not drowned in luck; every
+dragon then plays to the end of the century ("responding opponents": the
+quick policy, or with a node budget a searched turn plan), and the position
+is valued for the seat.
 
 Worlds are added until the candidates are told apart or the effort runs out:
 after ``min_worlds``, a candidate whose blended score trails the leader's by
@@ -36,20 +37,23 @@ class SameRng:
         return self._r.choice(items)
 
 
-def playout(g, seat, rng, own_budget=0):
+def playout(g, seat, rng, own_budget=0, others_budget=0):
     """Play on until the century ends; value for seat. Every dragon plays the
-    quick policy, except that with ``own_budget`` the seat plans its own attack
-    turn with a search of that many nodes (in this world, whose draws it then
-    knows: a playout is one possible future, not a peek at the real game)."""
+    quick policy, except that a dragon given a budget (``own_budget`` for the
+    seat, ``others_budget`` for the others) plans its attack turn with a search
+    of that many nodes (in this world, whose draws it then knows: a playout is
+    one possible future, not a peek at the real game)."""
     century = g.state.century
-    line = []
+    lines = {}
     for _ in range(PLAYOUT_STEPS):
         if g.is_over or g.state.century != century:
             break
         d = g.decision
-        if own_budget and d.player == seat and in_turn(g, seat):
+        budget = own_budget if d.player == seat else others_budget
+        if budget and in_turn(g, d.player):
+            line = lines.get(d.player)
             if not line or line[0][1] not in d.options:
-                line = TurnPlanner(seat, own_budget, rng).plan(g.copy())[1]
+                line = lines[d.player] = TurnPlanner(d.player, budget, rng).plan(g.copy())[1]
             if line and line[0][1] in d.options:
                 g.apply(line.pop(0)[1])
                 continue
@@ -69,7 +73,10 @@ def follow_line(g, seat, line):
 
 class Effort:
     """How much sampling one choice may use: a world count, and a deadline
-    (a new world starts only if one more, as long as the last, still fits)."""
+    (after the first world, a new one starts only if one more, as long as the
+    last, still fits: the deadline is kept even when worlds are slow).
+    ``min_worlds``: the worlds a candidate must have been played in before it
+    may be dropped."""
 
     def __init__(self, min_worlds, max_worlds, deadline=None, clock=None):
         self.min_worlds, self.max_worlds = min_worlds, max_worlds
@@ -85,10 +92,11 @@ class Effort:
         if self.last is not None:
             self.per_world = now - self.last
         self.last = now
-        return worlds < self.min_worlds or now + (self.per_world or 0) < self.deadline
+        return worlds == 0 or now + (self.per_world or 0) < self.deadline
 
 
-def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0):
+def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0,
+            others_budget=0):
     """The index of the best candidate. ``play(world, i)`` plays candidate i on
     a copy of a determinised world; ``prior[i]`` is its value by search, best
     first. Only the first ``start`` candidates (default: all) are played out at
@@ -107,7 +115,7 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
         for i in alive:
             c = world.copy()
             play(c, i)
-            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget)
+            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget, others_budget)
         worlds += 1
         alive = _survivors(alive, samples, prior, blend, z, effort.min_worlds)
 

@@ -11,7 +11,9 @@ decision, e.g. ``expert:0.5``. Reports each level's win rate (shared wins
 split) and, more sensitive, the head-to-head rate: the share of pairs of
 seats (one of each level, same game) in which level A finished with more VP
 than level B (ties count half), each with a 95% Wilson confidence interval
-(games counted as the samples: the pairs of one game are not independent).
+(games counted as the samples: the pairs of one game are not independent);
+the head-to-head rate also with the normal interval from the spread of the
+per-game shares, which is narrower when games are often split.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import time
 from collections import defaultdict
 from multiprocessing import Pool
 
-from common import fmt_ci, play_timed
+from common import fmt_ci, fmt_shares, play_timed
 
 
 def seating(args, gi):
@@ -95,7 +97,7 @@ def main():
               f"   thinking {think[lv] / max(1, seats[lv]):.2f} s per seat and game")
     print("head to head (share of seat pairs with more VP; 50% = even):")
     for a, b in zip(levels, levels[1:]):
-        print(f"  {a} vs {b}: {fmt_ci(sum(head_to_head(r, a, b) for r in results), n)}")
+        print(f"  {a} vs {b}: {fmt_shares([head_to_head(r, a, b) for r in results])}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f)

@@ -27,6 +27,21 @@ def fmt_ci(successes, n):
     return f"{p:6.1%}  [95% CI {lo:5.1%} - {hi:5.1%}]  ({successes:g}/{n})"
 
 
+def fmt_shares(shares):
+    """A mean of per-game shares in [0, 1] (e.g. the share of seat pairs one
+    level won in a game), with two 95% intervals over games: Wilson's, which
+    treats each game's share as a coin (the widest a [0, 1] value can vary),
+    and the normal interval from the shares' own spread across games (games
+    are independent; the pairs of one game are not)."""
+    n = len(shares)
+    if n < 2:
+        return fmt_ci(sum(shares), n)
+    mean = sum(shares) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return f"{fmt_ci(sum(shares), n)}; from the spread: [{mean - half:5.1%} - {mean + half:5.1%}]"
+
+
 def percentile(values, q):
     v = sorted(values)
     if not v:

@@ -15,7 +15,7 @@ import argparse
 import time
 from multiprocessing import Pool
 
-from common import fmt_ci
+from common import fmt_shares
 from game import new_game
 from game.ai import evaluate, make_ai
 
@@ -74,7 +74,7 @@ def main():
                 start = time.perf_counter()
                 shares = pool.map(one_game, [(gi, args.level, {name: v}, args.players)
                                              for gi in range(args.games)])
-                print(f"{name} {getattr(evaluate, name)} -> {v}: {fmt_ci(sum(shares), len(shares))}"
+                print(f"{name} {getattr(evaluate, name)} -> {v}: {fmt_shares(shares)}"
                       f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
