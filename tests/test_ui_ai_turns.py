@@ -407,3 +407,38 @@ def test_an_ai_move_is_marked_in_its_own_dragons_colour():
         if len(movers) == 3:
             break
     assert movers == {1, 2, 3}
+
+
+def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
+    """H asks for a hint as the Hint button does; the button's click puts the
+    "since your last turn" summary away, so the key does too, and the hint is
+    not drawn over the summary, nor over the last AI move's line on the map."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    session = Session.new(seats(["human", "easy", "easy"]), seed=6)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(3)
+    for _ in range(600):
+        d = session.game.decision
+        if table.summary is not None:
+            break
+        if d.player != 0:
+            app.pump()
+            continue
+        table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        if table.dialog_kind == "confirm":
+            press(app, pygame.K_RETURN)
+    assert table.summary is not None, "no summary came"
+    press(app, pygame.K_h)
+    for _ in range(100):
+        if table.hinted and not table.hinted["text"].endswith("thinking..."):
+            break
+        app.pump()
+    drawn.clear()
+    redraw(app)
+    assert table.summary is None and table.element("summary") is None
+    assert [s for s in drawn.strings() if s.startswith("Hint")], "the hint is on the table"
+    # The last AI move's line, back now that the summary is gone, keeps clear of the hint.
+    assert table.happened.caption and table.happened.caption_rect is not None
+    hint = table.hint_rects()[0]
+    assert not table.happened.caption_rect.colliderect(hint), (table.happened.caption_rect, hint)

@@ -334,9 +334,7 @@ class TableScene(Scene):
         if self.standings.click(name):
             return None
         if self.summary is not None and not name.startswith("log:"):
-            self.summary = None                 # read: any click on the table puts it away
-            self._register()
-            self.app.dirty = True
+            self.put_summary_away()             # read: any click on the table puts it away
             if name in ("summary", "summary:close"):
                 return None
         if self.dialog is not None:
@@ -385,14 +383,17 @@ class TableScene(Scene):
                 return region
         return name
 
+    def put_summary_away(self):
+        """The "since your last turn" summary has been read."""
+        self.summary = None
+        self._register()
+        self.app.dirty = True
+
     def click_nothing(self, pos):
         """A click on the map's scenery or coast counts for the region it lies in;
         anywhere else it puts the "since your last turn" summary away."""
         if self.summary is not None:
-            self.summary = None
-            self._register()
-            self.app.dirty = True
-            return
+            return self.put_summary_away()
         if self.dialog is None and self.lay.map.collidepoint(pos):
             region = self.map.geo.region_near(pos)
             if region is not None:
@@ -541,6 +542,8 @@ class TableScene(Scene):
     def ask_hint(self):
         if not self.groups:
             return self.say("No hint now: it is not your decision.")
+        if self.summary is not None:
+            self.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
         self.hint.ask()
         if self.hint.thinking:
             self.hinted = {"text": "Hint: the normal AI is thinking...", "at": len(self.session.actions), "names": []}
@@ -837,8 +840,10 @@ class TableScene(Scene):
         preview = self.preview(hover.name) if hover is not None and self.dialog is None else None
         if self.dialog is None:
             spot = self._dragon_spot
+            hint = self.hint_rects()
             for m in (self.happened, self.pointed):
-                m.draw(surface, now, self.map.geo, self.element_rect, lay, self.data, spot, self.summary is None)
+                m.draw(surface, now, self.map.geo, self.element_rect, lay, self.data, spot, self.summary is None,
+                       hint)
             for place in (preview[1] if preview else ()):
                 marks.draw_mark(surface, place, marks.PREVIEW, 0.6, self.map.geo, self.element_rect, lay, spot)
         if hover is not None and hover.name in self.groups and not hover.name.startswith(
@@ -887,6 +892,13 @@ class TableScene(Scene):
         if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
             overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None,
                              self._marked(preview))
+
+    def hint_rects(self):
+        """Where the hint is drawn over the map: the line of the last AI move keeps clear
+        of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
+        if not self.hinted:
+            return []
+        return [overlays.banner_rect(self.lay, self.hinted["text"], self.lay.map.y + self.lay.px(10))]
 
     def _marked(self, preview):
         """The rects of what a preview marks on the map (to be kept in sight; of a

@@ -72,6 +72,7 @@ class Marks:
     def __init__(self):
         self.items = []
         self.caption = None           # (text, card id or None, place, end ms)
+        self.caption_rect = None      # where it was last drawn
 
     def add(self, places, now, ms, colour=HAPPENED, caption=None, card=None, flash=True):
         """Show ``places`` for ``ms`` (with a flash first, unless animations are off): the
@@ -93,9 +94,10 @@ class Marks:
             self.caption = None
         return live
 
-    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True):
+    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True, keep_clear=()):
         """Every live mark; ``rect_of(name)`` finds a table element's rect; ``caption``:
-        the line too (not while the summary, which says it, lies over the map)."""
+        the line too (not while the summary, which says it, lies over the map), away
+        from the rects of ``keep_clear`` (the hint) if it can."""
         for place, begin, end, colour in self.items:
             if begin <= now < end:          # a flash, then steady (a still table draws the same frame twice)
                 flash = 1.0 if now - begin < FLASH_MS else 0.0
@@ -106,7 +108,8 @@ class Marks:
             avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]
             avoid += [(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r), 2) for x, y in geo.dragon_spots.values()]
             avoid += [(m, 1) for m in list(geo.label_rects.values()) + [place_rect(("hex", None), geo, rect_of)]]
-            draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid)
+            avoid += [(m, 5) for m in keep_clear]
+            self.caption_rect = draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid)
 
 
 def place_rect(place, geo, rect_of):

@@ -48,15 +48,21 @@ def zoom_beside(surface, lay, data, cid, box):
     surface.blit(cardface.face(data, cid, r.w, r.h), r)
 
 
+def banner_rect(lay, text, top):
+    """Where ``banner`` puts ``text`` at ``top``."""
+    size = lay.font(22)
+    w = min(lay.map.w - 40, theme.text_width(text, size) + 40)
+    lines = theme.wrap(text, size, w - 30)
+    r = pygame.Rect(0, 0, w, len(lines) * theme.font(size).get_linesize() + lay.px(20))
+    r.midtop = (lay.map.centerx, top)
+    return r
+
+
 def banner(surface, lay, text, top, hint=False, note=False):
     """A message at the top of the map (why a click was not allowed, the
     hint, ...); returns the y below it, for the next banner."""
     size = lay.font(22)
-    w = min(lay.map.w - 40, theme.text_width(text, size) + 40)
-    lines = theme.wrap(text, size, w - 30)
-    h = len(lines) * theme.font(size).get_linesize() + lay.px(20)
-    r = pygame.Rect(0, 0, w, h)
-    r.midtop = (lay.map.centerx, top)
+    r = banner_rect(lay, text, top)
     if hint:
         theme.panel(surface, r, fill=(24, 70, 86), edge=HINT_COLOUR, radius=8, width=3)
     elif note:
