@@ -387,3 +387,45 @@ def test_the_expert_keeps_its_time_budget_when_worlds_are_slow():
     fast = iter([0.0, 0.1, 0.2, 0.3])
     effort = Effort(4, float("inf"), deadline=1.0, clock=lambda: next(fast))
     assert all(effort.more(w) for w in range(4))
+
+
+def test_the_expert_plays_out_the_plans_of_the_last_dragon_of_a_century(monkeypatch):
+    """With no dragon left to respond, the plans still differ in what the turn
+    would draw: the expert plays them out over worlds (using its time), hard
+    follows its search (its budget is a count of nodes)."""
+    from game.ai import hard
+    compared = []
+    real = hard.compare
+    monkeypatch.setattr(hard, "compare", lambda *a, **k: compared.append(1) or real(*a, **k))
+    g = new_game(4, seed=8)
+    driver = [make_ai("easy", i) for i in range(4)]
+    while not (g.decision.kind == "attack_turn" and g.state.cursor == len(g.state.order)):
+        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+    seat = g.decision.player
+    expert, strong = small(make_ai("expert", 3)), small(make_ai("hard", 3))
+    expert.began = expert.clock()
+    expert.deadline = expert.began + expert.budget
+    plans = hard.distinct_plans(expert.planner(seat, random.Random(1)).alternatives(g.copy()))
+    assert len(strong.shortlist([v for v, _ in plans])) > 1 and not hard.others_attack_after(g)
+    strong.plan_turn(g, seat, random.Random(1))
+    assert compared == []
+    expert.plan_turn(g, seat, random.Random(1))
+    assert compared == [1]
+
+
+def test_a_dragon_that_must_fly_on_after_many_moves_still_plans(monkeypatch):
+    """Rulebook, Attack Phase, Move: "a dragon can move into a region with a
+    dragon, but cannot stay in that region unless the player currently holds
+    the Dragon Ward marker". The turn search trims further moves
+    after several paid ones; when flying on is all the dragon may do, it must
+    still search and choose a move (the hard AI crashed here)."""
+    from rules_helpers import attack_turn, refresh
+    from game.ai.planner import TurnPlanner
+    g = attack_turn(region="Gallia")
+    p = g.state.players[0]
+    p.passing, p.spent["livestock"], p.card.res["livestock"] = True, 4, 2
+    refresh(g)
+    assert g.decision.options and {a.kind for a in g.decision.options} == {"move"}
+    assert TurnPlanner(0, 40, random.Random(1)).alternatives(g.copy())
+    for level in ("normal", "hard", "expert"):
+        assert small(make_ai(level, 2)).choose(g, 0) in g.decision.options

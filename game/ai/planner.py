@@ -32,22 +32,28 @@ def _holdings_key(h):
     return tuple(h.res.values()), tuple(sorted(h.villages.items())), tuple(sorted(h.cities.items()))
 
 
+def _gained_key(d):
+    return tuple(sorted((k, tuple(v)) for k, v in d.items()))
+
+
 # How a field enters the signature, by its declared ``sig`` (state.declared).
-_KEYS = {"value": lambda v: v, "seq": tuple, "sorted": lambda v: tuple(sorted(v)),
-         "values": lambda d: tuple(d.values()), "holdings": _holdings_key,
-         "gained": lambda d: tuple(sorted((k, tuple(v)) for k, v in d.items())),
-         "each": lambda regions: tuple(_key(r, _REGION_KEYS) for r in regions)}
+_KEYS = {"value": "x.{}", "seq": "tuple(x.{})", "sorted": "tuple(sorted(x.{}))",
+         "values": "tuple(x.{}.values())", "holdings": "_holdings_key(x.{})", "gained": "_gained_key(x.{})",
+         "each": "tuple(map(_region_key, x.{}))"}
 
 
-def _keys(cls):
-    return tuple((name, _KEYS[meta["sig"]]) for name, meta in declarations(cls) if meta["sig"])
+def _keyer(cls, **env):
+    """The function giving the tuple of ``cls``'s signature fields. It is
+    written out from the declarations once, as source, because the search
+    takes a signature at every node: a generic loop over the fields was a
+    sixth of the expert's thinking."""
+    parts = [_KEYS[meta["sig"]].format(name) for name, meta in declarations(cls) if meta["sig"]]
+    env.update(_holdings_key=_holdings_key, _gained_key=_gained_key)
+    return eval(f"lambda x: ({', '.join(parts)},)", env)
 
 
-def _key(x, keys):
-    return tuple(key(getattr(x, name)) for name, key in keys)
-
-
-_PLAYER_KEYS, _REGION_KEYS, _STATE_KEYS = _keys(PlayerState), _keys(RegionState), _keys(GameState)
+_player_key = _keyer(PlayerState)
+_state_key = _keyer(GameState, _region_key=_keyer(RegionState))
 
 
 def signature(g, seat):
@@ -55,8 +61,7 @@ def signature(g, seat):
     the waiting decision, and the fields the state declares part of it."""
     s = g.state
     top = s.stack[-1]
-    return (top.kind, getattr(top, "n", None), len(s.stack), _key(s.players[seat], _PLAYER_KEYS),
-            _key(s, _STATE_KEYS))
+    return (top.kind, getattr(top, "n", None), len(s.stack), _player_key(s.players[seat]), _state_key(s))
 
 
 def candidate_steps(g, seat, d):
@@ -116,6 +121,10 @@ class TurnPlanner:
         sig = signature(g, self.seat)
         self.nodes += 1
         out = self._children(g, sig, in_place=False)
+        if not out:
+            # Every step was trimmed (a dragon passing through after MAX_MOVES
+            # paid moves must still fly on): the turn is finished greedily.
+            return [self._leaf(g.copy(), sig)]
         out.sort(key=lambda x: -x[0])
         self.memo[sig] = out[0]
         return out

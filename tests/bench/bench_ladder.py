@@ -2,6 +2,11 @@
 
     python tests/bench/bench_ladder.py [--games 400] [--jobs 2] [--levels hard,normal,easy,random]
     python tests/bench/bench_ladder.py --pair expert,hard [--players 4] [--games 200]
+    python tests/bench/bench_ladder.py --pair hard,normal --first 300 --games 300 --with earlier.json
+
+``--first N`` starts at game N (games are numbered; game N always has the
+same board seed and seating), and ``--with FILE`` adds the games of an
+earlier ``--out`` to the report: a run can be extended without replaying it.
 
 ``--levels``: every game seats each level once (as many players as levels).
 ``--pair A,B``: head-to-head games, seats A B A B ... (``--players``, 2 to 6).
@@ -53,6 +58,20 @@ def head_to_head(r, a, b):
     return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x in ta for y in tb) / (len(ta) * len(tb))
 
 
+def earlier_games(paths, played, levels):
+    """The games of earlier ``--out`` files, checked to be other games of the same levels."""
+    out = []
+    for path in paths:
+        with open(path) as f:
+            games = json.load(f)
+        for r in games:
+            if r["game"] in played or set(r["levels"]) != levels:
+                raise SystemExit(f"{path}: game {r['game']} is played again here or seats other levels")
+            played.add(r["game"])
+        out += games
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=400)
@@ -62,6 +81,9 @@ def main():
     ap.add_argument("--players", type=int, default=4, help="with --pair: players per game")
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--out", default=None, help="also write every game's result as JSON here")
+    ap.add_argument("--first", type=int, default=0, help="number of the first game played")
+    ap.add_argument("--with", dest="earlier", action="append", default=[],
+                    help="an earlier --out file whose games join the report (same levels)")
     args = ap.parse_args()
     args.levels = args.levels.split(",")
     if args.pair:
@@ -70,13 +92,17 @@ def main():
             ap.error("--pair takes two levels, and --players 2 to 6")
     levels = list(args.pair or args.levels)
     start = time.perf_counter()
-    work = [(gi, seating(args, gi), args.variant) for gi in range(args.games)]
+    work = [(gi, seating(args, gi), args.variant) for gi in range(args.first, args.first + args.games)]
     results = []
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(one_game, work):
             results.append(r)
             if len(results) % 25 == 0:
                 print(f"  ... {len(results)} games, {time.perf_counter() - start:.0f} s", flush=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(results, f)
+    results += earlier_games(args.earlier, {r["game"] for r in results}, set(levels))
     wins, think, seats = defaultdict(float), defaultdict(float), defaultdict(int)
     for r in results:
         firsts = [s for s, k in enumerate(r["ranks"]) if k == 1]
@@ -88,7 +114,8 @@ def main():
             think[lv] += t
     n = len(results)
     players = len(results[0]["levels"]) if results else 0
-    print(f"{n} {players}-player games ({args.variant}), seats {','.join(work[0][1]) if work else ''} rotated, "
+    print(f"{n} {players}-player games ({args.variant}), seats {','.join(work[0][1]) if work else ''} rotated; "
+          f"{len(work)} played now (games {args.first} to {args.first + len(work) - 1}) "
           f"in {time.perf_counter() - start:.0f} s with {args.jobs} processes")
     print(f"win rate (shared wins split; {1 / max(1, players):.0%} per seat = even):")
     for lv in levels:
@@ -98,9 +125,6 @@ def main():
     print("head to head (share of seat pairs with more VP; 50% = even):")
     for a, b in zip(levels, levels[1:]):
         print(f"  {a} vs {b}: {fmt_shares([head_to_head(r, a, b) for r in results])}")
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(results, f)
 
 
 if __name__ == "__main__":
