@@ -131,7 +131,8 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     assert app.settings.confirm_end_turn is False
 
 
-def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path):
+def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkeypatch):
+    drawn = DrawnText(monkeypatch)
     seats = [Seat("Ash", "Red"), Seat("Bryn", "Green"), Seat("Cora", "Blue")]
     session = Session.new(seats, seed=3)
     app, table = table_with(session, tmp_path)
@@ -141,7 +142,10 @@ def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path):
     open_settings(app)
     click(app, "set:colour_blind:true")
     table = back_to_table(app)
+    drawn.clear()
     redraw(app)
+    # the viewer's Dragon Card is named by the colour it is drawn in, as everywhere else
+    assert "Ash - Vermilion Dragon card" in drawn.strings() and "Ash - Red Dragon card" not in drawn.joined()
     colours = {d.name: d.colour for d in table.data.dragons}
     assert colours["Red"] == palette.colour_blind("#c8282d") != "#c8282d"
     assert {r.name: r.colour for r in table.data.regions}["Gallia"] == palette.colour_blind("#4f9a4a")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
@@ -221,7 +221,7 @@ class RightPanel:
         theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
         token = art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
         surf.blit(token, token.get_rect(topright=(box.right - 2, box.y + 1)))
-        theme.blit_text(surf, f"{me['name']} - {d.name} Dragon card", lay.font(19), (box.x + 6, box.y + 5),
+        theme.blit_text(surf, f"{me['name']} - {palette.colour_name(d)} Dragon card", lay.font(19), (box.x + 6, box.y + 5),
                         theme.INK, True, width=box.w - lay.px(52))
         # Life track
         ly = box.y + lay.line(19) + lay.px(6)
