@@ -202,6 +202,12 @@ def test_the_scores_screen_follows_the_colour_blind_palette(monkeypatch):
     drawn.clear()
     redraw(app)
     assert tuple(theme.rgb(palette.colour_blind(orange))) in drawn and tuple(theme.rgb(orange)) not in drawn
+    # the lairs page names Dain's dragon by the colour it is drawn in
+    text = DrawnText(monkeypatch)
+    click(app, "tab:lairs")
+    text.clear()
+    redraw(app)
+    assert any(s.startswith("Dain - Yellow Dragon, level") for s in text.strings()), text.strings()
     app.settings.colour_blind = False
     app.settings_changed()
 

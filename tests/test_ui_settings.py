@@ -146,6 +146,7 @@ def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkey
     redraw(app)
     # the viewer's Dragon Card is named by the colour it is drawn in, as everywhere else
     assert "Ash - Vermilion Dragon card" in drawn.strings() and "Ash - Red Dragon card" not in drawn.joined()
+    assert table.tips["player:0"].startswith("Ash - Vermilion Dragon, level")      # the dragons' rows' tooltips
     colours = {d.name: d.colour for d in table.data.dragons}
     assert colours["Red"] == palette.colour_blind("#c8282d") != "#c8282d"
     assert {r.name: r.colour for r in table.data.regions}["Gallia"] == palette.colour_blind("#4f9a4a")

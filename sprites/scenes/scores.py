@@ -210,7 +210,7 @@ class ScoresScene(Scene):
         x, y = box.x + self.px(10), box.y + self.px(6)
         token = art_pieces.dragon_token(d.colour, d.letter, step + self.px(6))
         surface.blit(token, (x, y - self.px(3)))
-        theme.blit_text(surface, f"{p['name']} - {d.name} Dragon, level {p['level']}", size,
+        theme.blit_text(surface, f"{p['name']} - {palette.colour_name(d)} Dragon, level {p['level']}", size,
                         (x + step + self.px(12), y + step // 2), theme.INK, True, "midleft", box.w - step - self.px(30))
         y += step + self.px(2)
         lair = p["lair"]

@@ -157,7 +157,8 @@ class TableScene(Scene):
         if self.hinted is not None and self.hinted["at"] != len(self.session.actions):
             self.hinted = None
         names = [p["name"] for p in v["players"]]
-        self.tips = tiptext.build(g, v, self.groups, self.hand, names, self.undo_refusal())
+        colours = {d.name: palette.colour_name(d) for d in self.data.dragons}
+        self.tips = tiptext.build(g, v, self.groups, self.hand, names, self.undo_refusal(), colours)
         for i, seat in enumerate(self.session.seats):      # the row may shorten "[AI normal]" to "[AI]"
             if seat.kind != "human" and f"player:{i}" in self.tips:
                 self.tips[f"player:{i}"] += f" Played by the computer: AI {seat.kind}."

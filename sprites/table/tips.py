@@ -50,8 +50,9 @@ def attack_cost_text(ways):
     return ""
 
 
-def build(game, view, groups, hand, names, undo_refusal=None):
-    """{element name: tooltip text}."""
+def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
+    """{element name: tooltip text}. ``colours``: {dragon: the name of the colour it
+    is drawn in} (the colour-blind palette renames them)."""
     data = game.data
     options = game.decision.options if game.decision else ()
     tips = {}
@@ -108,7 +109,7 @@ def build(game, view, groups, hand, names, undo_refusal=None):
             state = ""
         tips[f"lair_action:{a.id}"] = f"{a.name} (from century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
     for p in view["players"]:
-        text = (f"{p['name']} - {p['dragon']} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
+        text = (f"{p['name']} - {(colours or {}).get(p['dragon'], p['dragon'])} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
                 f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
         if p["lair"] is not None:
             text += f" Lair: {holdings_text(data, p['lair'])} Regional Value {p['lair_rv']}."
