@@ -104,3 +104,36 @@ def test_digits_inside_icons_are_readable_in_the_smallest_window(monkeypatch):
     assert digits, "no digit drawn"
     small = sorted({(s, size) for s, size in digits if size < MIN_FONT})
     assert not small, f"digits below 12 px: {small[:8]}"
+
+
+def test_a_prompt_too_long_for_the_bar_is_the_tooltip_of_its_text(monkeypatch):
+    """Long names, text at 150 % and the smallest window: the prompt needs three
+    lines, the bar shows two (the second ends in "..."); nothing a player needs
+    stays hidden: the pointer on the prompt shows the whole of it."""
+    from ui_helpers import DrawnText, hover, make_app
+
+    from game.app.session import Seat, Session
+    from sprites.settings import Settings
+    names = ["Wolfgang Maximilia", "Bartholomew Westwo", "Wilhelmina Mcwhirr"]     # 18 letters: the most a name has
+    session = Session.new([Seat(n, d) for n, d in zip(names, ["Red", "Green", "Blue"])], seed=3)
+    while session.game.decision.kind != "attack_turn":
+        session.apply(session.game.decision.options[0])
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    app.pump()
+    prompt = session.game.decision.prompt
+    shown = drawn.within(table.lay.prompt)
+    assert prompt not in shown and any(s.endswith("...") for s in shown), shown
+    hover(app, "prompt_text")
+    assert table.hover == "prompt_text" and table.element("prompt_text").tip == prompt
+    drawn.clear()
+    app.dirty = True
+    app.pump()
+    tip = overlays.tooltip_lines(table.lay, prompt)[2]
+    assert len(tip) > 1 and all(line in drawn.strings() for line, _ in tip), "the tooltip shows the whole prompt"

@@ -2,7 +2,9 @@
 End Turn / Stop Attack buttons and Undo, Help, Speed and Menu, and where AI
 dragons play, Pause and Step.
 
-The prompt wraps onto a second line rather than being cut short."""
+The prompt wraps onto a second line rather than being cut short; one too
+long even for two lines ends in "..." and the whole of it is the tooltip of
+the bar's text (``cut``)."""
 from __future__ import annotations
 
 import pygame
@@ -48,19 +50,37 @@ def prompt_lines(lay, prompt, width):
     return size, lines
 
 
+def disc_radius(lay):
+    return min(lay.prompt.h // 2 - lay.px(8), lay.px(20))
+
+
+def text_rect(lay, buttons, extra=()):
+    """Where the header and the prompt are written: right of the dragon's disc, left of the buttons."""
+    bar = lay.prompt
+    x = bar.x + lay.pad + 2 * disc_radius(lay) + lay.pad
+    right = min(rect.x for rect in list(buttons.values()) + list(extra)) - lay.pad
+    return pygame.Rect(x, bar.y, right - x, bar.h)
+
+
+def cut(lay, prompt, buttons, extra=()):
+    """Is the prompt too long to be shown whole in the bar?"""
+    width = text_rect(lay, buttons, extra).w
+    return theme.text_width(prompt, lay.font(23)) > width and len(theme.wrap(prompt, lay.min_font, width)) > 2
+
+
 def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels, disabled=(), extra=()):
     """The bar; ``extra``: rects of other buttons in the bar (the text stays left of them)."""
     bar = lay.prompt
     pygame.draw.rect(surf, theme.WOOD, bar)
     pygame.draw.rect(surf, (24, 16, 10), (bar.x, bar.bottom - 2, bar.w, 2))     # inside the bar: the map starts below
-    r = min(bar.h // 2 - lay.px(8), lay.px(20))
+    r = disc_radius(lay)
     disc = (bar.x + lay.pad + r, bar.centery)
     if colour is not None:
         pygame.draw.circle(surf, theme.rgb(colour), disc, r)
         pygame.draw.circle(surf, theme.GOLD, disc, r, 2)
         theme.blit_text(surf, letter, lay.font(22), disc, theme.on(colour), True, "center")
-    x = disc[0] + r + lay.pad
-    right = min(rect.x for rect in list(buttons.values()) + list(extra)) - lay.pad
+    area = text_rect(lay, buttons, extra)
+    x, right = area.x, area.right
     head_size = lay.font(17)
     y = bar.y + lay.px(4)
     theme.blit_text(surf, header, head_size, (x, y), theme.GOLD, True, width=right - x)
