@@ -82,3 +82,18 @@ def test_the_level_letter_and_digit_do_not_run_into_each_other(monkeypatch):
         letter, digit = level[0], level[-1]
         assert digit == str(seat + 3)
         assert theme.text_width(level, size) >= theme.text_width(letter, size) + theme.text_width(digit, size), level
+
+
+def test_in_desolation_the_terrify_tooltip_says_the_counter_scores_nothing():
+    """Rulebook, Desolation of the Old World: "The game is played normally" (Terrify
+    is still taken: "Immediately take possession of the +3 VP counter"), but "At
+    the end of the game, there is no individual scoring". The tooltip says so;
+    in a standard game it does not."""
+    for variant, note in (("desolation", True), ("standard", False)):
+        session = Session.new([Seat(n, d, "human") for n, d in zip(NAMES[:3], DRAGONS[:3])], seed=4,
+                              variant=variant)
+        app = make_app(size=(1100, 650))
+        table = app.start_game(session, handoff=False)
+        tip = table.tips["lair_action:terrify"]
+        assert "+3 VP counter" in tip
+        assert ("No VP in Desolation" in tip) == note, tip

@@ -15,6 +15,15 @@ def available_lair_actions(g):
     return [a for a in g.data.lair_actions if a.century <= s.century and a.id not in s.lair_taken]
 
 
+def lair_action_text(g, action):
+    """What a Lair Action does, in words (``action``: its data). In Desolation,
+    where "there is no individual scoring", a counter worth VP is worth nothing."""
+    marker = action.effect.get("take_marker")
+    if g.cooperative and marker in g.data.scoring["independent"]:
+        return f"{action.text} (No VP in Desolation: the team scores what is left on the board.)"
+    return action.text
+
+
 def enter(g):
     g.state.lair_taken = {}
 

@@ -5,6 +5,7 @@ engine's own sentences, Game.describe); otherwise it describes the thing.
 """
 from __future__ import annotations
 
+from game.phases.lair import lair_action_text
 from game.state import SITE_NAMES
 from sprites.targets import BUTTON_KINDS
 
@@ -107,7 +108,8 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
             state = f" Free again this century (taken by {names[who]} in century {view['lair_century']})."
         else:
             state = ""
-        tips[f"lair_action:{a.id}"] = f"{a.name} (from century {a.century}): {a.text}{state}" + offers(f"lair_action:{a.id}")
+        tips[f"lair_action:{a.id}"] = (f"{a.name} (from century {a.century}): {lair_action_text(game, a)}{state}"
+                                       + offers(f"lair_action:{a.id}"))
     for p in view["players"]:
         text = (f"{p['name']} - {(colours or {}).get(p['dragon'], p['dragon'])} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
                 f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
