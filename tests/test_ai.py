@@ -389,30 +389,6 @@ def test_the_expert_keeps_its_time_budget_when_worlds_are_slow():
     assert all(effort.more(w) for w in range(4))
 
 
-def test_the_expert_plays_out_the_plans_of_the_last_dragon_of_a_century(monkeypatch):
-    """With no dragon left to respond, the plans still differ in what the turn
-    would draw: the expert plays them out over worlds (using its time), hard
-    follows its search (its budget is a count of nodes)."""
-    from game.ai import hard
-    compared = []
-    real = hard.compare
-    monkeypatch.setattr(hard, "compare", lambda *a, **k: compared.append(1) or real(*a, **k))
-    g = new_game(4, seed=8)
-    driver = [make_ai("easy", i) for i in range(4)]
-    while not (g.decision.kind == "attack_turn" and g.state.cursor == len(g.state.order)):
-        g.apply(driver[g.decision.player].choose(g, g.decision.player))
-    seat = g.decision.player
-    expert, strong = small(make_ai("expert", 3)), small(make_ai("hard", 3))
-    expert.began = expert.clock()
-    expert.deadline = expert.began + expert.budget
-    plans = hard.distinct_plans(expert.planner(seat, random.Random(1)).alternatives(g.copy()))
-    assert len(strong.shortlist([v for v, _ in plans])) > 1 and not hard.others_attack_after(g)
-    strong.plan_turn(g, seat, random.Random(1))
-    assert compared == []
-    expert.plan_turn(g, seat, random.Random(1))
-    assert compared == [1]
-
-
 def test_a_dragon_that_must_fly_on_after_many_moves_still_plans(monkeypatch):
     """Rulebook, Attack Phase, Move: "a dragon can move into a region with a
     dragon, but cannot stay in that region unless the player currently holds

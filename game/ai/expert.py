@@ -6,9 +6,7 @@ more time), then its Monte Carlo comparisons add worlds and keep more
 candidates until the deadline, which it keeps (a world starts only if it
 fits). Its playouts are futures with opponents who think: every dragon plans
 its attack turn with a small search (hard's responders follow the quick
-policy), which costs worlds but makes each one a likelier future. The last
-dragon of a century plays its plans out too: its search saw one guess of
-the cards it would draw, the worlds average over the draws.
+policy), which costs worlds but makes each one a likelier future.
 Decisions with one option, and the steps of a turn plan it already made,
 cost nothing. With the clock replaced by a counter (``clock=``), its
 choices are reproducible, as the tests need.
@@ -33,7 +31,6 @@ class ExpertAI(HardAI):
     start = 3
     own_budget = 12            # in its playouts it plans its own attack turns with this many nodes,
     others_budget = 12         # ... and the other dragons theirs: futures with opponents who think
-    last_turn_playouts = True  # with no one left to respond, worlds still differ in what the turn draws
     min_worlds, max_worlds = 4, float("inf")   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
 

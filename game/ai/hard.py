@@ -7,7 +7,7 @@
   the best few distinct plans are each played out to the end of the century,
   the dragons still to attack this century responding with the quick policy.
   (The last dragon of a century has no one to respond to it and just follows
-  the search; the expert plays its plans out all the same, over the draws.)
+  the search.)
 Both compare candidates with ``montecarlo.compare``: common random numbers,
 and worlds added until the candidates are told apart (adaptive, at most
 ``max_worlds``). The hidden cards are redrawn in every world, keeping the
@@ -39,7 +39,6 @@ class HardAI(NormalAI):
     start = None               # candidates played out at first (the others join as these drop out)
     own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
     others_budget = 0          # > 0: ... and the other dragons theirs
-    last_turn_playouts = False  # the last dragon of a century also plays its plans out
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -81,7 +80,7 @@ class HardAI(NormalAI):
         plans = distinct_plans(self.planner(seat, rng).alternatives(root))
         plans = [plans[i] for i in self.shortlist([v for v, _ in plans])]
         k = 0
-        if len(plans) > 1 and (self.last_turn_playouts or others_attack_after(g)):
+        if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
                         [v for v, _ in plans], self.effort(), self.blend, start=self.start,
                         own_budget=self.own_budget, others_budget=self.others_budget)
