@@ -293,10 +293,10 @@ class TableScene(Scene):
             if name in ("button:choices", "button:hint") and not self.groups:
                 continue
             self.add(name, rect, tip=self.tips.get(name))
-        prompt = self.header()[1]
+        prompt, extra = self.header()[1], self.bar_extra()
         buttons = {n: r for n, r in self.bar_rects().items() if self.element(n) is not None}
-        if promptbar.cut(lay, prompt, buttons, self.bar_extra()):
-            self.add("prompt_text", promptbar.text_rect(lay, buttons, self.bar_extra()), tip=prompt)
+        if promptbar.cut(lay, prompt, buttons, extra):        # the whole prompt, where the bar cuts it
+            self.add("prompt_text", promptbar.text_rect(lay, buttons, extra), tip=prompt)
         self.handview.register(self, self.view, self.slots, self.tips, self.gaps)
         self.map.register(self, self.tips)
         leftpanel.register(self, lay, self.data, self.view, self.tips)

@@ -110,8 +110,10 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
             state = ""
         tips[f"lair_action:{a.id}"] = (f"{a.name} (from century {a.century}): {lair_action_text(game, a)}{state}"
                                        + offers(f"lair_action:{a.id}"))
+    colours = colours or {}
     for p in view["players"]:
-        text = (f"{p['name']} - {(colours or {}).get(p['dragon'], p['dragon'])} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
+        colour = colours.get(p["dragon"], p["dragon"])
+        text = (f"{p['name']} - {colour} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
                 f"{p['hand_count']} cards" + (f", in {p['region']}" if p["region"] else "") + ".")
         if p["lair"] is not None:
             text += f" Lair: {holdings_text(data, p['lair'])} Regional Value {p['lair_rv']}."
