@@ -125,9 +125,8 @@ def _check(doc, data, where, problems):
             bad(f"{at}.group", "must be a name")
             group = ""
         text = entry.get("text") if isinstance(entry.get("text"), str) else ""
-        if "{you}" in text and you is not None:
-            text = text.replace("{you}", f"{you.name} Dragon ({you.letter})")
-        text = _fill(text, data, f"{at}.text", bad)
+        # {you} stays in the text: it is named when drawn, in the palette then shown.
+        text = _fill(text, data, f"{at}.text", bad, keep=("you",) if you is not None else ())
         if group and not do:
             bad(f"{at}.group", "only steps with 'do' can be grouped")
         optional = entry.get("optional", False)
@@ -141,8 +140,9 @@ def _check(doc, data, where, problems):
     return Script(seed=seed if isinstance(seed, int) else 0, seats=tuple(seats), steps=tuple(steps))
 
 
-def _fill(text, data, at, bad):
-    """The text with each {root.key...} replaced by that number of the data."""
+def _fill(text, data, at, bad, keep=()):
+    """The text with each {root.key...} replaced by that number of the data
+    (the names in ``keep`` stay as they are)."""
     out, rest = [], text
     while "{" in rest or "}" in rest:
         head, brace, tail = rest.partition("{")
@@ -150,7 +150,7 @@ def _fill(text, data, at, bad):
         if "}" in head or not brace or not closing or "{" in name:
             bad(at, "a { or } without a name of the data between them")
             return " ".join(text.split())
-        value = _lookup(data, name)
+        value = "{" + name + "}" if name in keep else _lookup(data, name)
         if value is None:
             bad(at, f"{{{name}}} names no number of the data (write e.g. {{setup.deal}})")
             return " ".join(text.split())

@@ -7,7 +7,7 @@ import re
 
 import pygame
 import pytest
-from ui_helpers import click, make_app, option_elements, play_option, redraw
+from ui_helpers import DrawnText, click, make_app, option_elements, play_option, redraw
 
 from game.data import DataError
 from sprites.scenes.tutorial import TutorialScene
@@ -132,6 +132,28 @@ def test_the_window_does_not_start_with_a_bad_script(tmp_path, monkeypatch, caps
     assert code == 2 and not (tmp_path / "x.png").exists()
     assert "data/tutorial.yaml: steps[2].do: unknown action kind 'dicsard'" in err and "Traceback" not in err
 
+
+@pytest.mark.parametrize("colour_blind, shown, not_shown", [(True, "Vermilion Dragon (R)", "Red Dragon"),
+                                                          (False, "Red Dragon (R)", "Vermilion")])
+def test_the_guide_names_your_dragon_by_the_colour_it_is_drawn_in(tmp_path, monkeypatch, colour_blind, shown,
+                                                                  not_shown):
+    """With the colour-blind palette on, the table calls the Red Dragon "Vermilion"
+    (hand-off, dragons' rows); the guide's welcome says the same, not "Red"."""
+    with open(os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8") as f:
+        text = f.read()
+    swapped = text.replace("{dragon: Black, kind: human}", "{dragon: Red, kind: human}")
+    assert swapped != text
+    (tmp_path / tutorial.FILE).write_text(swapped, encoding="utf-8")
+    monkeypatch.setattr(tutorial, "DATA_DIR", str(tmp_path))
+    drawn = DrawnText(monkeypatch)
+    app = make_app(tmp_path)
+    app.settings.colour_blind = colour_blind
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    assert isinstance(app.scene, TutorialScene) and app.scene.guide.step.id == "welcome"
+    drawn.clear()
+    redraw(app)
+    assert shown in drawn.joined() and not_shown not in drawn.joined()
 
 @pytest.mark.parametrize("screen, scene", [("tutorial", "TutorialScene"), ("settings", "SettingsScene")])
 def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen, scene):

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from sprites import theme
+from sprites import palette, theme
 from sprites.art import common
 from sprites.scenes.table import TableScene
 from sprites.tutorial import Guide
@@ -212,8 +212,15 @@ class TutorialScene(TableScene):
         asks = self.guide.asks(self.game)
         note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
         if aside is not None:
-            return f"Now: {aside.title}", aside.text, note
-        return step.title, step.text, note
+            return f"Now: {aside.title}", self._named(aside.text), note
+        return step.title, self._named(step.text), note
+
+    def _named(self, text):
+        """The script's {you} as the table names the player's dragon (the
+        colour-blind palette's colour name when it is on)."""
+        name = self.game.state.players[self.guide.human].dragon
+        d = next(d for d in self.data.dragons if d.name == name)
+        return text.replace("{you}", f"{palette.colour_name(d)} Dragon ({d.letter})")
 
     def _draw_panel(self, surface):
         lay, r = self.lay, self.panel
