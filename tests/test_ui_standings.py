@@ -214,3 +214,31 @@ def test_a_settings_change_paints_the_open_panel_afresh(monkeypatch):
     assert min(size for text, size, _ in drawn.items) >= round(theme.MIN_FONT * theme.text_scale()) > theme.MIN_FONT
     app.settings.text_scale, app.settings.colour_blind = 100, False
     app.settings_changed()
+
+
+def test_a_question_asked_with_the_standings_open_is_shown_over_them():
+    """End Turn clicked with the panel open asks "End your turn?" in sight and
+    answerable over the panel (it used to open under it: the click looked dead,
+    and Enter then ended the turn unseen); Esc cancels the question first."""
+    from sprites.scenes.table import USEFUL_KINDS
+    session = reach(lambda g: g.state.century >= 2 and g.decision.kind == "attack_turn"
+                    and any(a.kind in USEFUL_KINDS for a in g.decision.options), players=3)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    press(app, STANDINGS_KEY)
+    redraw(app)
+    panel_only = app.screen.copy()
+    click(app, "button:end_turn")
+    assert table.dialog_kind == "confirm" and table.standings.open
+    redraw(app)
+    box = table.dialog.rect
+    assert pygame.image.tostring(app.screen.subsurface(box), "RGB") != \
+        pygame.image.tostring(panel_only.subsurface(box), "RGB"), "the question is hidden under the standings"
+    press(app, pygame.K_ESCAPE)
+    assert table.dialog is None and table.standings.open
+    before = len(session.actions)
+    click(app, "button:end_turn")
+    click(app, "button:confirm")            # (asserts the click lands on the question's button)
+    assert session.actions[before].kind == "end_turn"

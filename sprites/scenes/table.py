@@ -274,11 +274,6 @@ class TableScene(Scene):
     def _register(self):
         self.clear_elements()
         lay = self.lay
-        if self.dialog is not None:
-            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad))
-            for name, rect in self.dialog.elements(lay):
-                self.add(name, rect, tip=self.tips.get(name))
-            self.add("dialog", self.dialog.rect)
         if self.summary is not None and self.dialog is None:
             box, close = overlays.summary_rects(lay, self.summary)
             self.add("summary:close", close, tip="Close (any click on the table closes it too).")
@@ -302,6 +297,11 @@ class TableScene(Scene):
         leftpanel.register(self, lay, self.data, self.view, self.tips)
         self.right.register(self, self.view, self.tips)
         self.standings.register(self, lay, self.right.heading_rect())
+        if self.dialog is not None:         # in front of all, the open standings too: a question stays answerable
+            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad))
+            self.add("dialog", self.dialog.rect, front=True)
+            for name, rect in reversed(list(self.dialog.elements(lay))):
+                self.add(name, rect, tip=self.tips.get(name), front=True)
         self._rehover()
 
     def _rehover(self):
@@ -572,10 +572,10 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def key(self, event):
-        if event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and self.standings.open):
+        if event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
+            self._close_dialog()            # the question on top goes first
+        elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and self.standings.open):
             self.standings.toggle()
-        elif event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
-            self._close_dialog()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.dialog_kind == "confirm":
                 self._dialog_click("button:confirm")
@@ -878,16 +878,16 @@ class TableScene(Scene):
             self.motion.draw_overlays(surface, now, self.handview.track_rects(len(self.view["track"])), self.data,
                                       self.view["track"], lay.px(30), self.map.geo.polygons,
                                       self.handview.card_size())
-        if self.dialog is not None:
-            theme.shade(surface, lay.map, 70)
-            self.dialog.draw(surface, lay, self.data, self.hover)
-            if hover is not None and hover.name.startswith("draft:"):
-                overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
         if self.summary is not None and self.dialog is None:
             overlays.summary_panel(surface, lay, self.summary, [self.map.dragons[p["dragon"]] for p in
                                                                  self.view["players"]],
                                    hot_close=self.hover == "summary:close")
         self.standings.draw(surface, self.hover)
+        if self.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
+            theme.shade(surface, self.standings.rect(lay) if self.standings.open else lay.map, 70)
+            self.dialog.draw(surface, lay, self.data, self.hover)
+            if hover is not None and hover.name.startswith("draft:"):
+                overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
         top = lay.map.y + lay.px(10)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
