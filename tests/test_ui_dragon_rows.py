@@ -97,3 +97,30 @@ def test_in_desolation_the_terrify_tooltip_says_the_counter_scores_nothing():
         tip = table.tips["lair_action:terrify"]
         assert "+3 VP counter" in tip
         assert ("No VP in Desolation" in tip) == note, tip
+
+
+def test_counts_read_in_good_english_in_the_rows_and_tooltips(monkeypatch):
+    """Playtest: a dragon down to one card showed "1 cards" (its row and tooltip,
+    the discard pile too), and a region's tooltip read "0 noble, 2 field" and
+    "Stockpile: 1 villages". A count of one is singular, any other plural
+    (livestock and gold have no plural)."""
+    session = Session.new([Seat(n, d, "human") for n, d in zip(NAMES[:3], DRAGONS[:3])], seed=4)
+    state = session.game.state
+    bryn = state.players[1]
+    del bryn.hand[1:]
+    state.discard[:] = state.discard[:1] or [state.deck.pop()]
+    region = state.regions[0]
+    region.res.update(livestock=2, gold=1, noble=0, field=2)
+    region.villages, region.cities = 1, 1
+    drawn = DrawnText(monkeypatch)
+    app = make_app(size=(1600, 900))
+    table = app.start_game(session, handoff=False)
+    drawn.clear()
+    redraw(app)
+    row = table.right.player_rows(3)[1]
+    assert [s for s in drawn.within(row) if s.endswith(" 1 card")], drawn.within(row)
+    assert not [s for s in drawn.strings() if " 1 cards" in s]
+    assert "1 card, " in table.tips["player:1"] or table.tips["player:1"].endswith("1 card.")
+    assert table.tips["discard_pile"].startswith("Discard pile: 1 card.")
+    tip = table.tips[f"region:{region.name}"]
+    assert "2 livestock, 1 gold, 0 nobles, 2 fields." in tip and "Stockpile: 1 village, 1 city." in tip, tip
