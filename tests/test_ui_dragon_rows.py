@@ -3,7 +3,10 @@
 where "[AI normal]" does not fit the row says "[AI]" and its tooltip names the level."""
 from __future__ import annotations
 
-from ui_helpers import DrawnText, make_app, redraw
+import random
+
+import pygame
+from ui_helpers import DrawnText, make_app, press, redraw
 
 from game.app.session import Seat, Session
 
@@ -124,3 +127,36 @@ def test_counts_read_in_good_english_in_the_rows_and_tooltips(monkeypatch):
     assert table.tips["discard_pile"].startswith("Discard pile: 1 card.")
     tip = table.tips[f"region:{region.name}"]
     assert "2 livestock, 1 gold, 0 nobles, 2 fields." in tip and "Stockpile: 1 village, 1 city." in tip, tip
+
+
+def test_after_its_turn_the_dragon_card_does_not_say_nothing_was_spent(monkeypatch):
+    """Playtest: Ash ate a livestock to fly, ended the turn, and while the AI
+    dragons played on the Dragon Card read "Your turn this century: spent
+    nothing; feats ..." (what was spent goes back to the stockpile as the turn
+    ends). After the turn it names the feats only."""
+    seats = [Seat("Ash", "Black", "human"), Seat("Bryn", "Blue", "random"), Seat("Cora", "Green", "random")]
+    for seed in range(1, 80):
+        session = Session.new(seats, seed=seed)
+        rng = random.Random(seed)
+        g = session.game
+        while not g.is_over and not (g.decision.kind == "attack_turn" and g.decision.player == 0
+                                     and g.state.order[-1] != 0 and any(a.kind == "move" for a in g.decision.options)):
+            session.apply(rng.choice(g.decision.options))
+        if not g.is_over:
+            break
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    press(app, pygame.K_p)                      # the AI dragons wait: Ash looks at the table after the turn
+    table.apply(next(a for a in g.decision.options if a.kind == "move"))
+    drawn.clear()
+    redraw(app)
+    assert [s for s in drawn.strings() if s.startswith("This turn: spent 1 livestock;")], drawn.strings()
+    table.apply(next(a for a in g.decision.options if a.kind == "end_turn"))
+    assert g.decision.player != 0 and table.seats.viewer == 0
+    drawn.clear()
+    redraw(app)
+    card = [s for s in drawn.strings() if s.startswith(("Your turn this century", "This turn"))]
+    assert card and card[0].startswith("Your turn this century: feats"), card
+    assert not [s for s in drawn.strings() if "spent nothing" in s]

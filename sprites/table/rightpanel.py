@@ -185,9 +185,12 @@ class RightPanel:
             lines.append((f"To level up in your turn: destroy {need['cities']} city, {need['villages']} villages "
                           f"or gain {need['resources']} resources.", size, theme.MUTED, False))
         else:
-            when = "This turn" if me["turn"] == "now" else "Your turn this century"
-            spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
-            lines.append((f"{when}: spent {spent}; feats {feats['cities']}/{need['cities']} city, "
+            if me["turn"] == "now":
+                spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
+                when = f"This turn: spent {spent};"
+            else:                       # what was spent went back to the stockpile as the turn ended
+                when = "Your turn this century:"
+            lines.append((f"{when} feats {feats['cities']}/{need['cities']} city, "
                           f"{feats['villages']}/{need['villages']} villages, "
                           f"{feats['resources']}/{need['resources']} resources.", size, theme.INK, False))
             used = []
