@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, make_app, reach, redraw
+from ui_helpers import DrawnText, make_app, press, reach, redraw
 
 import pygame
 
@@ -285,3 +285,34 @@ def test_every_screen_keeps_12_px_text_in_the_smallest_window(monkeypatch, tmp_p
         small = sorted({(s, size) for s, size, _ in drawn.items if size < MIN_FONT})
         assert not small, f"{type(scene).__name__}: text below 12 px: {small[:5]}"
         app.pop()
+
+
+def test_a_long_list_of_choices_stays_inside_its_box():
+    """Playtest: "All choices" (Tab) with 17 options at 1100 x 650 drew its last
+    buttons and Cancel below its box, over the cards (and at Text size 150 %
+    off the window). A list too tall for the map is laid out again, a column
+    more, over the table around it: every button inside the box, the box inside
+    the window, the buttons still clickable."""
+    session = reach(lambda g: g.state.century >= 3 and g.decision.kind == "attack_turn"
+                    and len(g.decision.options) > 12, players=4, seeds=range(1, 300))
+    for size, scale in (((1100, 650), 100), ((1100, 650), 150), ((1600, 900), 100)):
+        app = make_app(size=size)
+        app.settings.text_scale = scale
+        try:
+            app.use_text_scale()
+            table = app.start_game(session, handoff=False)
+            table.summary = None
+            table.refresh()
+            press(app, pygame.K_TAB)
+            box = table.dialog.rect
+            assert app.screen.get_rect().contains(box), (size, scale, box)
+            inside = table.dialog.elements(table.lay)
+            assert len(inside) > 12
+            for name, rect in inside:
+                assert box.contains(rect), (size, scale, name, rect, box)
+                assert table.element_at(rect.center).name == name
+            press(app, pygame.K_ESCAPE)
+            assert table.dialog is None
+        finally:
+            app.settings.text_scale = 100
+            app.use_text_scale()

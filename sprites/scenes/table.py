@@ -298,7 +298,8 @@ class TableScene(Scene):
         self.right.register(self, self.view, self.tips)
         self.standings.register(self, lay, self.right.heading_rect())
         if self.dialog is not None:         # in front of all, the open standings too: a question stays answerable
-            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad))
+            below_bar = pygame.Rect(0, lay.map.y, lay.size[0], lay.size[1] - lay.map.y)
+            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad), below_bar.inflate(-lay.pad, -lay.pad))
             self.add("dialog", self.dialog.rect, front=True)
             for name, rect in reversed(list(self.dialog.elements(lay))):
                 self.add(name, rect, tip=self.tips.get(name), front=True)
@@ -884,7 +885,8 @@ class TableScene(Scene):
                                    hot_close=self.hover == "summary:close")
         self.standings.draw(surface, self.hover)
         if self.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
-            theme.shade(surface, self.standings.rect(lay) if self.standings.open else lay.map, 70)
+            theme.shade(surface, self.standings.rect(lay) if self.standings.open else lay.map.union(self.dialog.rect),
+                        70)
             self.dialog.draw(surface, lay, self.data, self.hover)
             if hover is not None and hover.name.startswith("draft:"):
                 overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)

@@ -35,9 +35,12 @@ class Dialog:
     def _lines(self, lay, label):
         return theme.wrap(label, self._label_size(lay), self._col_w - lay.px(6) - lay.px(16), True)
 
-    def layout(self, lay, area):
+    def layout(self, lay, area, room=None, cols=None):
+        """Place the box in ``area`` (the map); one too tall for it is laid out again,
+        a column more, over ``room`` (the table below the prompt bar) rather than let
+        its buttons spill out of it."""
         n = len(self.choices)
-        self._cols = 1 if n <= 8 else (2 if n <= 20 else 3)
+        self._cols = cols or (1 if n <= 8 else (2 if n <= 20 else 3))
         w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
         if self._cols > 1:
             w = min(area.w - 20, max(w, self._cols * lay.px(330)))
@@ -60,6 +63,8 @@ class Dialog:
             need = len(self._lines(lay, label)) * line + lay.px(14)
             self._heights[row] = max(self._heights[row], need)
         y += sum(self._heights) + (max(lay.px(44), lay.line(20) + lay.px(14)) if self.cancel else 0) + lay.px(8)
+        if room is not None and y > area.h - 10:
+            return self.layout(lay, room, cols=min(3, self._cols + 1, max(1, n)))
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
         if self.anchor:
             rect.midbottom = (self.anchor[0], self.anchor[1] - lay.px(12))
