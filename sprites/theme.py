@@ -65,6 +65,11 @@ def font_size(base, k):
     return max(min_font(), round(base * k))
 
 
+def plural(n, one, many=None):
+    """A count and its word: "1 card", "2 cards", "0 cities"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def on(c):
     """A text colour that reads on background c."""
     return common.contrast(c, INK, WHITE)

@@ -180,8 +180,8 @@ class ScoresScene(Scene):
             villages, cities = sum(lair["villages"].values()), sum(lair["cities"].values())
             res = sum(lair["res"].values())
             theme.blit_text(surface, p["name"], size, (x, y), theme.INK, True, width=round(150 * k))
-            theme.blit_text(surface, f"{plural(villages, 'village')}, {plural(cities, 'city', 'cities')}, "
-                            f"{plural(res, 'resource')} (level {p['level']})",
+            theme.blit_text(surface, f"{theme.plural(villages, 'village')}, {theme.plural(cities, 'city', 'cities')}, "
+                            f"{theme.plural(res, 'resource')} (level {p['level']})",
                             size, (x + round(160 * k), y), theme.INK)
             y += round(28 * k)
 
@@ -254,7 +254,3 @@ def scoresheet_tiebreak(scores):
         return (f"Tied on {scores[0]['total']} VP; the tie-break (highest level, then most Life) "
                 f"goes to {winners[0]['name']}.")
     return f"Tied on {scores[0]['total']} VP, level and Life: the victory is shared."
-
-
-def plural(n, one, many=None):
-    return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.log_text import plural
 from game.variants import Variant
 from sprites import palette, theme
 from sprites.art import pieces as art_pieces
@@ -130,8 +129,7 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
         pygame.draw.circle(surf, theme.INK, disc, rad, 1)
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
-        cards = p["hand_count"]
-        stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {cards} {plural(cards, 'card')}"
+        stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
         sw = theme.text_width(stats, lay.font(16))
         room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
         name = p["name"] + (self.viewer_label if viewer else "")
