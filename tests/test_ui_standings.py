@@ -15,6 +15,7 @@ from game.app.session import Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
+from sprites.scenes.table import USEFUL_KINDS
 from sprites.table.standings import KEY as STANDINGS_KEY
 
 
@@ -220,7 +221,6 @@ def test_a_question_asked_with_the_standings_open_is_shown_over_them():
     """End Turn clicked with the panel open asks "End your turn?" in sight and
     answerable over the panel (it used to open under it: the click looked dead,
     and Enter then ended the turn unseen); Esc cancels the question first."""
-    from sprites.scenes.table import USEFUL_KINDS
     session = reach(lambda g: g.state.century >= 2 and g.decision.kind == "attack_turn"
                     and any(a.kind in USEFUL_KINDS for a in g.decision.options), players=3)
     app = make_app()
