@@ -19,6 +19,11 @@ def plural(n, word, many=None):
     return word if n == 1 else (many or word + "s")
 
 
+def resources(n, res):
+    """"2 nobles", "2 fields", but "2 livestock", "2 gold" (words without a plural)."""
+    return f"{n} {plural(n, res) if res in ('noble', 'field') else res}"
+
+
 def titles(g, cards):
     return ", ".join(g.cards[c].title for c in cards)
 
@@ -28,7 +33,7 @@ def names(g, seats):
 
 
 def loot(e):
-    parts = [f"{n} {r}" for r, n in e["res"].items() if n]
+    parts = [resources(n, r) for r, n in e["res"].items() if n]
     parts += [f"{n} {plural(n, 'village')} of {r}" for r, n in e["villages"].items() if n]
     parts += [f"{n} {plural(n, 'city', 'cities')} of {r}" for r, n in e["cities"].items() if n]
     return ", ".join(parts)
@@ -167,7 +172,7 @@ def _seat_line(g, seat, t):
         parts.append(f"lost {t['life_lost']} Life")
     if t["healed"]:
         parts.append("healed")
-    took = [f"{n} {plural(n, res) if res in ('noble', 'field') else res}" for res, n in t["took"].items() if n]
+    took = [resources(n, res) for res, n in t["took"].items() if n]
     if t["pieces"]:
         took.append(f"{t['pieces']} {plural(t['pieces'], 'village')} without a fight")
     if took:

@@ -87,3 +87,10 @@ def test_no_ai_or_view_module_reads_the_log_words():
                             if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                         assert "re" not in modules and not any(m.endswith("log_text") for m in modules), \
                             f"{folder}/{name} imports {modules}"
+
+
+def test_loot_counts_read_in_good_english():
+    """A dragon's return to its lair names its loot as a player would say it:
+    "2 nobles, 1 field", while livestock and gold have no plural."""
+    e = {"res": {"livestock": 2, "gold": 3, "noble": 2, "field": 1}, "villages": {"Slavia": 2}, "cities": {"Gallia": 1}}
+    assert log_text.loot(e) == "2 livestock, 3 gold, 2 nobles, 1 field, 2 villages of Slavia, 1 city of Gallia"
