@@ -86,8 +86,8 @@ def _check(doc, data, where, problems):
         humans += kind == "human"
         if kind != "human" and "name" not in seat:
             bad(f"seats[{i}].name", "an AI seat needs a name")
-        elif "name" in seat and name_problem(seat["name"]):     # the engine's rule for players' names
-            bad(f"seats[{i}].name", name_problem(seat["name"]))
+        elif "name" in seat and (problem := name_problem(seat["name"])):     # the engine's rule for names
+            bad(f"seats[{i}].name", problem)
     if seats and humans != 1:
         bad("seats", f"must have exactly one human seat, not {humans}")
     you = next((d for s in seats if isinstance(s, dict) and s.get("kind") == "human"
@@ -144,7 +144,7 @@ def _check(doc, data, where, problems):
                           group=group or f"step:{sid}", point=tuple(point), optional=optional))
     if steps and steps[-1].do:
         bad(f"steps[{len(steps) - 1}]", "the last step must be one without 'do' (the end of the guide)")
-    return Script(seed=seed if isinstance(seed, int) else 0, seats=tuple(seats), steps=tuple(steps))
+    return Script(seed=seed, seats=tuple(seats), steps=tuple(steps))
 
 
 def _fill(text, data, at, bad, keep=()):
