@@ -272,7 +272,8 @@ def default_data():
 
 def _regions(ck, doc):
     f = "data/regions.yaml"
-    sites = ck.count(doc, "sites_per_region", f, low=1, high=20, default=6)
+    # (at most 6: the map has room for six sites around each region's name, sprites/art/geometry.py)
+    sites = ck.count(doc, "sites_per_region", f, low=1, high=6, default=6)
     stock = ck.get(doc, "stockpile", dict, f, default={})
     vstock = ck.count(stock, "villages", f + ": stockpile", default=10)
     cstock = ck.count(stock, "cities", f + ": stockpile", default=4)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 
 import pygame
 
 from game.app.session import Seat, Session
+from game.plaintext import escape
 from sprites.app import App, headless_env, open_window
 from sprites.settings import NAMES
 
@@ -53,6 +55,10 @@ def screenshot(args):
     app.tick()
     app.dirty = True
     app.render()
-    pygame.image.save(app.screen, args.screenshot)
+    try:
+        pygame.image.save(app.screen, args.screenshot)
+    except (pygame.error, OSError) as exc:       # what the folder check cannot see: a dangling link, a full disk
+        print(f"error: --screenshot: cannot write {escape(args.screenshot)} ({escape(exc)})", file=sys.stderr)
+        return 2
     print(f"saved {args.screenshot} ({app.scene.__class__.__name__}, {w}x{h})")
     return 0

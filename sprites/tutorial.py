@@ -16,6 +16,8 @@ import os
 from dataclasses import dataclass
 
 from game.data import DATA_DIR, DataError, default_data, read_yaml
+from game.phases.setup import MAX_SEED
+from game.plaintext import name_problem
 
 FILE = "tutorial.yaml"
 AREAS = ("map", "hand", "strip", "left", "right", "prompt")
@@ -62,8 +64,9 @@ def _check(doc, data, where, problems):
     def bad(entry, problem):
         problems.append(f"{where}: {entry}: {problem}")
     seed = doc.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        bad("seed", f"must be a whole number, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+        bad("seed", f"must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
+        seed = 0
     seats = doc.get("seats")
     dragons = [d.name for d in data.dragons]
     lo, hi = data.setup["players"]["min"], data.setup["players"]["max"]
@@ -81,13 +84,16 @@ def _check(doc, data, where, problems):
         if kind not in ("human",) + tuple(LEVELS):
             bad(f"seats[{i}].kind", f"must be human or an AI level ({', '.join(LEVELS)}), not {kind!r}")
         humans += kind == "human"
-        if kind != "human" and not isinstance(seat.get("name"), str):
+        if kind != "human" and "name" not in seat:
             bad(f"seats[{i}].name", "an AI seat needs a name")
+        elif "name" in seat and (problem := name_problem(seat["name"])):     # the engine's rule for names
+            bad(f"seats[{i}].name", problem)
     if seats and humans != 1:
         bad("seats", f"must have exactly one human seat, not {humans}")
     you = next((d for s in seats if isinstance(s, dict) and s.get("kind") == "human"
                 for d in data.dragons if d.name == s.get("dragon")), None)
-    if len({s.get("dragon") for s in seats if isinstance(s, dict)}) < len(seats):
+    named = [s["dragon"] for s in seats if isinstance(s, dict) and isinstance(s.get("dragon"), str)]
+    if len(set(named)) < len(named):
         bad("seats", "two seats have the same dragon")
     steps = []
     raw = doc.get("steps")
@@ -106,13 +112,14 @@ def _check(doc, data, where, problems):
         sid = entry.get("id")
         if not isinstance(sid, str) or not sid or sid in ids:
             bad(f"{at}.id", "must be a name used by no other step")
-        ids.add(sid)
+        else:
+            ids.add(sid)
         for key in ("title", "text"):
             if not isinstance(entry.get(key), str) or not entry.get(key).strip():
                 bad(f"{at}.{key}", "must be text")
         do = entry.get("do", [])
-        if not isinstance(do, list) or any(k not in KINDS for k in do):
-            wrong = [k for k in do if k not in KINDS] if isinstance(do, list) else do
+        if not isinstance(do, list) or any(not isinstance(k, str) or k not in KINDS for k in do):
+            wrong = [k for k in do if not isinstance(k, str) or k not in KINDS] if isinstance(do, list) else do
             bad(f"{at}.do", f"unknown action kind {wrong[0] if isinstance(wrong, list) else wrong!r} "
                             f"(known: {', '.join(sorted(KINDS))})")
             do = []
@@ -137,7 +144,7 @@ def _check(doc, data, where, problems):
                           group=group or f"step:{sid}", point=tuple(point), optional=optional))
     if steps and steps[-1].do:
         bad(f"steps[{len(steps) - 1}]", "the last step must be one without 'do' (the end of the guide)")
-    return Script(seed=seed if isinstance(seed, int) else 0, seats=tuple(seats), steps=tuple(steps))
+    return Script(seed=seed, seats=tuple(seats), steps=tuple(steps))
 
 
 def _fill(text, data, at, bad, keep=()):

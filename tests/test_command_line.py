@@ -131,6 +131,15 @@ def test_screenshot_into_a_missing_folder(tmp_path):
     assert line == f"error: --screenshot: the folder {out.parent} does not exist"
 
 
+def test_a_screenshot_that_cannot_be_written_is_one_line(tmp_path):
+    """The folder can be written to, but the file cannot be opened (a link to a
+    missing folder): one line and exit code 2, not pygame's traceback."""
+    out = tmp_path / "shot.png"
+    os.symlink(tmp_path / "missing" / "shot.png", out)
+    line = one_line_error(run_main("--screenshot", out, "--screen", "title", "--steps", 0))
+    assert line.startswith(f"error: --screenshot: cannot write {out} (")
+
+
 def test_help_lists_every_flag_on_one_line_each():
     r = run_main("--help", env={"COLUMNS": "80"})
     assert r.returncode == 0 and not r.stderr

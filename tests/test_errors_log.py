@@ -113,6 +113,22 @@ def test_a_thread_that_dies_is_logged(log_in):
     assert "unexpected error in the thread doomed" in text and "KeyError: 'lost'" in text
 
 
+def test_a_log_that_cannot_be_written_prints_no_traceback(tmp_path, capfd):
+    """A save folder where errors.log cannot be written (here: a folder of that
+    name; a read-only folder does the same): logging printed '--- Logging error ---'
+    and a traceback to stderr at every autosave that failed. Now nothing, and the
+    player's line no longer points at the file."""
+    (tmp_path / errorlog.FILE).mkdir()
+    try:
+        errorlog.setup(str(tmp_path))
+        errorlog.problem("autosave", "x.yaml: cannot be written: Permission denied")
+        line = errorlog.unexpected("the window", ValueError("a bug"))
+    finally:
+        errorlog.close()
+    assert capfd.readouterr().err == ""
+    assert line == "Unexpected error in the window: ValueError: a bug"
+
+
 def test_the_file_stays_small(tmp_path, monkeypatch):
     monkeypatch.setattr(errorlog, "MAX_BYTES", 4000)
     errorlog.setup(str(tmp_path))

@@ -35,6 +35,9 @@ CASES = {
     "fewer sites than players": (
         replace("regions", "sites_per_region: 6", "sites_per_region: 2"),
         "data/regions.yaml: sites_per_region: 2 sites cannot hold the 6 villages that a 6-player game sets up"),
+    "more sites than the map draws": (      # the table stopped with an IndexError once a seventh site was drawn
+        replace("regions", "sites_per_region: 6", "sites_per_region: 7"),
+        "data/regions.yaml: sites_per_region: must be between 1 and 6, got 7"),
     "fewer village pieces than players": (
         replace("regions", "villages: 10", "villages: 0"),
         "data/regions.yaml: stockpile.villages: 0 village pieces per region cannot cover the 6 villages"),

@@ -97,3 +97,24 @@ def test_a_hostile_settings_file_never_freezes_the_start(tmp_path):
         reader.join(10)
         assert loaded, "reading a named pipe as the settings file blocks"
         assert "is not a regular file" in loaded[0].notice
+
+
+def test_a_save_dated_at_the_end_of_the_calendar_is_listed(tmp_path):
+    """The title shows each save's date in local time; a 'saved' date that
+    cannot be converted (year 1 at +23:59) stopped the window's start with an
+    OverflowError. The list shows the file's own date instead."""
+    from game.app.save_folder import list_saves
+    text = small_save_text()
+    dated = re.sub(r"(?m)^saved: .*$", "saved: '0001-01-01T00:00:00+23:59'", text, count=1)
+    assert dated != text
+    (tmp_path / "autosave-20260101-120000-1.yaml").write_text(dated, encoding="utf-8")
+    info, = list_saves(str(tmp_path))
+    assert info.problem is None and info.date.year > 2000
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, players=3, seed=1))
+    app.pump()
+    assert [os.path.basename(s.path) for s in app.scene.recent] == ["autosave-20260101-120000-1.yaml"]
+    click(app, "button:load")
+    app.dirty = True
+    app.pump()                                              # draws the list with its dates
+    assert app.scene.loading[0].problem is None

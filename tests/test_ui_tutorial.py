@@ -106,6 +106,15 @@ def test_prompts_take_rule_numbers_from_the_data():
     (("dealt {setup.deal}", "dealt {setup.dael}"), "data/tutorial.yaml: steps[2].text: {setup.dael} names no number"),
     (("seed: 2", "seed: two"), "data/tutorial.yaml: seed: must be a whole number"),
     (("point: [area:map,", "point: [area:sea,"), "data/tutorial.yaml: steps[1].point: must list parts"),
+    # Values of the wrong shape are problems too, never a TypeError at the window's start (they were).
+    (("id: table", "id: {table: 1}"), "data/tutorial.yaml: steps[1].id: must be a name used by no other step"),
+    (("do: [discard]", "do: [[discard]]"), "data/tutorial.yaml: steps[2].do: unknown action kind ['discard']"),
+    (("dragon: Blue,", "dragon: [Blue],"), "data/tutorial.yaml: seats[1].dragon: unknown dragon ['Blue']"),
+    # What the engine refuses when the tutorial starts is refused when the file is read.
+    (("seed: 2", "seed: 9223372036854775808"), "data/tutorial.yaml: seed: must be a whole number from 0 to"),
+    (("{name: Bryn,", "{name: [Bryn],"), "data/tutorial.yaml: seats[1].name: a name must be text"),
+    (("{dragon: Black, kind: human}", "{name: \"\\e[2J\", dragon: Black, kind: human}"),
+     "data/tutorial.yaml: seats[0].name: a name cannot contain the character \\x1b"),
 ])
 def test_a_bad_script_gives_one_clear_line(tmp_path, change, problem):
     with open(os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8") as f:

@@ -35,8 +35,7 @@ def setup(save_dir):
     path = os.path.join(save_dir, FILE)
     try:
         os.makedirs(save_dir, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                                       encoding="utf-8", delay=True)
+        handler = _Handler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(threadName)s] %(message)s"))
@@ -45,6 +44,15 @@ def setup(save_dir):
     _state.update(path=path, handler=handler)
     threading.excepthook = _thread_died
     return path
+
+
+class _Handler(logging.handlers.RotatingFileHandler):
+    def handleError(self, record):
+        """The file cannot be written (a read-only folder, a full disk, a folder named
+        errors.log): the player still has the one line; logging would print its own
+        traceback to stderr for every message instead."""
+        if _state["handler"] is self:
+            _state["path"] = None           # one-line messages stop pointing at the file
 
 
 def close():

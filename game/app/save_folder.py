@@ -175,9 +175,11 @@ def _parse_date(value):
         return None
     try:
         d = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        d = d if d.tzinfo else d.replace(tzinfo=datetime.timezone.utc)
+        d.astimezone()          # shown in local time: a date at an end of the calendar may not convert
+    except (ValueError, OverflowError):
         return None
-    return d if d.tzinfo else d.replace(tzinfo=datetime.timezone.utc)
+    return d
 
 
 def load_autosave(save_dir):
