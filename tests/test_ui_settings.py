@@ -15,7 +15,7 @@ from sprites.anim import now_ms
 from sprites.scenes.settings import SettingsScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
-from sprites.settings import Settings
+from sprites.settings import TEXT_SCALES, Settings
 
 
 def open_settings(app):
@@ -129,6 +129,66 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     app.pump()
     click(app, "set:confirm_end_turn:false")
     assert app.settings.confirm_end_turn is False
+
+
+def map_clashes(table):
+    """What the table's map draws outside the map or over a region's name: each
+    region's name (emblem + name), its resource tokens as drawn (count badges
+    included), its sites and the dragons on it, from the map's geometry."""
+    from sprites.art import pieces
+    from sprites.table.mapview import SITE_KINDS
+    mapview, view, area = table.map, table.view, table.lay.map
+    geo = mapview.geo
+    assert mapview.rect == area
+    names = geo.label_rects
+    tsize, ssize, dsize = round(geo.token_radius * 2), round(geo.site_radius * 2), round(geo.dragon_radius * 2.3)
+
+    def drawn(img, centre):
+        return img.get_bounding_rect().move(img.get_rect(center=(round(centre[0]), round(centre[1]))).topleft)
+
+    clashes = [f"the name of {r} sticks out of the map" for r, box in names.items() if not area.contains(box)]
+    for reg in view["regions"]:
+        r, colour = reg["name"], mapview.regions[reg["name"]].colour
+        pictures = [(f"{r}'s {res} token ({n})",
+                     drawn(pieces.icon_with_count(res, n, tsize), geo.resource_spots[r][res]))
+                    for res, n in reg["res"].items()]
+        pictures += [(f"{r}'s site {k}", drawn(pieces.building(SITE_KINDS[v], colour, ssize) if v
+                                              else pieces.empty_site(ssize), geo.sites[r][k]))
+                     for k, v in enumerate(reg["sites"])]
+        for what, box in pictures:
+            if not area.contains(box):
+                clashes.append(f"{what} sticks out of the map: {box} not in {area}")
+            clashes += [f"{what} lies over the name of {other}" for other, name in names.items()
+                        if box.colliderect(name)]
+    dragon = pieces.dragon_token("#c8282d", "K", dsize)
+    shape = pygame.mask.from_surface(dragon)
+    for r in geo.ring:                  # a dragon in each region, its wings' pixels
+        box = dragon.get_rect(center=tuple(map(round, geo.dragon_spots[r])))
+        clashes += [f"a dragon in {r} lies over the name of {other}" for other, name in names.items()
+                    if shape.overlap(pygame.mask.Mask(name.size, fill=True), (name.x - box.x, name.y - box.y))]
+    return clashes
+
+
+def test_at_the_smallest_window_every_text_size_leaves_each_region_its_tokens_and_name(tmp_path, monkeypatch):
+    """The playtest found the map left 440 x 254 px at 1100 x 650 with 150 % text: tokens
+    cut off at its edges and lying over Scandia, Britannia and Gothia, their counts unreadable.
+    At every Text size the map's tokens, sites, dragons and names stay inside it and apart,
+    and the columns still show their words whole."""
+    drawn = DrawnText(monkeypatch)
+    session = first(lambda g: g.decision.kind == "attack_turn" and len(g.state.players[g.decision.player].hand) >= 4)
+    app, table = table_with(session, tmp_path, size=(1100, 650))
+    for scale in TEXT_SCALES:
+        if scale > 100:
+            open_settings(app)
+            click(app, "set:text_scale:+")
+            table = back_to_table(app)
+        assert theme.text_scale() == scale / 100
+        drawn.clear()
+        redraw(app)
+        assert map_clashes(table) == [], f"at {scale} %"
+        assert not [s for s in drawn.strings() if s.endswith("...")], f"text cut short at {scale} %"
+    lay = table.lay
+    assert lay.left.w > 190 and lay.right.w > 250, "the columns still grow with the text"
 
 
 def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkeypatch):

@@ -12,7 +12,8 @@ regions can never overlap and a strait of sea always runs between them.
 Sites, the dragon spot, the resource tokens and the label are then placed
 one by one on a bit mask of free land (pygame.mask), each at the free spot
 nearest its preferred position, so nothing overlaps anything else or the
-coast, whatever the shape and size of the map.
+coast, whatever the shape and size of the map (on the crowded land of a
+small map the tokens go right under the label, the two as one box).
 """
 import functools
 import math
@@ -20,7 +21,7 @@ import random
 
 import pygame
 
-from . import common
+from . import common, pieces
 
 RESOURCES = ("livestock", "gold", "noble", "field")
 SEED = 1783          # fixed: the same coastlines on every run and machine
@@ -287,8 +288,10 @@ class MapGeometry:
             return spot
 
         # the dragon flies just off the coast that faces the hex
-        d = 1.8 * self.dragon_radius       # a round token in a square box
-        self.dragon_spots[name] = place(d, d, (cx + ux * self.inner, cy + uy * self.inner), 2 * pad)
+        land = free.mask.copy()            # for crowded land, below: the dragon goes after the label
+        d = 2.3 * self.dragon_radius       # the dragon as drawn (mapview: wings to the corners of its box)
+        dragon = (cx + ux * self.inner, cy + uy * self.inner)
+        self.dragon_spots[name] = place(d, d, dragon, 2 * pad)
 
         # the label (emblem + name) near the middle of the land
         size = self.label_size
@@ -299,23 +302,36 @@ class MapGeometry:
                 break
             size -= 2
         spot = place(lw + 2 * pad, lh, (lx, ly), 2 * pad)
+
+        # the four resource tokens on the side away from the hex: in a row, else a
+        # 2 x 2 block, else a column. The boxes taken are the tokens as drawn,
+        # their count badges (to the lower right) included.
+        tr = self.token_radius
+        left, top, right, bottom = pieces.token_reach(round(2 * tr))
+        pitch = max(2.9 * tr, left + right + 1)
+        row_h = max(2.5 * tr, top + bottom + 1)
+        shapes = [(cols, (cols - 1) * pitch + left + right, (4 // cols - 1) * row_h + top + bottom)
+                  for cols in (4, 2, 1)]
+        target = (spot[0] + ux * 1.6 * lh, spot[1] + uy * 1.6 * lh)
+        shape = next((sh for sh in shapes if free.fit(sh[1], sh[2], target)), None)
+        if shape:
+            cols, w, h = shape
+            rx, ry = place(w, h, target, 1.5 * pad)
+        else:
+            # crowded land (a small map): the label with a row (or block) of tokens
+            # right under it, as one box; then the dragon where there is room
+            free.mask = land
+            boxes = [(cols, w, h, max(w, lw + 2 * pad), lh + pad + h) for cols, w, h in shapes[:2]]
+            cols, w, h, bw, bh = next((b for b in boxes if free.fit(b[3], b[4], (lx, ly))), boxes[0])
+            bx, by = place(bw, bh, (lx, ly), 1.5 * pad)
+            spot, (rx, ry) = (bx, by - bh / 2 + lh / 2), (bx, by + bh / 2 - h / 2)
+            self.dragon_spots[name] = place(d, d, dragon, 2 * pad)
         self.label_rects[name] = pygame.Rect(0, 0, lw, lh)
         self.label_rects[name].center = spot
-
-        # the four resource tokens in a row, on the side away from the hex
-        pitch = 2.9 * self.token_radius
-        row_h = 2.5 * self.token_radius
+        x0, y0 = rx - w / 2 + left, ry - h / 2 + top          # the first token's spot
+        self.resource_spots[name] = {res: (x0 + k % cols * pitch, y0 + k // cols * row_h)
+                                     for k, res in enumerate(RESOURCES)}
         lx2, ly2 = spot
-        target = (lx2 + ux * 1.6 * lh, ly2 + uy * 1.6 * lh)
-        if free.fit(4 * pitch + 2 * pad, row_h + 2 * pad, target):
-            rx, ry = place(4 * pitch, row_h, target, 1.5 * pad)
-            self.resource_spots[name] = {
-                res: (rx + (k - 1.5) * pitch, ry) for k, res in enumerate(RESOURCES)}
-        else:   # a narrow land: a 2 x 2 block instead of a row
-            rx, ry = place(2 * pitch, 2 * row_h, target, 1.5 * pad)
-            self.resource_spots[name] = {
-                res: (rx + (k % 2 - 0.5) * pitch, ry + (k // 2 - 0.5) * row_h)
-                for k, res in enumerate(RESOURCES)}
 
         # six sites on an ellipse around the label, in reading order
         rs = self.site_radius

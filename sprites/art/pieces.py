@@ -142,6 +142,15 @@ def icon_with_count(name, count, size, disc=True):
     return common.finish(out)
 
 
+def token_reach(size):
+    """How far a resource token of ``size`` (icon_with_count) is drawn from its
+    spot: (left, top, right, bottom) in pixels, with a two-digit count (its
+    badge pokes out to the lower right, more so on small tokens)."""
+    img = icon_with_count("gold", 10, size)
+    box, c = img.get_bounding_rect(), img.get_width() // 2
+    return c - box.left, c - box.top, box.right - c, box.bottom - c
+
+
 def resource_icon(kind, size):
     """livestock (sheep), gold (coins), noble (crowned head), field (wheat)."""
     return icons.icon(kind, size)
