@@ -143,8 +143,9 @@ class App:
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
         """Show a game on the table. It autosaves to ``autosave_file`` (a
         file name in the save folder: the one it was continued from) or, for
-        a new or loaded game, to a file of its own. ``returning``: a saved
-        game (a hot-seat table stays hidden until its player says who they are)."""
+        a new or loaded game, to a file of its own. ``returning``: anyone may
+        be at the computer, as after Start or Continue (a hot-seat table stays
+        hidden until its player says who they are)."""
         from sprites.scenes.table import TableScene
         problems = self.flush_saves()           # an older game's last autosave lands first
         if self.autosave and hasattr(session, "listeners"):

@@ -55,10 +55,20 @@ class SeatControl:
         """True when the next decision is another human's: the table must be
         hidden until that player says who they are. ``returning``: the game
         comes back from the title screen or a save, where anyone may sit at
-        the computer, so even the seat last shown must say who they are."""
+        the computer, so even the seat last shown must say who they are (a new
+        game too: whoever clicked Start may not be the first player)."""
         seat = self.acting()
-        return (seat is not None and self.handoff_enabled and len(self.humans) > 1
-                and self.is_human(seat) and (returning or seat != self.viewer))
+        if seat is None or not self.handoff_enabled or len(self.humans) < 2:
+            return False
+        if returning:                       # even while an AI moves, the table shows someone's hand
+            return True
+        return self.is_human(seat) and seat != self.viewer
+
+    def next_viewer(self):
+        """The seat whose hand the table shows next: the human who must choose,
+        or (while an AI moves) the one shown now."""
+        seat = self.acting()
+        return seat if seat is not None and self.is_human(seat) else self.viewer
 
     def take_over(self, seat):
         """The table now shows this seat's private view."""

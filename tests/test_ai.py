@@ -227,7 +227,7 @@ def test_expert_level_names_and_budgets():
     assert make_ai("expert", 1).budget == 1.0                       # the default: 1 s per decision
     assert make_ai("expert", 1, budget=0.25).budget == 0.25
     assert make_ai("expert:2.5", 1).budget == 2.5
-    for bad in ("expert:0", "expert:-1", "expert:soon", "hard:1", "grandmaster:1"):
+    for bad in ("expert:0", "expert:-1", "expert:soon", "expert:", "hard:1", "grandmaster:1"):
         with pytest.raises(ValueError):
             make_ai(bad, 1)
     with pytest.raises(ValueError):

@@ -193,3 +193,46 @@ def test_each_hot_seat_player_keeps_their_own_log_filter():
     others = [only for seat, only in met if seat != first]
     assert others and all(only is None for only in others), "another player opened on the first one's filter"
     assert met[-1] == (first, 1), "the first player's own filter is back on their turn"
+
+
+def set_kind(app, seat, kind):
+    click(app, f"seat:{seat}:kind")
+    click(app, f"kind:{seat}:{kind}")
+
+
+def test_a_new_hot_seat_game_starts_behind_the_hand_off(tmp_path):
+    """Playtest: Start showed the first seat's hand to whoever clicked it. With
+    two or more humans at one screen, the table first asks who sits there."""
+    from sprites.scenes.title import TitleScene
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, seed=2))                   # the first seat, Ash, is the first to choose
+    set_kind(app, 1, "human")
+    click(app, "button:start")
+    assert isinstance(app.scene, HandOffScene), "the first hand is shown only after its player says who they are"
+    table = app.scene.table
+    first = table.session.game.decision.player
+    assert app.scene.seat == first == 0
+    click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene) and table.seats.viewer == first
+
+
+def test_a_hot_seat_game_whose_first_move_is_an_ai_s_starts_behind_the_hand_off(tmp_path, monkeypatch):
+    """The table shows a human's hand even while an AI dragon moves: that player
+    says who they are first (and is not shown the AI's question as theirs)."""
+    from sprites.scenes.title import TitleScene
+    drawn = DrawnText(monkeypatch)
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, seed=1))
+    set_kind(app, 0, "easy")
+    set_kind(app, 1, "human")
+    set_kind(app, 2, "human")
+    click(app, "button:start")
+    table = app.scene.table
+    assert not table.session.seats[table.session.game.decision.player].is_human
+    assert isinstance(app.scene, HandOffScene) and app.scene.seat == 1
+    drawn.clear()
+    redraw(app)
+    assert "The AI dragons move first" in drawn.joined()
+    assert table.session.game.decision.prompt not in drawn.joined()
+    click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene) and table.seats.viewer == 1

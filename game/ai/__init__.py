@@ -16,10 +16,10 @@ BUDGETED = ("expert",)
 
 def parse_level(text):
     """'hard' -> ('hard', None); 'expert:0.5' -> ('expert', 0.5). ValueError if unknown."""
-    name, _, budget = str(text).strip().partition(":")
+    name, colon, budget = str(text).strip().partition(":")
     if name not in _CLASSES:
         raise ValueError(f"unknown AI level {name!r} (known: {', '.join(LEVELS)})")
-    if not budget:
+    if not colon:
         return name, None
     if name not in BUDGETED:
         raise ValueError(f"only {', '.join(BUDGETED)} takes a time budget ({text!r})")

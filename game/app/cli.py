@@ -165,12 +165,12 @@ def ai_problem(text, players, human):
     known = (("human",) if human else ()) + tuple(LEVELS)
     levels = [x.strip() for x in text.split(",")]
     for level in levels:
-        name, budget, _ = level.partition(":")
+        name, colon, _ = level.partition(":")
         if name not in known:
             return f"unknown level {name!r} (known: {', '.join(known)})"
-        if budget and human:
+        if colon and human:
             return f"a time budget ({level!r}) only works with --headless"
-        if budget:
+        if colon:
             try:
                 parse_level(level)
             except ValueError as exc:

@@ -22,7 +22,7 @@ class HandOffScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.seat = table.seats.acting()
+        self.seat = table.seats.next_viewer()
         self.summary = since_last_turn(table.session.game, self.seat)
         self.shown_at = now_ms()
         self.resize(app.screen.get_size())
@@ -82,7 +82,8 @@ class HandOffScene(Scene):
                         self._size(44), (w // 2, y), theme.GOLD, True, "midtop")
         d = self.table.session.game.decision
         if d is not None:
-            theme.blit_text(surface, d.prompt, self._size(24), (w // 2, y + round(50 * k)),
+            line = d.prompt if d.player == self.seat else "The AI dragons move first; watch them on your table."
+            theme.blit_text(surface, line, self._size(24), (w // 2, y + round(50 * k)),
                             (230, 214, 180), False, "midtop", w - 40)
         theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
                         self._size(22), (w // 2, y + round(80 * k)), (180, 160, 130), False, "midtop")

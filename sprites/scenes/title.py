@@ -431,7 +431,7 @@ class TitleScene(Scene):
             return None
         self.app.handoff = self.handoff
         self._remember()
-        return self.app.start_game(session)
+        return self.app.start_game(session, returning=True)      # whoever clicked Start says who they are
 
     def _remember(self):
         """The seat setup and variants are kept for the next run."""
