@@ -137,3 +137,29 @@ def test_a_prompt_too_long_for_the_bar_is_the_tooltip_of_its_text(monkeypatch):
     app.pump()
     tip = overlays.tooltip_lines(table.lay, prompt)[2]
     assert len(tip) > 1 and all(line in drawn.strings() for line, _ in tip), "the tooltip shows the whole prompt"
+
+
+def test_the_hint_button_s_tooltip_does_not_cover_the_hint_it_gave(monkeypatch):
+    """Playtest: after a click on Hint the pointer stays on the button, and its
+    tooltip ("Ask the normal AI ...") lay over the end of the hint's banner. The
+    hint is the answer: the button's tooltip is not shown while it is up."""
+    from ui_helpers import DrawnText, click, hover
+
+    from game.app.session import Seat, Session
+    session = Session.new([Seat("Ash", "Red"), Seat("Bryn", "Green", "easy"), Seat("Cora", "Blue", "easy")], seed=3)
+    app, table = table_at(session, size=(1100, 650))
+    drawn = DrawnText(monkeypatch)
+    hover(app, "button:hint")
+    tip = table.element("button:hint").tip[:17]          # "Ask the normal AI" (it wraps)
+    assert tip == "Ask the normal AI"
+    drawn.clear()
+    app.dirty = True
+    app.pump()
+    assert tip in drawn.joined(), "before the hint: the tooltip says what the button does"
+    click(app, "button:hint")
+    hover(app, "button:hint")
+    drawn.clear()
+    app.dirty = True
+    app.pump()
+    assert table.hinted and table.hinted["text"] in drawn.joined()
+    assert tip not in drawn.joined()

@@ -896,7 +896,9 @@ class TableScene(Scene):
         if self.toast:
             overlays.banner(surface, lay, self.toast[0], top, note=self.toast[2])
         in_dialog = self.dialog is None or hover is None or self.dialog.rect.colliderect(hover.rect)
-        if hover is not None and hover.tip and in_dialog and not hover.name.startswith("draft:"):  # (enlarged instead)
+        answered = self.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
+        drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
+        if hover is not None and hover.tip and in_dialog and not answered and not drafted:
             overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None,
                              self._marked(preview))
 
