@@ -236,3 +236,34 @@ def test_no_celebration_when_humankind_triumphs():
         if len(seen) == 2:
             break
     assert True in seen
+
+
+def test_desolation_chart_keeps_the_levels_names_clear_of_the_team_line(monkeypatch):
+    """The Levels of Destruction are labelled on the chart; the team's Survival
+    Points line runs down through them late in a game (here from 46 SP to 21,
+    through 24 in the last centuries), and must not be drawn through their names."""
+    from game.ai import make_ai
+    from sprites.table.chart import TEAM
+    from sprites import theme
+    drawn = DrawnText(monkeypatch)
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue")], seed=4, variant="desolation")
+    ais = [make_ai("normal", seat) for seat in range(2)]
+    while not session.game.is_over:
+        seat = session.game.decision.player
+        session.apply(ais[seat].choose(session.game, seat))
+    sp = [s["survival_points"] for s in session.game.state.scores_by_century]
+    assert max(sp[-3:]) >= 24 >= min(sp[-3:])          # the line crosses a level late in the game
+    for size in ((1600, 900), (1100, 650)):
+        app = make_app(size=size)
+        app.start_game(session, handoff=False)
+        press(app, pygame.K_3, "3")
+        assert app.scene.tab == "tab:chart"
+        drawn.clear()
+        redraw(app)
+        labels = [(s, r) for s, _, r in drawn.items if "SP or fewer)" in s]
+        assert len(labels) == 5
+        line = theme.rgb(TEAM)
+        for text, rect in labels:
+            crossed = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                       if tuple(app.screen.get_at((x, y)))[:3] == tuple(line)[:3]]
+            assert not crossed, f"the team's line is drawn over {text!r} at {size} ({len(crossed)} pixels)"

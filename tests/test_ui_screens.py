@@ -159,6 +159,25 @@ def test_replay_steps_forward_and_back(tmp_path):
     assert scene.replay.index == 30
 
 
+@pytest.mark.parametrize("size", [(1100, 650), (1600, 900)])
+def test_replay_back_button_sits_left_of_forward(tmp_path, size):
+    """Read left to right, the replay's buttons go back then forward ("< Back" on the
+    left, "Forward >" on the right), like the arrow keys that step it."""
+    from sprites.scenes.replay import ReplayScene
+    app = make_app(tmp_path, size=size)
+    session = Session.new(seats(2), seed=5)
+    rng = random.Random(2)
+    for _ in range(10):
+        session.apply(rng.choice(session.game.decision.options))
+    app.push(ReplayScene(app, session))
+    back, forward = app.scene.element_point("replay:back"), app.scene.element_point("replay:forward")
+    assert back[0] < forward[0]
+    click(app, "replay:forward")
+    assert app.scene.replay.index == 1
+    click(app, "replay:back")
+    assert app.scene.replay.index == 0
+
+
 def test_screenshot_command_writes_a_png(tmp_path):
     import main
     for screen in ("table", "title", "scores"):

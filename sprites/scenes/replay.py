@@ -40,9 +40,10 @@ class ReplayScene(TableScene):
         return [self._button_rect(n) for n in ("replay:back", "replay:forward")]
 
     def _button_rect(self, name):
-        """In the prompt bar, where End Turn and All choices are during play (never on the map)."""
+        """In the prompt bar, where End Turn and All choices are during play (never on the map):
+        Back on the left, Forward on the right, as the arrow keys."""
         bar = promptbar.button_rects(self.lay, False)
-        return pygame.Rect(bar["button:end_turn" if name == "replay:forward" else "button:choices"])
+        return pygame.Rect(bar["button:end_turn" if name == "replay:back" else "button:choices"])
 
     def click(self, name):
         if name == "replay:back":

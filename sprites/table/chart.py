@@ -14,6 +14,7 @@ from sprites import theme
 
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
 TEAM = "#a83c28"
+PAPER = (252, 246, 232)                          # the plot's ground
 
 
 def series_of(data, view):
@@ -66,7 +67,7 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
     plot.w = rect.right - plot.x - label_w - 2 * disc - px(24)
     plot.h = rect.bottom - plot.y - 2 * theme.font(small).get_linesize() - px(10)
     theme.blit_text(surf, y_title, size, rect.topleft, theme.WOOD, True, width=rect.w)
-    pygame.draw.rect(surf, (252, 246, 232), plot)
+    pygame.draw.rect(surf, PAPER, plot)
 
     def at(i, v):
         x = plot.x if len(labels) == 1 else plot.x + i * plot.w // (len(labels) - 1)
@@ -76,13 +77,10 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
         pygame.draw.line(surf, (222, 208, 180), (plot.x, y), (plot.right, y))
         theme.blit_text(surf, str(v), small, (plot.x - px(6), y), theme.MUTED, False,
                         "bottomright" if v == 0 else "midright")      # 0 clear of the first century's label
-    for top_sp, name in bands:                       # Desolation: where each level begins
-        if top_sp <= top:
-            y = at(0, top_sp)[1]
-            for x in range(plot.x, plot.right, px(12)):
-                pygame.draw.line(surf, theme.PANEL_EDGE, (x, y), (min(x + px(6), plot.right), y))
-            theme.blit_text(surf, f"{name} ({top_sp} SP or fewer)", small, (plot.right - px(4), y - 1),
-                            theme.WOOD, False, "bottomright")
+    bands = [(top_sp, name, at(0, top_sp)[1]) for top_sp, name in bands if top_sp <= top]
+    for _, _, y in bands:                            # Desolation: where each level begins
+        for x in range(plot.x, plot.right, px(12)):
+            pygame.draw.line(surf, theme.PANEL_EDGE, (x, y), (min(x + px(6), plot.right), y))
     for i, label in enumerate(labels):
         x = at(i, 0)[0]
         pygame.draw.line(surf, theme.MUTED, (x, plot.bottom), (x, plot.bottom + px(5)))
@@ -101,6 +99,12 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
         for p in pts:
             marker(surf, shape, p, px(6), c)
         ends.append([pts[-1][1], name, colour, letter, vals[-1]])
+    for top_sp, name, y in bands:    # their names on the left (the line starts high), over the line
+        text = f"{name} ({top_sp} SP or fewer)"
+        plate = pygame.Rect(0, 0, theme.text_width(text, small) + px(8), theme.font(small).get_linesize())
+        plate.bottomleft = (plot.x + px(4), y - 1)
+        pygame.draw.rect(surf, PAPER, plate)
+        theme.blit_text(surf, text, small, (plate.x + px(4), plate.bottom), theme.WOOD, False, "bottomleft")
     gap = 2 * disc + px(2)                        # end labels: in value order, never on top of each other
     ends.sort(key=lambda e: e[0])
     for i in range(1, len(ends)):
