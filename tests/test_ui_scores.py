@@ -267,3 +267,21 @@ def test_desolation_chart_keeps_the_levels_names_clear_of_the_team_line(monkeypa
             crossed = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
                        if tuple(app.screen.get_at((x, y)))[:3] == tuple(line)[:3]]
             assert not crossed, f"the team's line is drawn over {text!r} at {size} ({len(crossed)} pixels)"
+
+
+def test_a_finished_game_can_be_replayed_from_its_scores():
+    """Playtest: a finished game's replay could only be opened with --replay FILE.
+    From the final scores (also those of a finished game under Recent games), the
+    player watches it again, from its first move, forwards and back."""
+    from sprites.scenes.replay import ReplayScene
+    app, session = scores_screen(n=3)
+    click(app, "button:replay")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and scene.replay.index == 0
+    assert len(scene.replay) == len(session.actions)
+    click(app, "replay:forward")
+    click(app, "replay:forward")
+    assert scene.replay.index == 2
+    press(app, pygame.K_END)
+    assert scene.replay.index == len(session.actions) and scene.replay.game.is_over
+    assert scene.replay.game.final_scores() == session.game.final_scores()

@@ -19,6 +19,12 @@ from sprites.table.celebration import Celebration
 TABS = (("tab:scores", "Scores"), ("tab:lairs", "Every lair"), ("tab:chart", "By century"))
 
 
+BUTTONS = {"button:new_game": ("New game", "Set up a new game."),
+           "button:view_table": ("View the board", "Look at the final board."),
+           "button:replay": ("Watch the replay", "Step through the whole game, every hand shown, forwards and back."),
+           "button:quit": ("Quit", "Close the game.")}
+
+
 class ScoresScene(Scene):
     def __init__(self, app, session, celebrate=False):
         super().__init__(app)
@@ -61,11 +67,12 @@ class ScoresScene(Scene):
         w, h = size
         self.k = k = min(w / 1600, h / 900)
         self.clear_elements()
-        bw, bh = round(220 * k), round(50 * k)
+        bw, bh, gap = round(220 * k), round(50 * k), 20
         y = h - round(30 * k) - bh
-        self.add("button:new_game", pygame.Rect(w // 2 - bw * 3 // 2 - 20, y, bw, bh), tip="Set up a new game.")
-        self.add("button:view_table", pygame.Rect(w // 2 - bw // 2, y, bw, bh), tip="Look at the final board.")
-        self.add("button:quit", pygame.Rect(w // 2 + bw // 2 + 20, y, bw, bh), tip="Close the game.")
+        x = w // 2 - (len(BUTTONS) * (bw + gap) - gap) // 2
+        for name, (_, tip) in BUTTONS.items():
+            self.add(name, pygame.Rect(x, y, bw, bh), tip=tip)
+            x += bw + gap
         page = self.page_rect((w, h))
         x = page.right - round(24 * k)
         tw = max(round(150 * k), max(theme.text_width(label, self.fs(21), True) for _, label in TABS) + 20)
@@ -106,6 +113,10 @@ class ScoresScene(Scene):
             self.app.to_title()
         elif name == "button:view_table":
             self.app.pop()
+        elif name == "button:replay":
+            from sprites.scenes.replay import ReplayScene
+            self.app.pop()
+            self.app.push(ReplayScene(self.app, self.session))
         elif name == "button:quit":
             self.app.running = False
 
@@ -163,8 +174,7 @@ class ScoresScene(Scene):
             self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
         else:
             scoresheet.Sheet(self.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
-        labels = {"button:new_game": "New game", "button:view_table": "View the board", "button:quit": "Quit"}
-        for name, label in labels.items():
+        for name, (label, _) in BUTTONS.items():
             theme.button(surface, self.element_rect(name), label, self.fs(24), hot=self.hover == name,
                          primary=name == "button:new_game")
         if self.celebration is not None:
