@@ -285,3 +285,20 @@ def test_a_finished_game_can_be_replayed_from_its_scores():
     press(app, pygame.K_END)
     assert scene.replay.index == len(session.actions) and scene.replay.game.is_over
     assert scene.replay.game.final_scores() == session.game.final_scores()
+
+
+def test_a_finished_game_s_table_offers_no_pause_for_ai_dragons():
+    """Playtest: 'Pause (P)' stayed in the bar of the final board, though no AI
+    dragon has anything left to do."""
+    names, dragons = ["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"]
+    s = Session.new([Seat(names[0], dragons[0])] + [Seat(n, d, "easy") for n, d in zip(names[1:], dragons[1:])],
+                    seed=3)
+    app = make_app()
+    table = app.start_game(s, handoff=False)
+    assert table.element("button:pause") is not None            # during the game: the AI dragons can be paused
+    rng = random.Random(3)
+    while not s.game.is_over:
+        s.apply(rng.choice(s.game.decision.options))
+    table.refresh()
+    assert table.element("button:pause") is None and table.element("button:step") is None
+    assert table.element("button:scores") is not None

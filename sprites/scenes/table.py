@@ -318,7 +318,9 @@ class TableScene(Scene):
         return hasattr(self.session, "can_undo")
 
     def _has_ai(self):
-        return hasattr(self.session, "apply") and any(not s.is_human for s in self.session.seats)
+        """AI dragons still to play here (Pause and Step: not on a finished game's table)."""
+        return (hasattr(self.session, "apply") and any(not s.is_human for s in self.session.seats)
+                and not self.game.is_over)
 
     def bar_rects(self):
         return promptbar.button_rects(self.lay, self._has_undo(), self._has_ai())
