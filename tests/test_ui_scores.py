@@ -302,3 +302,20 @@ def test_a_finished_game_s_table_offers_no_pause_for_ai_dragons():
     table.refresh()
     assert table.element("button:pause") is None and table.element("button:step") is None
     assert table.element("button:scores") is not None
+
+
+def test_a_replay_of_a_finished_game_ends_on_its_final_scores():
+    """Playtest: at the last step of a replay nothing led to the score sheet. There,
+    Forward gives way to 'Final scores'; Back still steps back."""
+    app, session = scores_screen(n=3)
+    click(app, "button:replay")
+    replay = app.scene
+    press(app, pygame.K_END)
+    assert replay.element("replay:forward") is None
+    click(app, "replay:scores")
+    assert isinstance(app.scene, ScoresScene) and app.scene.session is session
+    click(app, "button:view_table")
+    assert app.scene is replay
+    click(app, "replay:back")
+    assert replay.replay.index == len(session.actions) - 1
+    assert replay.element("replay:scores") is None and replay.element("replay:forward") is not None

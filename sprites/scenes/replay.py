@@ -33,11 +33,17 @@ class ReplayScene(TableScene):
         super().refresh()
         self.groups = {}
         self._register()
-        for name, label in (("replay:back", "< Back"), ("replay:forward", "Forward >")):
+        for name, label in self._buttons():
             self.add(name, self._button_rect(name), tip=label, front=True)
 
+    def _buttons(self):
+        """(name, label) of the bar's two buttons: at a finished game's last step, Forward
+        gives way to the final scores."""
+        over = self.replay.at_end and self.replay.game.is_over
+        return ("replay:back", "< Back"), (("replay:scores", "Final scores") if over else ("replay:forward", "Forward >"))
+
     def bar_extra(self):
-        return [self._button_rect(n) for n in ("replay:back", "replay:forward")]
+        return [self._button_rect(n) for n, _ in self._buttons()]
 
     def _button_rect(self, name):
         """In the prompt bar, where End Turn and All choices are during play (never on the map):
@@ -50,6 +56,9 @@ class ReplayScene(TableScene):
             self.replay.back()
         elif name == "replay:forward":
             self.replay.forward()
+        elif name == "replay:scores":
+            self.app.show_scores(self.original)
+            return None
         elif name in ("button:help", "button:menu"):
             return super().click(name)
         self._follow()
@@ -80,6 +89,6 @@ class ReplayScene(TableScene):
 
     def draw(self, surface):
         super().draw(surface)
-        for name in ("replay:back", "replay:forward"):
-            theme.button(surface, self._button_rect(name), "< Back" if name == "replay:back" else "Forward >",
-                         self.lay.font(20), hot=self.hover == name, primary=True)
+        for name, label in self._buttons():
+            theme.button(surface, self._button_rect(name), label, self.lay.font(20), hot=self.hover == name,
+                         primary=True)
