@@ -121,3 +121,24 @@ def test_searching_pause_finds_how_to_follow_the_ai_dragons():
     type_text(app, "pause")
     assert [t.title for t in help_.shown] == ["Playing with the mouse"]
     assert "S steps" in help_.shown[0].text
+
+
+def test_searching_tie_explains_ties_for_majorities_and_for_the_win(monkeypatch):
+    """Final Scoring: "If there is a tie for most resources collected, add the two
+    values together, divide by the number of tied players and round down", and "In
+    the event of a tie: The player whose Dragon has reached the highest Level Up
+    wins the game. If still tied, the player with the most remaining Life wins the
+    game. If there is still a tie, all tying Dragons will forever be remembered"."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    app.push(HelpScene(app))
+    type_text(app, "tie")
+    titles = [t.title for t in app.scene.shown]
+    assert "Final scoring" in titles
+    click(app, f"topic:{titles.index('Final scoring')}")
+    drawn.clear()
+    redraw(app)
+    text = " ".join(drawn.joined().split())
+    for words in ("A tie for most shares the most and second most points", "a tie for second shares the second",
+                  "rounded down", "the higher level wins, then the most Life left", "the victory is shared"):
+        assert words in text, words

@@ -115,7 +115,9 @@ def topics(data):
               f"{_word(len(data.ring))}), {ind['terrify']} VP for Terrify, {ind['per_city']} VP per city; most / "
               f"second most of each resource: {sc['resources']['first']} / {sc['resources']['second']} VP; most / "
               f"second most Regional Value per region: {sc['regions']['first']} / {sc['regions']['second']} VP "
-              f"(village {rv['village']}, city {rv['city']}). Ties share the points, rounded down."),
+              f"(village {rv['village']}, city {rv['city']}). A tie for most shares the most and second most "
+              "points (no second is scored); a tie for second shares the second; rounded down. Equal VP: the "
+              "higher level wins, then the most Life left; still equal, the victory is shared."),
         Topic(f"Rogue Dragons ({rogues[0]} and {rogues[-1]} players)", "Two- and Three-Player Variations",
               f"With {rogues[0]}-{rogues[-1]} players, Rogue Dragons land in the region on the back of the deck's "
               "top card each century and do the hex action of their region before the dragons' turns."),
