@@ -6,6 +6,7 @@ sentence here changes nothing else (the AI and the view read event fields).
 from __future__ import annotations
 
 from .state import SITE_NAMES
+from .words import plural, resources
 
 MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First Attack Action marker",
                 "dragon_ward": "Dragon Ward marker", "terrify": "+{terrify} VP counter"}
@@ -13,15 +14,6 @@ MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First
 
 def ordinal(n):
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def plural(n, word, many=None):
-    return word if n == 1 else (many or word + "s")
-
-
-def resources(n, res):
-    """"2 nobles", "2 fields", but "2 livestock", "2 gold" (words without a plural)."""
-    return f"{n} {plural(n, res) if res in ('noble', 'field') else res}"
 
 
 def titles(g, cards):

@@ -11,6 +11,8 @@ import functools
 
 import pygame
 
+from game.words import count
+
 from .art import common
 from .art.common import INK, MIN_TEXT, PARCHMENT, font, mix, rgb, text_width, wrap  # noqa: F401
 
@@ -65,9 +67,7 @@ def font_size(base, k):
     return max(min_font(), round(base * k))
 
 
-def plural(n, one, many=None):
-    """A count and its word: "1 card", "2 cards", "0 cities"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+plural = count          # "1 card", "2 cards", "0 cities" (game.words)
 
 
 def on(c):

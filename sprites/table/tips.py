@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from game.phases.lair import lair_action_text
 from game.state import SITE_NAMES
+from game.words import count, resources
 from sprites.targets import BUTTON_KINDS
-from sprites.theme import plural
 
 ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
               "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
@@ -77,7 +77,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
         here = [names[d] if isinstance(d, int) else f"Rogue {d} Dragon" for d in reg["dragons"]]
         region = data.regions[data.region_index[name]]
         facing = ICON_WORDS[view["hex_facing"][name]]
-        stock = f"{plural(reg['stock_villages'], 'village')}, {plural(reg['stock_cities'], 'city', 'cities')}"
+        stock = f"{count(reg['stock_villages'], 'village')}, {count(reg['stock_cities'], 'city', 'cities')}"
         tips[f"region:{name}"] = (f"{name} ({region.letter}): {res}. Stockpile: {stock}. "
                                   f"Next to {' and '.join(region.neighbours)}. "
                                   f"Hex side facing it: {facing}."
@@ -116,7 +116,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
     for p in view["players"]:
         colour = colours.get(p["dragon"], p["dragon"])
         text = (f"{p['name']} - {colour} Dragon, level {p['level']}, Life {p['life']}/{p['max_life']}, "
-                + plural(p['hand_count'], 'card') + (f", in {p['region']}" if p["region"] else "") + ".")
+                + count(p['hand_count'], 'card') + (f", in {p['region']}" if p["region"] else "") + ".")
         if p["lair"] is not None:
             text += f" Lair: {holdings_text(data, p['lair'])} Regional Value {p['lair_rv']}."
         tips[f"player:{p['seat']}"] = text
@@ -127,10 +127,10 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
         tips["lair"] = f"Your lair: {holdings_text(data, me['lair'])} Regional Value {me['lair_rv']}."
     else:
         tips["lair"] = "Your lair."
-    tips["deck"] = (f"Action Deck: {plural(view['deck']['count'], 'card')}. The back of the top card "
+    tips["deck"] = (f"Action Deck: {count(view['deck']['count'], 'card')}. The back of the top card "
                     f"({view['deck']['top_back'] or 'none'}) decides where the hex arrow points next century.")
     top = view["discard"][-1] if view["discard"] else None
-    tips["discard_pile"] = f"Discard pile: {plural(len(view['discard']), 'card')}." + (
+    tips["discard_pile"] = f"Discard pile: {count(len(view['discard']), 'card')}." + (
         f" Top: {data.cards[top].title}." if top else "")
     fields_left = sum(view["century_fields"][view["century"]:])
     tips["info:centuries"] = (f"Century {view['century']} of {len(view['century_fields'])} (the pawn). Each later century space holds a field for "
@@ -176,8 +176,7 @@ def _strip_name(prompt, name):
 
 def _things(pairs, zero=False):
     """ "2 nobles, 1 gold": resources counted (livestock and gold have no plural); ``zero``: "0 nobles" too."""
-    return ", ".join(plural(n, what) if what in ("noble", "field") else f"{n} {what}" for what, n in pairs
-                     if n or zero)
+    return ", ".join(resources(n, what) for what, n in pairs if n or zero)
 
 
 def outcome_text(game, o, life_now):

@@ -1,0 +1,19 @@
+"""Counted words, shared by the log's sentences and the table's tooltips."""
+from __future__ import annotations
+
+UNCOUNTED = ("livestock", "gold")      # resource words without a plural: "2 livestock", "2 gold"
+
+
+def plural(n, word, many=None):
+    """The word for n of them: "card", "cards", "cities"."""
+    return word if n == 1 else (many or word + "s")
+
+
+def count(n, word, many=None):
+    """A count and its word: "1 card", "2 cards", "0 cities"."""
+    return f"{n} {plural(n, word, many)}"
+
+
+def resources(n, res):
+    """"2 nobles", "2 fields", but "2 livestock", "2 gold"."""
+    return f"{n} {res}" if res in UNCOUNTED else count(n, res)
