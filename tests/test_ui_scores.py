@@ -319,3 +319,29 @@ def test_a_replay_of_a_finished_game_ends_on_its_final_scores():
     click(app, "replay:back")
     assert replay.replay.index == len(session.actions) - 1
     assert replay.element("replay:scores") is None and replay.element("replay:forward") is not None
+
+
+@pytest.mark.parametrize("seed", [8, 17])
+def test_the_chart_s_names_follow_the_final_ranking_when_dragons_tie(monkeypatch, seed):
+    """Rulebook, end of the game: "In the event of a tie: The player whose
+    Dragon has reached the highest Level Up wins the game. If still tied, the
+    player with the most remaining Life wins the game." On the chart each dragon's
+    line ends in its name and VP; dragons tied on VP are listed top to bottom in
+    the order of the final ranking, as on the score sheet, not in seat order.
+    (Seed 8: Ash and Dain tie at 17 VP and Dain ranks higher on level; seed 17:
+    Bryn, Cora and Dain tie at 17 and Dain, on level 2, wins.)"""
+    drawn = DrawnText(monkeypatch)
+    app, session = scores_screen(seed=seed)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.scene.tab == "tab:chart"
+    drawn.clear()
+    redraw(app)
+    final = session.game.final_scores()
+    labels = {f"{e['name']} {e['total']}": e for e in final}
+    ends = sorted(((rect.y, labels[s]) for s, _, rect in drawn.items if s in labels), key=lambda t: t[0])
+    assert len(ends) == len(final)
+    tied = [e for _, e in ends if sum(1 for f in final if f["total"] == e["total"]) > 1]
+    assert len(tied) >= 2
+    assert [e["rank"] for e in tied] == sorted(e["rank"] for e in tied)
+    assert tied[0]["name"] == "Dain"

@@ -33,6 +33,7 @@ class ScoresScene(Scene):
         self.view = g.view(0)              # the game is over: every lair is open to every seat
         self.standings = g.standings(0)    # ... so these are the final scores, with the majorities
         self.scores = g.final_scores()
+        self.ranks = {e["seat"]: e["rank"] for e in self.scores}
         self.tab = "tab:scores"
         self.celebration = None
         survived = g.cooperative and g.desolation()["level"] == g.data.desolation["levels"][-1][1]
@@ -166,7 +167,7 @@ class ScoresScene(Scene):
                                  border_radius=2)
         body = pygame.Rect(x0, y, page.w - self.px(48), page.bottom - self.px(14) - y)
         if self.tab == "tab:chart":
-            chart.draw(surface, body, k, *chart.series_of(self.data, self.view))
+            chart.draw(surface, body, k, *chart.series_of(self.data, self.view, self.ranks))
         elif self.tab == "tab:lairs":
             self._lairs(surface, body, g)
         elif g.cooperative:

@@ -17,8 +17,10 @@ TEAM = "#a83c28"
 PAPER = (252, 246, 232)                          # the plot's ground
 
 
-def series_of(data, view):
-    """(x labels, [(name, colour, letter, shape, values)], y title, bands) from a view."""
+def series_of(data, view, ranks=None):
+    """(x labels, [(name, colour, letter, shape, values)], y title, bands) from a view;
+    ``ranks`` ({seat: final rank}) orders the dragons, so that dragons tied on VP
+    are listed as the tie-break ranks them."""
     snaps = view["scores_by_century"] or []
     labels = ["Start" if s["century"] == 0 else f"{s['century']}" for s in snaps]
     if view["desolation"] is not None:
@@ -27,7 +29,8 @@ def series_of(data, view):
             "Survival Points left on the board", bands
     dragons = {d.name: d for d in data.dragons}
     out = []
-    for p in view["players"]:
+    ranks = ranks or {}
+    for p in sorted(view["players"], key=lambda p: ranks.get(p["seat"], 0)):
         d = dragons[p["dragon"]]
         out.append((p["name"], d.colour, d.letter, SHAPES[p["seat"] % len(SHAPES)],
                     [s["vp"][p["seat"]] for s in snaps]))
@@ -105,8 +108,8 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
         plate.bottomleft = (plot.x + px(4), y - 1)
         pygame.draw.rect(surf, PAPER, plate)
         theme.blit_text(surf, text, small, (plate.x + px(4), plate.bottom), theme.WOOD, False, "bottomleft")
-    gap = 2 * disc + px(2)                        # end labels: in value order, never on top of each other
-    ends.sort(key=lambda e: e[0])
+    gap = 2 * disc + px(2)                        # end labels: in value order (ties in the series' order),
+    ends.sort(key=lambda e: e[0])                 # never on top of each other
     for i in range(1, len(ends)):
         ends[i][0] = max(ends[i][0], ends[i - 1][0] + gap)
     shift = max(0, ends[-1][0] - (plot.bottom - disc)) if ends else 0
