@@ -345,3 +345,19 @@ def test_the_chart_s_names_follow_the_final_ranking_when_dragons_tie(monkeypatch
     assert len(tied) >= 2
     assert [e["rank"] for e in tied] == sorted(e["rank"] for e in tied)
     assert tied[0]["name"] == "Dain"
+
+
+def test_the_title_s_continue_after_a_replay_says_it_goes_back_to_the_replay():
+    """Playtest: from a replay, Menu opened the title, whose Continue said 'Back to
+    the game in progress' and then reopened the replay. It says where it goes, and
+    goes back to the same step."""
+    from sprites.scenes.title import TitleScene
+    app, session = scores_screen(n=3)
+    click(app, "button:replay")
+    replay = app.scene
+    click(app, "replay:forward")
+    click(app, "button:menu")
+    assert isinstance(app.scene, TitleScene)
+    assert app.scene.element("button:continue").tip == "Back to the replay."
+    click(app, "button:continue")
+    assert app.scene is replay and replay.replay.index == 1

@@ -147,7 +147,8 @@ class TitleScene(Scene):
         by = max(self.options_bottom + px(24), h - px(160))
         specs = [("button:start", 220, "Start a new game with these seats.")]
         if self.current is not None:
-            specs.append(("button:continue", 220, "Back to the game in progress."))
+            watching = getattr(self.current, "replay", None) is not None
+            specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
         elif self._latest() is not None:
             specs.append(("button:continue", 220, "Continue the most recent game."))
         if saves_api() is not None:
