@@ -35,6 +35,34 @@ def test_every_dragon_row_shows_its_whole_name_at_1100_by_650(monkeypatch):
             assert f"AI {KINDS[seat]}" in table.tips[f"player:{seat}"]
 
 
+def test_in_a_replay_no_row_is_cut_inside_its_marks_at_1100_by_650(monkeypatch):
+    """Playtest: a replay at 1100 x 650 marked the shown dragon's row
+    "Bryn (shown) [...". Where the whole label does not fit, words are dropped
+    whole (the AI's level, then "(shown)"), never cut in the middle; the name is
+    always there."""
+    from sprites.scenes.replay import ReplayScene
+    kinds = ["normal", "hard", "normal", "expert", "normal", "hard"]
+    names = ["Ashildr", "Brynhild", "Cordelia", "Dainsleif", "Elinor", "Finnegan"]
+    session = Session.new([Seat(n, d, k) for n, d, k in zip(names, DRAGONS, kinds)], seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        session.apply(rng.choice(session.game.decision.options))
+    drawn = DrawnText(monkeypatch)
+    app = make_app(size=(1100, 650))
+    app.push(ReplayScene(app, session))
+    replay = app.scene
+    press(app, pygame.K_END)
+    drawn.clear()
+    redraw(app)
+    rows = replay.right.player_rows(6)
+    for seat, row in enumerate(rows):
+        inside = [s for s in drawn.within(row) if s.startswith(names[seat])]
+        assert len(inside) == 1, (seat, drawn.within(row))
+        label = inside[0]
+        assert "..." not in label and label.count("[") == label.count("]") and label.count("(") == label.count(")")
+        assert "[AI" in label
+
+
 def test_the_lair_heading_reads_in_full_in_every_variant_at_1100_by_650(monkeypatch):
     """Playtest: in Desolation at 1100 x 650 the lair's heading was cut to
     "Your lair (Desolation: what you carri...". No variant's heading is cut."""

@@ -132,15 +132,22 @@ class RightPanel:
         stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
         sw = theme.text_width(stats, lay.font(16))
         room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
-        name = p["name"] + (self.viewer_label if viewer else "")
-        label = name if kind == "human" else f"{name} [AI {kind}]"
-        if theme.text_width(label, lay.font(19), acting) > room and kind != "human":
-            label = f"{name} [AI]"                       # the name first; the row's tooltip names the level
+        label = self._row_label(p["name"], viewer, kind, room, acting)
         theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
                         room)
         theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
         if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
             self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
+
+    def _row_label(self, name, viewer, kind, room, bold):
+        """The longest of the row's labels that fits ``room``; words are dropped
+        whole (the level, then the viewer's mark), never cut in the middle. The
+        row's tooltip says all of it."""
+        mark = self.viewer_label if viewer else ""
+        tags = [""] if kind == "human" else [f" [AI {kind}]", " [AI]"]
+        labels = [name + mark + t for t in tags] + ([name + tags[-1]] if mark else [])
+        size = self.lay.font(19)
+        return next((s for s in labels if theme.text_width(s, size, bold) <= room), labels[-1])
 
     def _lair_line(self, surf, lair, value, x, y, right):
         """One line: each resource's count, then the settlements' Regional Value."""
