@@ -141,8 +141,8 @@ class RightPanel:
 
     def _row_label(self, name, viewer, kind, room, bold):
         """The longest of the row's labels that fits ``room``; words are dropped
-        whole (the level, then the viewer's mark), never cut in the middle. The
-        row's tooltip says all of it."""
+        whole (the AI's level, then the viewer's mark), never cut in the middle;
+        the row's tooltip names the level."""
         mark = self.viewer_label if viewer else ""
         tags = [""] if kind == "human" else [f" [AI {kind}]", " [AI]"]
         labels = [name + mark + t for t in tags] + ([name + tags[-1]] if mark else [])
