@@ -411,3 +411,29 @@ def test_rogue_dragons_are_named_by_the_colour_shown(tmp_path, monkeypatch):
     for rogue in table.view["rogue_dragons"]:
         assert names.get(rogue, rogue) in line, line
     assert "Orange" not in line and "Red" not in line.replace("Vermilion", ""), line
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_at_the_smallest_window_every_text_size_shows_every_track_card_whole(tmp_path, players):
+    """Playtest: at 1100 x 650 with 120 % text the last card of the Card Selection
+    Track ("Capture Noble") lay half under the Dragons panel. At every Text size
+    each track card lies in the strip under the map, with room for its name; where
+    even the smallest cards do not fit side by side (six dragons, 140 % text and
+    more) they overlap, each still showing most of itself and taking its own clicks."""
+    session = first(lambda g: bool(g.state.track), players=players)
+    app, table = table_with(session, tmp_path, size=(1100, 650))
+    for scale in TEXT_SCALES:
+        if scale > 100:
+            open_settings(app)
+            click(app, "set:text_scale:+")
+            table = back_to_table(app)
+        redraw(app)
+        strip, hv = table.lay.strip, table.handview
+        tiles = hv.track_rects(len(table.view["track"]))
+        assert len(tiles) == players + 1
+        assert all(strip.contains(r) for r in tiles), (scale, strip, tiles)
+        assert all(hv._name_w(hv.tile_font(r.w)) <= r.w for r in tiles), f"a name does not fit at {scale} %"
+        for j, r in enumerate(tiles):                   # each card's own part of the strip, most of it
+            shown = table.element_rect(f"track:{j}")
+            assert r.contains(shown) and shown.w >= 0.75 * r.w, (scale, j, shown, r)
+            assert table.element_at(shown.center).name == f"track:{j}"

@@ -22,6 +22,7 @@ def overlays_zoom():
     return ZOOM
 OUTLINE = 2                 # how far the outline of a card that can be taken reaches past it
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
+TILE_MIN_FONT = 12          # ... their names' font where they shrink past the text size's names
 
 
 class HandView:
@@ -29,8 +30,14 @@ class HandView:
         self.lay = lay
         self.data = data
         self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
+        self._cramped = None
         words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
-        self._word_w = max(theme.text_width(w, lay.font(16)) for w in words) + 14
+        self._longest = max(words, key=lambda w: theme.text_width(w, lay.font(16)))
+        self._word_w = self._name_w(lay.font(16))
+
+    def _name_w(self, size):
+        """The width a compact card needs for the longest word of a card name at font ``size``."""
+        return theme.text_width(self._longest, size) + 14
 
     # ----- geometry -----------------------------------------------------------
     def label_h(self):
@@ -41,9 +48,26 @@ class HandView:
         return self._word_w
 
     def small_size(self):
-        """The discard pile: card-shaped, wide enough for the discarded card's name."""
+        """The discard pile: card-shaped, wide enough for the discarded card's name
+        (as narrow as the deck where the track needs the room)."""
         h = self.lay.strip.h - 2 * self.lay.pad - self.label_h()
-        return max(round(h * CARD_RATIO), self.word_w()), h
+        narrow = round(h * CARD_RATIO)
+        return (narrow if self.cramped else max(narrow, self.word_w())), h
+
+    @property
+    def cramped(self):
+        """Is the strip too short for the track beside the piles' words? (A small
+        window with large text and many dragons.) Then the discard pile is as
+        narrow as the deck and the piles are labelled by their counts alone."""
+        if self._cramped is None:
+            self._cramped = False
+            self._cramped = self._tile_room(self.track_slots) < self._name_w(TILE_MIN_FONT)
+        return self._cramped
+
+    def pile_labels(self, view):
+        """What is written under the piles."""
+        deck, discard = view["deck"]["count"], len(view["discard"])
+        return f"{deck}   {discard}" if self.cramped else f"Deck {deck}  Discard {discard}"
 
     def deck_rect(self):
         h = self.small_size()[1]
@@ -70,17 +94,33 @@ class HandView:
         right = min(r.x for r in self.button_rects().values()) - lay.pad
         return pygame.Rect(lay.hand.x + lay.pad, lay.hand.y, right - lay.hand.x - lay.pad, lay.hand.h)
 
+    def _track_x0(self):
+        label = theme.text_width(self.pile_labels({"deck": {"count": 88}, "discard": [0] * 88}),
+                                 self.lay.font(16), True)
+        return max(self.discard_rect().right, self.deck_rect().x + label) + self.lay.px(14)
+
+    def _tile_room(self, most):
+        """The width each of ``most`` track tiles would have right of the piles."""
+        return (self.lay.strip.right - self.lay.pad - self._track_x0() - self.lay.px(5) * (most - 1)) // most
+
     def track_rects(self, n):
         """Card Selection Track tiles: as wide as fits (up to TILE_MAX_W) right of the piles."""
         lay = self.lay
-        label = theme.text_width("Deck 00  Discard 00", lay.font(16), True)
-        x0 = max(self.discard_rect().right, self.deck_rect().x + label) + lay.px(14)
-        right = lay.strip.right - lay.pad
-        gap = lay.px(5)
-        h = self.small_size()[1]
+        x0, gap, h = self._track_x0(), lay.px(5), self.small_size()[1]
         most = max(n, self.track_slots)
-        w = max(self.word_w(), min(lay.px(TILE_MAX_W), (right - x0 - gap * (most - 1)) // most))
-        return [pygame.Rect(x0 + i * (w + gap), self.deck_rect().y, w, h) for i in range(n)]
+        w = max(self._name_w(TILE_MIN_FONT), min(lay.px(TILE_MAX_W), self._tile_room(most)))
+        step = w + gap
+        if most > 1 and x0 + (most - 1) * step + w > lay.strip.right - lay.pad:
+            step = (lay.strip.right - lay.pad - x0 - w) // (most - 1)     # no room even so: they overlap
+        return [pygame.Rect(x0 + i * step, self.deck_rect().y, w, h) for i in range(n)]
+
+    def tile_font(self, w):
+        """The font of a track tile's name: the text size's, or smaller where the
+        tiles had to be narrower than that name (a small window with large text)."""
+        size = self.lay.font(16)
+        while size > TILE_MIN_FONT and self._name_w(size) > w:
+            size -= 1
+        return size
 
     def card_size(self):
         h = self.lay.hand.h - 2 * self.lay.pad - self.lay.px(12)
@@ -115,15 +155,16 @@ class HandView:
         for cid in self.data.cards:
             for w, h in sizes:
                 cardface.face(self.data, cid, w, h, size)
-            cardface.compact(self.data, cid, tile.w, tile.h, size)
+            cardface.compact(self.data, cid, tile.w, tile.h, self.tile_font(tile.w))
         for region in list(self.data.ring) + [None]:
             cardface.back(self.data, region, deck.w, deck.h)
             cardface.back(self.data, region, tile.w, tile.h)          # track cards turning face up
 
     # ----- elements -------------------------------------------------------------
     def register(self, scene, view, slots, tips, gaps=()):
-        for j, r in enumerate(self.track_rects(len(view["track"]))):
-            scene.add(f"track:{j}", r, tip=tips.get(f"track:{j}"))
+        tiles = self.track_rects(len(view["track"]))
+        for j in range(len(tiles)):
+            scene.add(f"track:{j}", self.visible(tiles, j), tip=tips.get(f"track:{j}"))
         for name, r in self.button_rects().items():
             scene.add(name, r, tip=tips.get(name))
         rects = [r for _, r in slots]
@@ -153,8 +194,7 @@ class HandView:
             pygame.draw.rect(surf, (90, 70, 52), disc, 2, border_radius=6)
         # one line under both piles (two labels would not fit under two small cards)
         below = deck.bottom + OUTLINE        # clear of the outline of a card that can be taken
-        theme.blit_text(surf, f"Deck {view['deck']['count']}  Discard {len(view['discard'])}", small,
-                        (deck.x, below), theme.WHITE, True, "topleft")
+        theme.blit_text(surf, self.pile_labels(view), small, (deck.x, below), theme.WHITE, True, "topleft")
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
@@ -162,7 +202,7 @@ class HandView:
                             True, "midtop")
         for j, cid in enumerate(view["track"]):
             r = rects[j]
-            surf.blit(cardface.compact(self.data, cid, r.w, r.h, lay.font(16)), r)
+            surf.blit(cardface.compact(self.data, cid, r.w, r.h, self.tile_font(r.w)), r)
             if f"track:{j}" in hot:
                 pygame.draw.rect(surf, theme.HILITE, r.inflate(2 * OUTLINE, 2 * OUTLINE), 3, border_radius=7)
         surf.set_clip(None)
