@@ -127,6 +127,24 @@ def test_end_turn_asks_when_useful_actions_remain():
     assert session.actions[-1].kind == "end_turn"
 
 
+def test_end_turn_picked_from_all_choices_is_not_asked_again():
+    """Playtest: picking "End your turn" from All choices, a list that shows every
+    action still possible, then asked "End your turn?" a second time."""
+    app = make_app()
+    session = Session.new(seats(3), seed=2)
+    table = app.start_game(session, handoff=False)
+    g = session.game
+    while not (g.decision.kind == "attack_turn"
+               and any(a.kind == "play_card" for a in g.decision.options)):
+        play_option(app, table, 0)
+    n = len(session.actions)
+    end = next(i for i, a in enumerate(g.decision.options) if a.kind == "end_turn")
+    click(app, "button:choices")
+    click(app, f"option:{end}")
+    assert table.dialog is None
+    assert len(session.actions) == n + 1 and session.actions[-1].kind == "end_turn"
+
+
 def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running():
     import time
     app = make_app(threaded_ai=True, ai_delay_ms=1)

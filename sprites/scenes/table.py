@@ -498,11 +498,11 @@ class TableScene(Scene):
 
     def choose(self, action, asked=False):
         """A human picked an option. End Turn asks first if useful actions
-        remain; an action that spends something and cannot be undone asks
-        first unless it was picked from a list already."""
+        remain, and an action that spends something and cannot be undone asks
+        first, unless it was picked from a list already (``asked``)."""
         if action.kind == "end_turn":
             left = [a for a in self.game.decision.options if a.kind in USEFUL_KINDS]
-            if left and self.app.settings.confirm_end_turn:
+            if left and not asked and self.app.settings.confirm_end_turn:
                 sample = "; ".join(dict.fromkeys(self.game.describe(a) for a in left[:4]))
                 return self._confirm(action, "End your turn?", "End Turn (Enter)",
                                      f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
