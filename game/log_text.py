@@ -179,7 +179,7 @@ def _seat_line(g, seat, t):
         parts.append(f"reached level {level} ({name})")
     if not parts:
         return None
-    life = f" Life now {t['life']}." if t["life"] is not None and (t["life_lost"] or t["healed"]) else ""
+    life = f" Life {t['life']}." if t["life"] is not None and (t["life_lost"] or t["healed"]) else ""
     return f"{g.name(seat)}: " + "; ".join(parts) + "." + life
 
 

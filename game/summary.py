@@ -14,7 +14,7 @@ from .log_text import since_line
 # Events that name a seat without that seat having chosen anything now (a draw may
 # follow a choice, but then an event of that choice comes first).
 AUTOMATIC = ("awakens", "begins_attack", "received", "last_scheme_cards", "cannot_draw", "draws", "drew")
-MOST_LINES = 6
+MOST_LINES = 8
 
 
 def own_choice(event, seat):
@@ -79,24 +79,32 @@ def tally(g, events):
 
 def since_last_turn(g, seat, start=None):
     """The lines for ``seat``, [(whose line: a seat or None, words)]: what happened at the
-    table since ``start`` (an index in the log; by default the end of its last turn),
-    the centuries begun, then the other dragons in turn order, then the Rogue Dragons."""
+    table since ``start`` (an index in the log; by default the end of its last turn), in
+    the order it happened: the other dragons (in turn order after the reader) before a
+    new century began, the centuries begun, the other dragons since, then the Rogue Dragons."""
     start = last_turn_end(g, seat) if start is None else start
     events = [e for e in g.state.log[start:] if is_public(e)]
-    lines = []
-    centuries = [e["century"] for e in events if e["kind"] == "century_begins"]
-    if centuries:
-        lines.append((None, since_line(g, "century", centuries)))
-    done = tally(g, events)
-    for other in g.seats_from(seat)[1:]:
-        if other in done:
-            line = since_line(g, "seat", (other, done[other]))
-            if line:
-                lines.append((other, line))
+    begun = [i for i, e in enumerate(events) if e["kind"] == "century_begins"]
+    cut = begun[-1] if begun else 0
+    lines = _dragon_lines(g, seat, events[:cut])
+    if begun:
+        lines.append((None, since_line(g, "century", [events[i]["century"] for i in begun])))
+    lines += _dragon_lines(g, seat, [e for e in events[cut:] if e["kind"] != "century_begins"])
     rogues = [e for e in events if e["kind"] == "rogue_acts" and e["took"]]
     if rogues:
         lines.append((None, since_line(g, "rogues", rogues)))
     return lines[:MOST_LINES]
+
+
+def _dragon_lines(g, seat, events):
+    """A line for each other dragon that did something in ``events``, in turn order after ``seat``."""
+    done = tally(g, events)
+    lines = []
+    for other in g.seats_from(seat)[1:]:
+        line = since_line(g, "seat", (other, done[other])) if other in done else None
+        if line:
+            lines.append((other, line))
+    return lines
 
 
 def turn_starts(g, seat):

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from game import log_text, new_game
+from game.events import is_public
 from game.summary import last_turn_end, since_last_turn, turn_starts
 
 
@@ -108,3 +109,33 @@ def test_a_turn_starts_with_the_attack_turn_and_with_each_new_century():
     seat = g.decision.player
     g.apply(g.decision.options[0])
     assert g.decision.player != seat or not turn_starts(g, seat), "a second choice in a row is no turn start"
+
+
+def test_what_happened_before_a_new_century_comes_before_the_century_line():
+    """Playtest: the hand-off said "The 2nd Century began." first, then "Ash: destroyed
+    a village ...; lost 1 Life. Life now 4": Ash had ended his turn at 3 and the 4
+    already held the Awakening's Life. The lines follow the game: the dragons' doings
+    before the century began, the century line, then what they did since; a dragon's
+    Life is the one its line's events ended with."""
+    checked = lives_checked = 0
+    for g, seat in handoffs(4, 11):
+        if not turn_starts(g, seat):
+            continue
+        events = [e for e in g.state.log[last_turn_end(g, seat):] if is_public(e)]
+        begun = [i for i, e in enumerate(events) if e["kind"] == "century_begins"]
+        if not begun:
+            continue
+        cut = begun[-1]
+        lines = since_last_turn(g, seat)
+        k = next(i for i, (who, text) in enumerate(lines) if who is None and "Centur" in text)
+        for i, (who, text) in enumerate(lines):
+            if who is None:
+                continue
+            part = events[:cut] if i < k else events[cut:]
+            assert any(e["seat"] == who for e in part), (i, k, text)
+            lives = [e["life"] for e in part if e["seat"] == who and "life" in e]
+            if " Life " in text and text.rstrip(".").split()[-2] == "Life":
+                assert text.endswith(f"Life {lives[-1]}."), (text, lives)
+                lives_checked += 1
+        checked += 1
+    assert checked > 10 and lives_checked > 3
