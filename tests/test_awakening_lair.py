@@ -27,6 +27,21 @@ def test_awakening_life_regeneration_and_cap():
     assert (a.life, b.life, c.life, d.life) == (3, 4, 3, 6)
 
 
+def test_the_regeneration_text_says_the_life_it_gives_in_all():
+    """Level-Up Abilities: "Regeneration: Gain +2 Life during the Awakening Phase", and
+    Phase 2: Awakening: "Each player moves their Dragon's Life marker up by 1 ... If a
+    player has selected the Regeneration Level-Up Ability, that player moves their Life
+    marker up an additional 1": 2 in all. Playtest: a new player read the text as 2 on
+    top of the usual 1; the text shown says it is the usual 1 and 1 more."""
+    g = new_game(4, seed=1)
+    text = g.data.ability("regeneration").text
+    assert "+2 Life during the Awakening Phase" in text and "usual 1 and 1 more" in text
+    p = g.state.players[0]
+    p.life, p.abilities = 1, ["regeneration"]
+    FLOW["awakening"].enter(g)
+    assert p.life == 1 + 2
+
+
 def test_awakening_draw_two_discard_one_not_hex():
     """Phase 2: Awakening: "Then each player selects 1 card to discard (the discard cannot be a
     Dragon Hex Card)."
