@@ -305,3 +305,30 @@ def test_large_text_on_the_title_in_the_smallest_window(monkeypatch):
     assert not cut, cut
     rects = [(n, title.element_rect(n)) for n in title.element_names()]
     assert not [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)]
+
+
+def test_continue_names_the_game_it_continues(tmp_path):
+    """Playtest: with a finished game at the top of Recent games, Continue said
+    "Continue the most recent game" and opened an older unfinished one. Its tooltip
+    names the game it opens, and it opens that one."""
+    import datetime
+    import random
+    from game.app import save_folder
+    older = Session.new(seats(2), seed=3)
+    for _ in range(6):
+        older.apply(older.game.decision.options[0])
+    save_folder.autosave(older, str(tmp_path), save_folder.autosave_name(older, datetime.datetime(2026, 1, 1, 9, 0)))
+    done = Session.new([Seat("Dain", "Orange"), Seat("Elin", "Red")], seed=4)
+    rng = random.Random(4)
+    while not done.game.is_over:
+        done.apply(rng.choice(done.game.decision.options))
+    save_folder.autosave(done, str(tmp_path), save_folder.autosave_name(done, datetime.datetime(2026, 1, 2, 9, 0)))
+    app = make_app(tmp_path)
+    app.to_title()
+    title = app.scene
+    assert (title.recent[0].facts or {}).get("over"), "the finished game is the most recent"
+    tip = title.element("button:continue").tip
+    assert tip.startswith("Continue the latest unfinished game: ") and "Ash" in tip and "Dain" not in tip, tip
+    click(app, "button:continue")
+    table = to_table(app)
+    assert table.session.actions == older.actions

@@ -150,7 +150,9 @@ class TitleScene(Scene):
             watching = getattr(self.current, "replay", None) is not None
             specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
         elif self._latest() is not None:
-            specs.append(("button:continue", 220, "Continue the most recent game."))
+            latest = self._latest()
+            specs.append(("button:continue", 220, f"Continue the latest unfinished game: "
+                                                  f"{seat_list(latest.facts or {})} ({latest.summary})."))
         if saves_api() is not None:
             specs.append(("button:load", 180, "Load a saved game."))
         specs.insert(1, ("button:tutorial", 200, "A guided first game: learn by playing, in about ten minutes."))
