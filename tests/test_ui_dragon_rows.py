@@ -188,3 +188,29 @@ def test_after_its_turn_the_dragon_card_does_not_say_nothing_was_spent(monkeypat
     card = [s for s in drawn.strings() if s.startswith(("Your turn this century", "This turn"))]
     assert card and card[0].startswith("Your turn this century: feats"), card
     assert not [s for s in drawn.strings() if "spent nothing" in s]
+
+
+def test_the_dragon_card_counts_a_feat_up_to_what_it_needs(monkeypatch):
+    """Playtest: the Dragon Card read "feats ... 4/3 villages". Level-Up: "a Dragon can
+    only ever Level Up once per century, and excess Feats do not carry over to the next
+    century": a feat counts up to what it needs, "3/3 villages"."""
+    seats = [Seat("Ash", "Black", "human"), Seat("Bryn", "Blue", "random"), Seat("Cora", "Green", "random")]
+    session = Session.new(seats, seed=2)
+    rng = random.Random(2)
+    g = session.game
+    while not (g.decision.kind == "attack_turn" and g.decision.player == 0):
+        session.apply(rng.choice(g.decision.options))
+    need = g.data.feats
+    p = g.state.players[0]
+    p.feat_villages, p.feat_resources = need["villages"] + 1, need["resources"] + 2
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    drawn.clear()
+    redraw(app)
+    card = " ".join(s for s in drawn.strings() if "feats" in s or "villages" in s or "resources." in s)
+    assert f"{need['villages']}/{need['villages']} villages" in card, card
+    assert f"{need['resources']}/{need['resources']} resources" in card, card
+    assert f"{need['villages'] + 1}/{need['villages']} villages" not in card

@@ -195,9 +195,10 @@ class RightPanel:
                 when = f"This turn: spent {spent};"
             else:                       # what was spent went back to the stockpile as the turn ended
                 when = "Your turn this century:"
-            lines.append((f"{when} feats {feats['cities']}/{need['cities']} city, "
-                          f"{feats['villages']}/{need['villages']} villages, "
-                          f"{feats['resources']}/{need['resources']} resources.", size, theme.INK, False))
+            got = {k: min(feats[k], need[k]) for k in need}        # "3/3" once met: more counts no further
+            lines.append((f"{when} feats {got['cities']}/{need['cities']} city, "
+                          f"{got['villages']}/{need['villages']} villages, "
+                          f"{got['resources']}/{need['resources']} resources.", size, theme.INK, False))
             used = []
             if me["pool"]:
                 used.append(f"{me['pool']} Attack icon{'s' if me['pool'] > 1 else ''} to assign")
