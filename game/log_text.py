@@ -95,7 +95,8 @@ SENTENCES = {
     "plays": lambda g, e, who: f"{who} plays {g.cards[e['card']].title}.",
     "uses_hex": lambda g, e, who: (f"{who} plays a Dragon Hex Card in {e['region']} "
                                    f"({e['icon'].replace('_', ' ')})."),
-    "destroys": lambda g, e, who: (f"{who} destroys {destroyed(e)} in {e['region']}: Life -{e['lost']}"
+    "destroys": lambda g, e, who: (f"{who} destroys {destroyed(e)} in {e['region']}: "
+                                   + (f"Life -{e['lost']}" if e["lost"] else "no Life lost")
                                    + (f" ({e['saved']} saved)" if e["saved"] else "") + f", now {e['life']}."),
     "stops_attack": lambda g, e, who: (f"{who} stops attacking; {e['lost']} Attack "
                                        f"{plural(e['lost'], 'icon is', 'icons are')} lost."),

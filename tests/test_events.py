@@ -94,3 +94,14 @@ def test_loot_counts_read_in_good_english():
     "2 nobles, 1 field", while livestock and gold have no plural."""
     e = {"res": {"livestock": 2, "gold": 3, "noble": 2, "field": 1}, "villages": {"Slavia": 2}, "cities": {"Gallia": 1}}
     assert log_text.loot(e) == "2 livestock, 3 gold, 2 nobles, 1 field, 2 villages of Slavia, 1 city of Gallia"
+
+
+def test_an_attack_that_costs_no_life_says_so():
+    """Playtest: the log read "destroys a village in Gallia: Life -0 (1 saved)" when the
+    damage reduction saved all of it (Wrath Attack: "reduce damage taken by 1"). It says
+    no Life was lost; an attack that costs Life still says how much."""
+    g = new_game(3, seed=1)
+    base = {"seat": 0, "kind": "destroys", "region": "Gallia", "size": "village", "icons": 1, "life": 4}
+    text = log_text.SENTENCES["destroys"]
+    assert text(g, dict(base, lost=0, saved=1), "Ash") == "Ash destroys a village in Gallia: no Life lost (1 saved), now 4."
+    assert text(g, dict(base, lost=1, saved=0), "Ash") == "Ash destroys a village in Gallia: Life -1, now 4."
