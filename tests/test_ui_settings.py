@@ -437,3 +437,20 @@ def test_at_the_smallest_window_every_text_size_shows_every_track_card_whole(tmp
             shown = table.element_rect(f"track:{j}")
             assert r.contains(shown) and shown.w >= 0.75 * r.w, (scale, j, shown, r)
             assert table.element_at(shown.center).name == f"track:{j}"
+
+
+def test_the_track_lies_on_a_plate_of_its_own_apart_from_the_discard_pile(tmp_path):
+    """Playtest: the discard pile's face-up card sat in one row with the track's cards, and
+    a new player took it for a card of the Card Selection Track. The track lies on a plate
+    of its own, with its name; the piles stay on the strip beside it."""
+    from sprites.table.handview import RAIL
+    session = first(lambda g: bool(g.state.track) and bool(g.state.discard), players=4)
+    app, table = table_with(session, tmp_path)
+    redraw(app)
+    hv = table.handview
+    tiles = hv.track_rects(len(table.view["track"]))
+    rail = hv.track_rail(tiles[0].union(tiles[-1]))
+    between = (tiles[0].right + (tiles[1].x - tiles[0].right) // 2, tiles[0].centery)
+    assert app.screen.get_at(between)[:3] == RAIL
+    assert rail.x > hv.discard_rect().right
+    assert app.screen.get_at((hv.discard_rect().right + 2, tiles[0].centery))[:3] != RAIL

@@ -22,6 +22,7 @@ def overlays_zoom():
     return ZOOM
 OUTLINE = 2                 # how far the outline of a card that can be taken reaches past it
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
+RAIL, RAIL_EDGE = (96, 72, 52), (132, 106, 78)     # the track's plate, lighter than the strip
 TILE_MIN_FONT = 12          # ... their names' font where they shrink past the text size's names
 
 
@@ -114,6 +115,11 @@ class HandView:
             step = (lay.strip.right - lay.pad - x0 - w) // (most - 1)     # no room even so: they overlap
         return [pygame.Rect(x0 + i * step, self.deck_rect().y, w, h) for i in range(n)]
 
+    def track_rail(self, span):
+        """The plate the track's tiles and its name lie on."""
+        pad = self.lay.px(5)
+        return pygame.Rect(span.x - pad, span.y - pad, span.w + 2 * pad, self.lay.strip.bottom - span.y + pad - 2)
+
     def tile_font(self, w):
         """The font of a track tile's name: the text size's, or smaller where the
         tiles had to be narrower than that name (a small window with large text)."""
@@ -198,6 +204,9 @@ class HandView:
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
+            rail = self.track_rail(span)        # the track on a plate of its own: the discard pile is no track card
+            pygame.draw.rect(surf, RAIL, rail, border_radius=8)
+            pygame.draw.rect(surf, RAIL_EDGE, rail, 1, border_radius=8)
             theme.blit_text(surf, "Card Selection Track", small, (span.centerx, below), (230, 214, 180),
                             True, "midtop")
         for j, cid in enumerate(view["track"]):
