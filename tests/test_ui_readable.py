@@ -316,3 +316,32 @@ def test_a_long_list_of_choices_stays_inside_its_box():
         finally:
             app.settings.text_scale = 100
             app.use_text_scale()
+
+
+def test_a_short_tooltip_on_the_map_is_no_wider_than_its_words(monkeypatch):
+    """Playtest: pointing at a site of Slavia showed "Slavia, site 1: empty." in a box
+    three times as wide as the words, lying over the Action Hex and the dragon. A tip's
+    box is as wide as its longest line (up to the usual width, where long tips wrap)."""
+    import pygame
+    from game.app.session import Seat, Session
+    from sprites import theme
+    from sprites.table import overlays
+    from ui_helpers import hover, make_app, redraw
+    shown = []
+    real = overlays.tooltip
+
+    def recorded(surface, lay, text, *args, **kw):
+        r = real(surface, lay, text, *args, **kw)
+        shown.append((text, r, lay))
+        return r
+    monkeypatch.setattr(overlays, "tooltip", recorded)
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy"), Seat("Cora", "Green", "easy")], seed=3)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    site = next(n for n in table.element_names() if n.startswith("site:"))
+    hover(app, site)
+    redraw(app)
+    text, box, lay = shown[-1]
+    longest = max(theme.text_width(line, lay.font(19)) for line in theme.wrap(text, lay.font(19), lay.px(340) - 16))
+    assert box.w <= longest + 16, (text, box)

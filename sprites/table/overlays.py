@@ -100,6 +100,7 @@ def tooltip_lines(lay, text, extra=None):
     lines = [(line, theme.INK) for line in theme.wrap(text, size, w - 16)]
     if extra:
         lines += [(line, theme.BLUE) for line in theme.wrap(extra, size, w - 16)]
+    w = min(w, max((theme.text_width(line, size) for line, _ in lines), default=w) + 16)    # short tip, small box
     return size, w, lines
 
 
