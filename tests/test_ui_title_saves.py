@@ -332,3 +332,23 @@ def test_continue_names_the_game_it_continues(tmp_path):
     click(app, "button:continue")
     table = to_table(app)
     assert table.session.actions == older.actions
+
+
+def test_a_question_on_the_title_is_as_tall_as_its_words(tmp_path):
+    """Playtest: "Start a new game?" over a game in progress had a wide empty band
+    between its two lines of text and its buttons. The box fits its words: the
+    buttons follow the text closely, and every line of it is shown."""
+    from sprites import theme
+    app = make_app(tmp_path)
+    table = app.start_game(Session.new(seats(3), seed=5), handoff=False)
+    play_option(app, table, 0)
+    click(app, "button:menu")
+    click(app, "button:start")
+    title = app.scene
+    assert title.question is not None and title.question[0] == "Start a new game?"
+    box, yes = title.question_box, title.element_rect("question:yes")
+    size = title.fs(22)
+    lines = theme.wrap(title.question[1], size, box.w - 48)
+    text_bottom = box.y + title.px(70) + len(lines) * theme.font(size).get_linesize()
+    assert 0 <= yes.y - text_bottom <= title.px(40), (yes.y, text_bottom)
+    assert box.contains(yes) and yes.bottom <= box.bottom - title.px(12)

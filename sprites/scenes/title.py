@@ -208,8 +208,12 @@ class TitleScene(Scene):
         self.add("load_box", box)
 
     def _layout_question(self):
+        """A box as tall as its words: the title, the text, then the buttons."""
         w, h = self.size
-        box = pygame.Rect(0, 0, self.px(760), self.px(260))
+        box = pygame.Rect(0, 0, self.px(760), 0)
+        size = self.fs(22)
+        lines = theme.wrap(self.question[1], size, box.w - 48)
+        box.h = self.px(70) + len(lines) * theme.font(size).get_linesize() + self.px(28) + self.px(74)
         box.center = (w // 2, h // 2)
         self.question_box = box
         bw = self.px(300)
@@ -691,7 +695,7 @@ class TitleScene(Scene):
         theme.panel(surface, box, radius=10)
         theme.blit_text(surface, title, self.fs(30), (box.x + 24, box.y + self.px(20)), theme.WOOD, True)
         theme.blit_wrapped(surface, text, self.fs(22), pygame.Rect(box.x + 24, box.y + self.px(70), box.w - 48,
-                                                                   box.h - self.px(150)), theme.INK)
+                                                                   box.h - self.px(144)), theme.INK)
         theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
                      primary=True)
         theme.button(surface, self.element_rect("question:no"), "Back (Esc)", self.fs(22),
