@@ -238,3 +238,33 @@ def test_clicking_anything_anywhere_never_breaks_the_game():
             if p["seat"] != table.seats.viewer:
                 assert p["hand"] is None, "another player's hand must never reach the table"
     assert explained > 10
+
+
+def test_clicking_a_region_two_moves_away_offers_the_whole_flight():
+    """Playtest: clicking Gothia from Britannia with livestock to spare said "Gothia is
+    not next to Britannia", and the player had to click each region on the way. Rulebook,
+    Move: "eating 1 livestock for every region moved through or into". A region further
+    away offers the whole flight in one question; Esc asks nothing of the game, and yes
+    makes the moves one by one (each can be undone)."""
+    app = make_app()
+    session = Session.new(seats(3, ["human", "easy", "easy"]), seed=2)
+    table = app.start_game(session, handoff=False)
+    g = session.game
+    while not (g.decision.kind == "attack_turn" and g.decision.player == 0):
+        play_option(app, table, 0) if session.seats[g.decision.player].is_human else app.pump()
+    p = g.state.players[0]
+    for q in g.state.players[1:]:
+        q.region = None                     # an open sky: no dragon on the way
+    p.lair.res["livestock"] = 3
+    g._decision = None
+    table.refresh()
+    target = next(r for r in g.ring if g.ring_distance(p.region, r) == 2)
+    n, start = len(session.actions), p.region
+    click(app, f"region:{target}")
+    assert table.dialog_kind == "confirm" and table.dialog.title == f"Fly to {target}?"
+    press(app, pygame.K_ESCAPE)
+    assert table.dialog is None and len(session.actions) == n and p.region == start
+    click(app, f"region:{target}")
+    press(app, pygame.K_RETURN)
+    assert p.region == target
+    assert [a.kind for a in session.actions[n:]] == ["move", "move"]

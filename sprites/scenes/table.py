@@ -21,6 +21,7 @@ import pygame
 
 from game import IllegalAction
 from game.events import visible_to
+from game.routes import route
 from game.summary import since_last_turn, turn_starts
 from sprites import palette, theme
 from sprites.anim import Tween, now_ms, shortest_turn
@@ -379,7 +380,20 @@ class TableScene(Scene):
         name = self._whole_region(name)
         if name in self.groups:
             return self._offer(name, self.groups[name])
+        if name.startswith("region:") and self.groups and self._offer_flight(name.split(":", 1)[1]):
+            return None
         return self._explain(name)
+
+    def _offer_flight(self, region):
+        """A region further than one move: offer the whole flight there, if the engine
+        has one (``game.routes``), as one question; each step can still be undone."""
+        steps = route(self.game, region)
+        if len(steps) < 2:
+            return False
+        self._confirm(steps, f"Fly to {region}?", "Fly there (Enter)",
+                      f"{len(steps)} moves: " + " ".join(f"{i}. {self.game.describe(a)}." for i, a in
+                                                         enumerate(steps, 1)))
+        return True
 
     def _whole_region(self, name):
         """A click on a token, or on a site that offers nothing, inside a region
@@ -480,6 +494,11 @@ class TableScene(Scene):
             return self._close_dialog()
         if name == "button:confirm":
             self._close_dialog()
+            if isinstance(self._confirm_action, list):          # a flight: its moves, one by one
+                for step in self._confirm_action:
+                    if step not in self.game.decision.options or not self.apply(step):
+                        break
+                return None
             return self.apply(self._confirm_action)
         kind, _, rest = name.partition(":")
         options = self.game.decision.options
@@ -521,6 +540,7 @@ class TableScene(Scene):
         return check is not None and check(action)
 
     def _confirm(self, action, title, yes, text):
+        """Ask before ``action`` (or a list of actions: a flight of several moves)."""
         self._confirm_action = action
         self.dialog = dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460)
         self.dialog_kind = "confirm"

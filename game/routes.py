@@ -1,0 +1,39 @@
+"""Flights of several regions in one go, found among the decision's own options.
+
+A dragon moves one region at a time ("move": a livestock a region, or Mighty
+Wings once a century). A player who points at a region further away means
+"fly me there": the shortest line of move options that ends there, each step
+one the engine offers in the position the step before leaves (so a region
+another dragon holds is only flown through, never stopped in).
+"""
+from __future__ import annotations
+
+MOVES = ("move", "fly")
+MOST_STEPS = 4             # no ring is wider; a longer flight would only go round
+
+
+def route(g, region):
+    """[actions]: the fewest moves that take the deciding dragon to ``region`` in its
+    attack turn (Mighty Wings before livestock where both would do); [] if none."""
+    d = g.decision
+    if d is None or not any(a.kind in MOVES for a in d.options):
+        return []
+    seat = d.player
+    frontier = [(g, [])]
+    seen = {g.state.players[seat].region}
+    for _ in range(MOST_STEPS):
+        nxt = []
+        for pos, path in frontier:
+            steps = sorted((a for a in pos.decision.options if a.kind in MOVES), key=lambda a: a.kind != "fly")
+            for a in steps:
+                c = pos.copy()
+                c.apply(a)
+                here = c.state.players[seat].region
+                if here == region and c.decision is not None and c.decision.player == seat \
+                        and not c.state.players[seat].passing:
+                    return path + [a]
+                if here not in seen and c.decision is not None and c.decision.player == seat:
+                    seen.add(here)
+                    nxt.append((c, path + [a]))
+        frontier = nxt
+    return []
