@@ -109,7 +109,8 @@ def test_illegal_click_shows_the_engine_reason():
     assert table.toast is not None and "already took" in table.toast[0]
 
 
-def test_end_turn_asks_when_useful_actions_remain():
+def at_an_attack_turn_with_cards():
+    """(app, session, table) at a human's attack turn in which cards can be played."""
     app = make_app()
     session = Session.new(seats(3), seed=2)
     table = app.start_game(session, handoff=False)
@@ -117,6 +118,11 @@ def test_end_turn_asks_when_useful_actions_remain():
     while not (g.decision.kind == "attack_turn"
                and any(a.kind == "play_card" for a in g.decision.options)):
         play_option(app, table, 0)
+    return app, session, table
+
+
+def test_end_turn_asks_when_useful_actions_remain():
+    app, session, table = at_an_attack_turn_with_cards()
     n = len(session.actions)
     click(app, "button:end_turn")
     assert table.dialog_kind == "confirm" and len(session.actions) == n
@@ -130,13 +136,8 @@ def test_end_turn_asks_when_useful_actions_remain():
 def test_end_turn_picked_from_all_choices_is_not_asked_again():
     """Playtest: picking "End your turn" from All choices, a list that shows every
     action still possible, then asked "End your turn?" a second time."""
-    app = make_app()
-    session = Session.new(seats(3), seed=2)
-    table = app.start_game(session, handoff=False)
+    app, session, table = at_an_attack_turn_with_cards()
     g = session.game
-    while not (g.decision.kind == "attack_turn"
-               and any(a.kind == "play_card" for a in g.decision.options)):
-        play_option(app, table, 0)
     n = len(session.actions)
     end = next(i for i, a in enumerate(g.decision.options) if a.kind == "end_turn")
     click(app, "button:choices")

@@ -40,6 +40,16 @@ def table_with(session, tmp_path, **kw):
     return app, table
 
 
+def each_text_size(app, table):
+    """(Text size in %, the table) at each setting in turn, raised through Settings."""
+    for scale in TEXT_SCALES:
+        if scale > 100:
+            open_settings(app)
+            click(app, "set:text_scale:+")
+            table = back_to_table(app)
+        yield scale, table
+
+
 def first(done, players=3):
     return reach(done, players=players)
 
@@ -177,11 +187,7 @@ def test_at_the_smallest_window_every_text_size_leaves_each_region_its_tokens_an
     drawn = DrawnText(monkeypatch)
     session = first(lambda g: g.decision.kind == "attack_turn" and len(g.state.players[g.decision.player].hand) >= 4)
     app, table = table_with(session, tmp_path, size=(1100, 650))
-    for scale in TEXT_SCALES:
-        if scale > 100:
-            open_settings(app)
-            click(app, "set:text_scale:+")
-            table = back_to_table(app)
+    for scale, table in each_text_size(app, table):
         assert theme.text_scale() == scale / 100
         drawn.clear()
         redraw(app)
@@ -422,11 +428,7 @@ def test_at_the_smallest_window_every_text_size_shows_every_track_card_whole(tmp
     more) they overlap, each still showing most of itself and taking its own clicks."""
     session = first(lambda g: bool(g.state.track), players=players)
     app, table = table_with(session, tmp_path, size=(1100, 650))
-    for scale in TEXT_SCALES:
-        if scale > 100:
-            open_settings(app)
-            click(app, "set:text_scale:+")
-            table = back_to_table(app)
+    for scale, table in each_text_size(app, table):
         redraw(app)
         strip, hv = table.lay.strip, table.handview
         tiles = hv.track_rects(len(table.view["track"]))
