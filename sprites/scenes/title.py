@@ -149,8 +149,7 @@ class TitleScene(Scene):
         if self.current is not None:
             watching = getattr(self.current, "replay", None) is not None
             specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
-        elif self._latest() is not None:
-            latest = self._latest()
+        elif (latest := self._latest()) is not None:
             specs.append(("button:continue", 220, f"Continue the latest unfinished game: "
                                                   f"{seat_list(latest.facts or {})} ({latest.summary})."))
         if saves_api() is not None:
