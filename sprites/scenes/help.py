@@ -87,7 +87,8 @@ def topics(data):
               "if its Life would drop to 0, and an Attack icon needs a settlement in the region."),
         Topic("Moving (eat a livestock)", "Using Resources",
               "Eat a livestock to fly to an adjacent region; you may pass a region with another dragon but not "
-              "stay there (unless you hold the Dragon Ward)."),
+              "stay there (unless you hold the Dragon Ward). Click a region further away to fly there in one go: "
+              "a livestock for every region on the way."),
         Topic("Divination (burn a field)", "Using Resources",
               f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']}."),
         Topic("Turning the hex (spend gold)", "Using Resources",
