@@ -352,3 +352,28 @@ def test_a_question_on_the_title_is_as_tall_as_its_words(tmp_path):
     text_bottom = box.y + title.px(70) + len(lines) * theme.font(size).get_linesize()
     assert 0 <= yes.y - text_bottom <= title.px(40), (yes.y, text_bottom)
     assert box.contains(yes) and yes.bottom <= box.bottom - title.px(12)
+
+
+@pytest.mark.parametrize("scale", [100, 120, 150])
+def test_a_recent_game_s_two_lines_stay_apart_in_the_smallest_window(tmp_path, monkeypatch, scale):
+    """Playtest: at 1100 x 650 with 120 % text a recent game's date line touched its
+    seats line and the row's edge. Each row is as tall as its lines."""
+    import datetime
+    from game.app import save_folder
+    from sprites.settings import Settings
+    session = Session.new(seats(3), seed=3)
+    for _ in range(6):
+        session.apply(session.game.decision.options[0])
+    save_folder.autosave(session, str(tmp_path), save_folder.autosave_name(session, datetime.datetime(2026, 1, 1, 9)))
+    settings = Settings()
+    settings.text_scale = scale
+    app = make_app(tmp_path, size=(1100, 650), settings=settings)
+    title = app.push(TitleScene(app, seed=1))
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    row = title.element_rect("recent:0")
+    inside = [pygame.Rect(r) for _, _, r in drawn.items if r is not None and row.contains(pygame.Rect(r))]
+    assert len(inside) == 2, drawn.within(row)
+    seats_line, date_line = sorted(inside, key=lambda r: r.y)
+    assert seats_line.bottom <= date_line.y, (seats_line, date_line)
+    assert seats_line.y > row.y and date_line.bottom < row.bottom

@@ -133,10 +133,12 @@ class TitleScene(Scene):
         rx = x0 + px(850)
         rw = max(px(300), w - rx - px(40))
         ry = px(196)
+        seats_h = theme.font(self.fs(20), True).get_linesize()
+        row_h = max(px(48), seats_h + theme.font(self.fs(18)).get_linesize() + px(8))    # seats, then the date
         for i, info in enumerate(self.recent[:RECENT_ROWS]):       # a long seat list takes two lines
-            extra = (len(self._recent_seats(info, rw)) - 1) * (theme.font(self.fs(20), True).get_linesize() + px(3))
-            self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, px(48) + extra), tip=self._recent_tip(info))
-            ry += px(54) + extra
+            extra = (len(self._recent_seats(info, rw)) - 1) * (seats_h + px(3))
+            self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, row_h + extra), tip=self._recent_tip(info))
+            ry += row_h + px(6) + extra
         self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
         if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
             sy = self.recent_rect.bottom + px(44)
