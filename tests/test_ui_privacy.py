@@ -236,3 +236,43 @@ def test_a_hot_seat_game_whose_first_move_is_an_ai_s_starts_behind_the_hand_off(
     assert table.session.game.decision.prompt not in drawn.joined()
     click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene) and table.seats.viewer == 1
+
+
+def test_a_flight_question_is_gone_before_the_next_player_sees_the_table(monkeypatch):
+    """Hot seat: Ash asks "Fly to ...?" (where Ash means to go: his plans), then ends
+    his turn instead. Neither the question nor its flight is there for Bryn, on the
+    hand-off screen or on the table after it."""
+    session = Session.new(seats(2), seed=2)
+    app = make_app()
+    table = app.start_game(session)
+    g = session.game
+    rng = random.Random(5)
+    while not (g.decision.kind == "attack_turn" and g.state.order[-1] != g.decision.player):
+        play_option(app, table, rng.randrange(len(g.decision.options)))
+        if isinstance(app.scene, HandOffScene):
+            click(app, "handoff:confirm")
+    ash = g.decision.player
+    p = g.state.players[ash]
+    target = next(r for r in g.ring if g.ring_distance(p.region, r) == 2)
+    for q in g.state.players:               # the other dragon out of the way: opposite Ash
+        if q.seat != ash:
+            q.region = next(r for r in g.ring if g.ring_distance(p.region, r) == 3)
+    p.lair.res["livestock"] = 3
+    g._decision = None
+    table.refresh()
+    click(app, f"region:{target}")
+    assert table.dialog is not None and table.dialog.title == f"Fly to {target}?"
+    drawn = DrawnText(monkeypatch)
+    press(app, pygame.K_ESCAPE)
+    end = next(i for i, a in enumerate(g.decision.options) if a.kind == "end_turn")
+    click(app, "button:choices")
+    click(app, f"option:{end}")
+    assert isinstance(app.scene, HandOffScene) and g.decision.player != ash
+    drawn.clear()
+    redraw(app)
+    assert f"Fly to {target}" not in drawn.joined()
+    click(app, "handoff:confirm")
+    assert app.scene is table and table.dialog is None and table._confirm_action is None
+    drawn.clear()
+    redraw(app)
+    assert f"Fly to {target}" not in drawn.joined() and "moves: 1." not in drawn.joined()
