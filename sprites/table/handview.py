@@ -61,13 +61,12 @@ class HandView:
         window with large text and many dragons.) Then the discard pile is as
         narrow as the deck and the piles are labelled by their counts alone."""
         if self._cramped is None:
-            self._cramped = False
+            self._cramped = False           # measured with the piles as they are when not cramped
             self._cramped = self._tile_room(self.track_slots) < self._name_w(TILE_MIN_FONT)
         return self._cramped
 
-    def pile_labels(self, view):
-        """What is written under the piles."""
-        deck, discard = view["deck"]["count"], len(view["discard"])
+    def pile_labels(self, deck, discard):
+        """What is written under the piles (their card counts)."""
         return f"{deck}   {discard}" if self.cramped else f"Deck {deck}  Discard {discard}"
 
     def deck_rect(self):
@@ -96,8 +95,8 @@ class HandView:
         return pygame.Rect(lay.hand.x + lay.pad, lay.hand.y, right - lay.hand.x - lay.pad, lay.hand.h)
 
     def _track_x0(self):
-        label = theme.text_width(self.pile_labels({"deck": {"count": 88}, "discard": [0] * 88}),
-                                 self.lay.font(16), True)
+        """Where the track starts: right of the piles and of their label (at its widest counts)."""
+        label = theme.text_width(self.pile_labels(88, 88), self.lay.font(16), True)
         return max(self.discard_rect().right, self.deck_rect().x + label) + self.lay.px(14)
 
     def _tile_room(self, most):
@@ -200,7 +199,7 @@ class HandView:
             pygame.draw.rect(surf, (90, 70, 52), disc, 2, border_radius=6)
         # one line under both piles (two labels would not fit under two small cards)
         below = deck.bottom + OUTLINE        # clear of the outline of a card that can be taken
-        theme.blit_text(surf, self.pile_labels(view), small, (deck.x, below), theme.WHITE, True, "topleft")
+        theme.blit_text(surf, self.pile_labels(view["deck"]["count"], len(view["discard"])), small, (deck.x, below), theme.WHITE, True, "topleft")
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
