@@ -4,7 +4,7 @@ stays off the card over it; digits inside icons (counts on the map's tokens,
 amounts on card icons) are 12 px or more in the smallest window."""
 from __future__ import annotations
 
-from ui_helpers import reach, redraw, table_at
+from ui_helpers import hover, reach, redraw, table_at
 
 from sprites.table import overlays
 
@@ -163,3 +163,44 @@ def test_the_hint_button_s_tooltip_does_not_cover_the_hint_it_gave(monkeypatch):
     app.pump()
     assert table.hinted and table.hinted["text"] in drawn.joined()
     assert tip not in drawn.joined()
+
+
+def test_a_map_tooltip_keeps_off_the_action_hex_and_the_dragons():
+    """A tooltip on the map went beside the pointer wherever there was room, and
+    could lie over the Action Hex or a dragon the player was looking at. With the
+    pointer on any site, token or region, the tooltip shown covers neither the
+    hex nor a dragon token (other than one under the pointer)."""
+    import pygame
+    spied = []
+    real = overlays.tooltip
+
+    def spy(*a, **kw):
+        spied.append(real(*a, **kw))
+        return spied[-1]
+
+    session = reach(lambda g: g.decision.kind == "attack_turn" and all(
+        p.region is not None for p in g.state.players), players=4)
+    for size in ((1600, 900), (1100, 650)):
+        app, table = table_at(session, size)
+        overlays.tooltip = spy
+        try:
+            geo = table.map.geo
+            hr = round(geo.hex_radius)
+            hex_rect = pygame.Rect(round(geo.center[0]) - hr, round(geo.center[1]) - hr, 2 * hr, 2 * hr)
+            dr = round(geo.dragon_radius * 1.15)
+            dragons = [pygame.Rect(round(x) - dr, round(y) - dr, 2 * dr, 2 * dr) for x, y in (
+                table.map.dragon_spot(table.view, p["region"], p["seat"]) for p in table.view["players"])]
+            assert len(dragons) == 4
+            names = [e.name for e in table.elements if e.name.startswith(("site:", "token:", "region:")) and e.tip]
+            for name in names:
+                spied.clear()
+                hover(app, name)
+                redraw(app)
+                assert spied, f"no tooltip for {name}"
+                tip, pointer = spied[-1], table.pointer
+                assert not tip.colliderect(hex_rect), f"{name}: the tooltip covers the Action Hex at {size}"
+                for d in dragons:
+                    if not d.collidepoint(pointer):
+                        assert not tip.colliderect(d), f"{name}: the tooltip covers a dragon at {size}"
+        finally:
+            overlays.tooltip = real

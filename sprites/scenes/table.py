@@ -922,7 +922,7 @@ class TableScene(Scene):
         drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
         if hover is not None and hover.tip and in_dialog and not answered and not drafted:
             overlays.tooltip(surface, lay, hover.tip, hover.rect, self.pointer, preview[0] if preview else None,
-                             self._marked(preview))
+                             self._kept_clear(preview))
 
     def hint_rects(self):
         """Where the hint is drawn over the map: the line of the last AI move keeps clear
@@ -930,6 +930,18 @@ class TableScene(Scene):
         if not self.hinted:
             return []
         return [overlays.banner_rect(self.lay, self.hinted["text"], self.lay.map.y + self.lay.px(10))]
+
+    def _kept_clear(self, preview):
+        """What a tooltip on the map keeps off if it can, most important first:
+        what a preview marks, then the Action Hex and the dragons (except what
+        the pointer is on: the tooltip is about it, and goes beside it)."""
+        geo, view = self.map.geo, self.view
+        out = self._marked(preview) + [marks.place_rect(("hex", None), geo, self.element_rect)]
+        r = round(geo.dragon_radius * 1.2)
+        spots = [self.map.dragon_spot(view, p["region"], p["seat"]) for p in view["players"] if p["region"]]
+        spots += [self.map.dragon_spot(view, region, d) for d, region in view["rogues"]]
+        out += [pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r) for x, y in spots]
+        return [a for a in out if not (self.pointer and a.collidepoint(self.pointer))]
 
     def _marked(self, preview):
         """The rects of what a preview marks on the map (to be kept in sight; of a

@@ -109,7 +109,7 @@ def tooltip_rect(lay, text, anchor, pointer, screen, extra=None, avoid=()):
     panels (so that it never covers the rows next to it); on the map, beside
     the pointer (or the small thing it points at) and inside the map, never
     over the columns at its sides, and if it can, off the rects in ``avoid``
-    (what a preview marks)."""
+    (the first ones before the others: see ``_on_map``)."""
     size, w, lines = tooltip_lines(lay, text, extra)
     r = pygame.Rect(0, 0, w, len(lines) * theme.font(size).get_linesize() + 12 + (6 if extra else 0))
     anchor = pygame.Rect(anchor)
@@ -132,7 +132,8 @@ def tooltip_rect(lay, text, anchor, pointer, screen, extra=None, avoid=()):
 
 def _on_map(lay, r, anchor, pointer, screen, avoid=()):
     """A tooltip for something on the map: below or above, right or left of the
-    pointer (of the whole thing, if it is small), inside the map if it fits."""
+    pointer (of the whole thing, if it is small), else beside it, inside the map if it fits;
+    off every rect in ``avoid`` if a place allows, else off the first ones."""
     mx, my = pointer if pointer else anchor.center
     small = anchor.w <= lay.px(80) and anchor.h <= lay.px(80)
     box = anchor if small else pygame.Rect(mx - 8, my - 8, 16, 18)
@@ -140,7 +141,8 @@ def _on_map(lay, r, anchor, pointer, screen, avoid=()):
         lay.left.right, 0, lay.right.x - lay.left.right, screen.h)
     gap = lay.px(6)
     spots = [("topleft", (box.right + gap, box.bottom + gap)), ("topright", (box.x - gap, box.bottom + gap)),
-             ("bottomleft", (box.right + gap, box.y - gap)), ("bottomright", (box.x - gap, box.y - gap))]
+             ("bottomleft", (box.right + gap, box.y - gap)), ("bottomright", (box.x - gap, box.y - gap)),
+             ("midleft", (box.right + gap, box.centery)), ("midright", (box.x - gap, box.centery))]
     for a in avoid:                                 # or just above or below what a preview marks
         spots += [("midbottom", (mx, min(a.y, box.y) - gap)), ("midtop", (mx, max(a.bottom, box.bottom) + gap))]
     fits = []
@@ -154,7 +156,7 @@ def _on_map(lay, r, anchor, pointer, screen, avoid=()):
                 return c
             fits.append(c)
     if fits:
-        return fits[0]
+        return min(fits, key=lambda c: [c.colliderect(a) for a in avoid])
     c = r.copy()
     c.topleft = (box.right + gap, box.bottom + gap)
     return c.clamp(area).clamp(screen)
