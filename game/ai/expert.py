@@ -6,7 +6,9 @@ more time), then its Monte Carlo comparisons add worlds and keep more
 candidates until the deadline, which it keeps (a world starts only if it
 fits). Its playouts are futures with opponents who think: every dragon plans
 its attack turn with a small search (hard's responders follow the quick
-policy), which costs worlds but makes each one a likelier future.
+policy), which costs worlds but makes each one a likelier future. It values
+positions with the evaluation learned from self-play (``learned``), in its
+search, its playouts and the plans it gives the other dragons there.
 Decisions with one option, and the steps of a turn plan it already made,
 cost nothing. With the clock replaced by a counter (``clock=``), its
 choices are reproducible, as the tests need.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import time
 
+from . import learned
 from .hard import HardAI
 from .montecarlo import Effort
 from .planner import TurnPlanner
@@ -33,6 +36,7 @@ class ExpertAI(HardAI):
     others_budget = 12         # ... and the other dragons theirs: futures with opponents who think
     min_worlds, max_worlds = 4, float("inf")   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
+    judge = staticmethod(learned.value)     # the final margin as learned from self-play
 
     def __init__(self, seed=0, budget=None, clock=None):
         super().__init__(seed)
@@ -57,4 +61,4 @@ class ExpertAI(HardAI):
 
     def planner(self, seat, rng):
         until = self.began + PLAN_SHARE * self.budget
-        return TurnPlanner(seat, float("inf"), rng, deadline=until, clock=self.clock)
+        return TurnPlanner(seat, float("inf"), rng, deadline=until, clock=self.clock, judge=self.judge)

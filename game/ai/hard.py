@@ -66,13 +66,13 @@ class HardAI(NormalAI):
         d = g.decision
         if d.kind not in self.mc_kinds:
             return super().strategic(g, root, seat, rng)
-        prior = strategic_values(root, seat, rng, self.place_budget, self.place_width)
+        prior = strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge)
         order = self.shortlist(prior)
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
                     [prior[i] for i in order], self.effort(), self.blend, start=self.start,
-                    own_budget=self.own_budget, others_budget=self.others_budget)
+                    own_budget=self.own_budget, others_budget=self.others_budget, judge=self.judge)
         return d.options[order[k]]
 
     def plan_turn(self, g, seat, rng):
@@ -83,7 +83,7 @@ class HardAI(NormalAI):
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
                         [v for v, _ in plans], self.effort(), self.blend, start=self.start,
-                        own_budget=self.own_budget, others_budget=self.others_budget)
+                        own_budget=self.own_budget, others_budget=self.others_budget, judge=self.judge)
         return plans[k][1]
 
 

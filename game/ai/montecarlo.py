@@ -37,8 +37,8 @@ class SameRng:
         return self._r.choice(items)
 
 
-def playout(g, seat, rng, own_budget=0, others_budget=0):
-    """Play on until the century ends; value for seat. Every dragon plays the
+def playout(g, seat, rng, own_budget=0, others_budget=0, judge=value):
+    """Play on until the century ends; value for seat (by ``judge``). Every dragon plays the
     quick policy, except that a dragon given a budget (``own_budget`` for the
     seat, ``others_budget`` for the others) plans its attack turn with a search
     of that many nodes (in this world, whose draws it then knows: a playout is
@@ -53,12 +53,12 @@ def playout(g, seat, rng, own_budget=0, others_budget=0):
         if budget and in_turn(g, d.player):
             line = lines.get(d.player)
             if not line or line[0][1] not in d.options:
-                line = lines[d.player] = TurnPlanner(d.player, budget, rng).plan(g.copy())[1]
+                line = lines[d.player] = TurnPlanner(d.player, budget, rng, judge=judge).plan(g.copy())[1]
             if line and line[0][1] in d.options:
                 g.apply(line.pop(0)[1])
                 continue
         g.apply(quick_choice(g, d.player, rng))
-    return value(g, seat)
+    return judge(g, seat)
 
 
 def follow_line(g, seat, line):
@@ -96,7 +96,7 @@ class Effort:
 
 
 def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0,
-            others_budget=0):
+            others_budget=0, judge=value):
     """The index of the best candidate. ``play(world, i)`` plays candidate i on
     a copy of a determinised world; ``prior[i]`` is its value by search, best
     first. Only the first ``start`` candidates (default: all) are played out at
@@ -115,7 +115,7 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
         for i in alive:
             c = world.copy()
             play(c, i)
-            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget, others_budget)
+            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget, others_budget, judge)
         worlds += 1
         alive = _survivors(alive, samples, prior, blend, z, effort.min_worlds)
 

@@ -102,10 +102,11 @@ class _Decision:
 class TurnPlanner:
     """Depth-first search with a node budget; ``width`` keeps only the best-
     looking steps at each node; ``deadline`` (a time on ``clock``) ends the
-    search early, as if the budget were spent."""
+    search early, as if the budget were spent; ``judge(g, seat)`` values the
+    positions where lines end."""
 
-    def __init__(self, seat, budget, rng, width=None, deadline=None, clock=None):
-        self.seat, self.budget, self.rng, self.width = seat, budget, rng, width
+    def __init__(self, seat, budget, rng, width=None, deadline=None, clock=None, judge=value):
+        self.seat, self.budget, self.rng, self.width, self.judge = seat, budget, rng, width, judge
         self.deadline, self.clock = deadline, clock
         self.nodes = 0
         self.memo = {}
@@ -117,7 +118,7 @@ class TurnPlanner:
     def alternatives(self, g):
         """[(value, line)] for each first step searched from g, best first."""
         if not in_turn(g, self.seat):
-            return [(value(g, self.seat), [])]
+            return [(self.judge(g, self.seat), [])]
         sig = signature(g, self.seat)
         self.nodes += 1
         out = self._children(g, sig, in_place=False)
@@ -153,7 +154,7 @@ class TurnPlanner:
                 break
             seen.append(sig)
         if result is None:
-            result = (value(g, self.seat), [])
+            result = (self.judge(g, self.seat), [])
         for s in seen:
             self.memo[s] = result
         return result
@@ -161,7 +162,7 @@ class TurnPlanner:
     def _search(self, g):
         seat = self.seat
         if not in_turn(g, seat):
-            return value(g, seat), []
+            return self.judge(g, seat), []
         sig = signature(g, seat)
         hit = self.memo.get(sig)
         if hit is not None:
@@ -192,9 +193,9 @@ class TurnPlanner:
         return out
 
 
-def solo_turn_value(root, seat, region, budget, rng, width=None):
+def solo_turn_value(root, seat, region, budget, rng, width=None, judge=value):
     """The value of playing a whole turn from ``region`` right now (used to
     choose where to place the dragon): the other dragons stay where they are."""
     g = root.copy()
     g.rehearse_turn(seat, region)
-    return TurnPlanner(seat, budget, rng, width).plan(g)[0]
+    return TurnPlanner(seat, budget, rng, width, judge=judge).plan(g)[0]

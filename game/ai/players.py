@@ -11,6 +11,7 @@ import random
 
 from ..events import is_public
 from .determinize import determinize
+from .evaluate import value
 from .planner import TurnPlanner, in_turn, signature
 from .quick import quick_choice
 from .strategy import strategic_choice
@@ -64,6 +65,7 @@ class NormalAI(AI):
     level = "normal"
     turn_budget = 60
     place_budget = 10
+    judge = staticmethod(value)        # how a position is valued for a seat
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -80,7 +82,7 @@ class NormalAI(AI):
         return determinize(g, seat, rng)
 
     def strategic(self, g, root, seat, rng):
-        return strategic_choice(root, seat, rng, self.place_budget)
+        return strategic_choice(root, seat, rng, self.place_budget, self.judge)
 
     def turn_step(self, g, seat, rng):
         """Follow the planned line while the position is the one it expected."""
@@ -97,7 +99,7 @@ class NormalAI(AI):
         return line[0][1]
 
     def planner(self, seat, rng):
-        return TurnPlanner(seat, self.turn_budget, rng)
+        return TurnPlanner(seat, self.turn_budget, rng, judge=self.judge)
 
     def plan_turn(self, g, seat, rng):
         """The line [(signature, action), ...] to play from here to the end of the turn."""

@@ -31,12 +31,12 @@ def settle_own(g, seat, rng):
     return g
 
 
-def one_step_values(root, seat, rng, options):
+def one_step_values(root, seat, rng, options, judge=value):
     out = []
     for a in options:
         c = root.copy()
         c.apply(a)
-        v = value(settle_own(c, seat, rng), seat)
+        v = judge(settle_own(c, seat, rng), seat)
         if a.kind == "lair_action":
             v += marker_bonus(root, a.choice)
         out.append(v)
@@ -46,20 +46,21 @@ def one_step_values(root, seat, rng, options):
 PLACE_WIDTH = 4            # steps tried at each node of a placement search (best-looking first)
 
 
-def placement_values(root, seat, rng, options, budget, width=PLACE_WIDTH):
-    return [solo_turn_value(root, seat, a.region, budget, rng, width) for a in options]
+def placement_values(root, seat, rng, options, budget, width=PLACE_WIDTH, judge=value):
+    return [solo_turn_value(root, seat, a.region, budget, rng, width, judge) for a in options]
 
 
-def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH):
+def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH, judge=value):
+    """The value of every option of the decision (``judge(g, seat)`` values positions)."""
     d = root.decision
     if d.kind == "place_dragon":
-        return placement_values(root, seat, rng, d.options, budget, place_width)
-    return one_step_values(root, seat, rng, d.options)
+        return placement_values(root, seat, rng, d.options, budget, place_width, judge)
+    return one_step_values(root, seat, rng, d.options, judge)
 
 
-def strategic_choice(root, seat, rng, budget):
+def strategic_choice(root, seat, rng, budget, judge=value):
     d = root.decision
-    values = strategic_values(root, seat, rng, budget)
+    values = strategic_values(root, seat, rng, budget, judge=judge)
     best = max(values)
     return rng.choice([a for a, v in zip(d.options, values) if v >= best - 1e-9])
 
