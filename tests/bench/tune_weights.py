@@ -2,12 +2,16 @@
 
     python tests/bench/tune_weights.py --level normal --games 200 --jobs 1 \\
         --try LIFE_WEIGHT=0.2,0.45 --try RIVAL_MAX=0.3,0.9
+    python tests/bench/tune_weights.py --level normal --games 300 --jobs 2 --learned
 
 For every value tried, four-player games seat the level with that one weight
 changed against the same level with the current weights (seats A B A B,
 rotated each game, board seeds shared across values). Prints the share of
 A-B seat pairs in which the changed weight finished with more VP (ties
 half), with a 95% Wilson interval: above 50% means the change plays better.
+``--learned`` instead seats the level judging with the learned evaluation
+(``game/ai/learned.py``, the expert's) against the same level with the
+hand-set one.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from multiprocessing import Pool
 
 from common import fmt_shares
 from game import new_game
-from game.ai import evaluate, make_ai
+from game.ai import evaluate, learned, make_ai
 
 
 class Weighted:
@@ -42,7 +46,13 @@ class Weighted:
 def one_game(args):
     gi, level, weights, players = args
     tuned = [(s + gi) % 2 == 0 for s in range(players)]
-    ais = [Weighted(make_ai(level, gi * 11 + s), weights if t else {}) for s, t in enumerate(tuned)]
+    if weights is None:              # --learned: the tuned seats judge with the learned evaluation
+        ais = [make_ai(level, gi * 11 + s) for s in range(players)]
+        for ai, t in zip(ais, tuned):
+            if t:
+                ai.judge = learned.value
+    else:
+        ais = [Weighted(make_ai(level, gi * 11 + s), weights if t else {}) for s, t in enumerate(tuned)]
     g = new_game(players, seed=4000 + gi)
     while not g.is_over:
         d = g.decision
@@ -66,9 +76,17 @@ def main():
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--try", dest="tries", action="append", type=parse_try, required=True)
+    ap.add_argument("--try", dest="tries", action="append", type=parse_try, default=[])
+    ap.add_argument("--learned", action="store_true", help="the learned evaluation against the hand-set one")
     args = ap.parse_args()
+    if not args.tries and not args.learned:
+        ap.error("give --try NAME=v1,v2 or --learned")
     with Pool(args.jobs) as pool:
+        if args.learned:
+            start = time.perf_counter()
+            shares = pool.map(one_game, [(gi, args.level, None, args.players) for gi in range(args.games)])
+            print(f"learned evaluation vs hand-set: {fmt_shares(shares)}  ({time.perf_counter() - start:.0f} s)",
+                  flush=True)
         for name, values in args.tries:
             for v in values:
                 start = time.perf_counter()
