@@ -17,6 +17,7 @@ import argparse
 import time
 from multiprocessing import Pool
 
+import common  # noqa: F401  (puts the project on sys.path)
 from game import new_game
 from game.ai import evaluate, learned, make_ai
 
