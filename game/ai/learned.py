@@ -65,5 +65,10 @@ def value(g, seat):
     if g.state.over:
         return rows[seat][0] - sum(vp for vp, _ in others) / len(others)
     weights = WEIGHTS[min(max(turns_left(g, seat), 1), max(WEIGHTS))]
-    mine = rows[seat][1]
-    return sum(w * (mine[k] - sum(f[k] for _, f in others) / len(others)) for k, w in enumerate(weights))
+    return sum(w * x for w, x in zip(weights, relative(rows, seat)))
+
+
+def relative(rows, seat):
+    """The seat's FEATURES minus the other seats' average (``rows`` from ``features``)."""
+    others = [f for i, (_, f) in enumerate(rows) if i != seat]
+    return [x - sum(f[k] for f in others) / len(others) for k, x in enumerate(rows[seat][1])]

@@ -24,11 +24,6 @@ from game.ai import evaluate, learned, make_ai
 RIDGE = 1.0                # per 1000 positions: keeps weights of features that move together steady
 
 
-def relative(rows, seat):
-    others = [f for i, (_, f) in enumerate(rows) if i != seat]
-    return [x - sum(f[k] for f in others) / len(others) for k, x in enumerate(rows[seat][1])]
-
-
 def one_game(job):
     """[(turns left, features, hand-set value)] per seat and century start, and the final margins."""
     gi, level = job
@@ -41,7 +36,8 @@ def one_game(job):
         if g.state.century != century and not g.is_over:
             century = g.state.century
             rows = learned.features(g)
-            positions += [(evaluate.turns_left(g, s), relative(rows, s), evaluate.value(g, s)) for s in range(4)]
+            positions += [(evaluate.turns_left(g, s), learned.relative(rows, s), evaluate.value(g, s))
+                          for s in range(4)]
     total = {e["seat"]: e["total"] for e in g.final_scores()}
     margins = [total[s] - sum(total[o] for o in range(4) if o != s) / 3 for s in range(4)]
     return gi, [(left, x, hand, margins[k % 4]) for k, (left, x, hand) in enumerate(positions)]
