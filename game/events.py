@@ -27,6 +27,8 @@ EVENTS = {
     "drew": {"cards": "cards"},                      # private to the drawer
     "cannot_draw": {},
     "discards": {"card": "card"},
+    "sets_aside": {"card": "card"},                  # private: a discard chosen face down (Setup, Awakening)
+    "reveals_discard": {"card": "card"},             # ... shown once every dragon has chosen
     # setup and the century
     "new_game": {"players": "count", "variant": "text"},
     "first_markers": {"first_lair": "seat", "first_attack": "seat"},

@@ -28,10 +28,11 @@ class Phase:
 
 
 FLOW = {
-    "setup": Phase(enter=setup.enter, turns_from="first_lair", turn=setup.turn, leave=scoring.record_scores,
-                   next="lair"),
+    "setup": Phase(enter=setup.enter, turns_from="first_lair", turn=setup.turn, leave=setup.leave, next="lair"),
     "growth": Phase(enter=growth.enter, next="awakening"),
-    "awakening": Phase(enter=awakening.enter, turns_from="first_lair", turn=awakening.turn, next="lair"),
+    # Everyone draws as the phase begins; then each discards face down, shown as it ends.
+    "awakening": Phase(enter=awakening.enter, turns_from="first_lair", turn=awakening.turn, leave=awakening.leave,
+                       next="lair"),
     "lair": Phase(enter=lair.enter, turns_from="first_lair", turn=lair.turn, skip_turn=lair.no_lair_action_left,
                   next="card_selection"),
     # The First Lair marker may have changed hands during the Lair Actions.
@@ -45,7 +46,7 @@ FLOW = {
 
 # Every kind of frame that can wait on the stack.
 FRAMES = {cls.kind: cls for cls in (
-    common.Discard, lair.LairActionChoice, lair.SchemePick, lair.FirstStrike, lair.SelectCard,
+    common.FaceDownDiscard, common.Discard, lair.LairActionChoice, lair.SchemePick, lair.FirstStrike, lair.SelectCard,
     placement.PlaceDragon, attack.Turn, attack.LevelUp, turn_cards.Effects, turn_cards.ChooseResource,
     turn_cards.Raze)}
 # Every action kind's spec (kinds.ActionKind), by the Action.kind it serves.

@@ -35,7 +35,7 @@ def check(g):
         problems.append("stockpile: negative count")
     places = Counter(s.deck + s.discard + s.track + s.draft)
     for p in s.players:
-        places.update(p.hand + p.aside + p.played + p.hex_out)
+        places.update(p.hand + p.face_down + p.aside + p.played + p.hex_out)
         if not 1 <= p.life <= g.max_life(p):
             problems.append(f"{p.name}: Life {p.life} outside 1..{g.max_life(p)}")
         for h in (p.lair, p.card):

@@ -60,6 +60,8 @@ SENTENCES = {
     "drew": lambda g, e, who: f"{who} drew: {titles(g, e['cards'])}.",
     "cannot_draw": lambda g, e, who: f"{who} cannot draw: no cards are left.",
     "discards": lambda g, e, who: f"{who} discards {g.cards[e['card']].title}.",
+    "sets_aside": lambda g, e, who: f"{who} lays {g.cards[e['card']].title} face down to discard.",
+    "reveals_discard": lambda g, e, who: f"{who} discards {g.cards[e['card']].title}.",
     "new_game": lambda g, e, who: f"A new game for {e['players']} players ({e['variant']}).",
     "first_markers": lambda g, e, who: (f"{g.name(e['first_lair'])} draws the First Lair Action marker; "
                                         f"{g.name(e['first_attack'])} draws the First Attack Action marker."),

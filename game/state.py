@@ -100,6 +100,9 @@ class PlayerState:
     life: int = declared("count", sig="value")
     abilities: list = declared("abilities", factory=list, sig="seq")
     hand: list = declared("cards", factory=list, hidden="owner", sig="sorted")
+    # Chosen to discard in Setup or the Awakening, face down until every dragon has chosen.
+    face_down: list = declared("cards", factory=list, hidden="owner", why_not="empty outside Setup and the Awakening",
+                               since=True)
     aside: list = declared("cards", factory=list, why_not="changes only as a level is gained, which ends the turn")
     #   (the Dragon Hex Cards not yet in play)
     lair: Holdings = declared("holdings", factory=Holdings, hidden="owner_unless_open_lairs",

@@ -13,7 +13,8 @@ from .log_text import since_line
 
 # Events that name a seat without that seat having chosen anything now (a draw may
 # follow a choice, but then an event of that choice comes first).
-AUTOMATIC = ("awakens", "begins_attack", "received", "last_scheme_cards", "cannot_draw", "draws", "drew")
+AUTOMATIC = ("awakens", "begins_attack", "received", "last_scheme_cards", "cannot_draw", "draws", "drew",
+             "reveals_discard")
 MOST_LINES = 8
 
 

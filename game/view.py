@@ -40,14 +40,17 @@ def sees(g, seat, name, owner=None):
 
 def unseen_cards(g, seat):
     """Cards whose place ``seat`` does not know, sorted (the order must not leak):
-    the deck, the hands and the Scheme draft it may not see. A Dragon Hex Card
-    is known to be in its dragon's hand even when the hand is not shown."""
+    the deck, the hands, the face-down discards and the Scheme draft it may not
+    see. A Dragon Hex Card is known to be in its dragon's hand even when the
+    hand is not shown."""
     s = g.state
     cards = g.cards
     pool = list(s.deck)
     for p in s.players:
         if not sees(g, seat, "hand", p.seat):
             pool += [c for c in p.hand if not cards[c].is_hex]
+        if not sees(g, seat, "face_down", p.seat):
+            pool += p.face_down
     if not sees(g, seat, "draft"):
         pool += s.draft
     return sorted(pool)
@@ -91,6 +94,8 @@ def view(g, seat):
             "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
             "level": p.level, "abilities": list(p.abilities), "region": p.region,
             "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
+            "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
+            "face_down_count": len(p.face_down),
             "lair": asdict(p.lair) if open_lair else None,
             "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
             "card": asdict(p.card), "spent": dict(p.spent),

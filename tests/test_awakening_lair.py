@@ -64,6 +64,104 @@ def test_awakening_draw_two_discard_one_not_hex():
     assert hexcard in p.hand
 
 
+def to_last_turn_of_the_first_century(n=4, seed=1):
+    """The last dragon's attack turn of the 1st Century, waiting to end."""
+    g = new_game(n, seed=seed)
+    while not (g.state.phase == "attack" and g.state.cursor == n and g.decision.kind == "attack_turn"):
+        g.apply(passive(g))
+    return g
+
+
+def test_in_the_awakening_every_dragon_draws_before_anyone_discards():
+    """Phase 2: Awakening: "Beginning with the player holding the First Lair
+    Action marker, each player draws 2 cards from the Action Deck. Then each
+    player selects 1 card to discard": all draw, in turn from the marker's
+    holder; then all discard, in the same order."""
+    g = new_game(4, seed=1)
+    play_until(g, "place_dragon")
+    play_until(g, "discard", passive)
+    s = g.state
+    assert (s.century, s.phase) == (2, "awakening")
+    first = s.markers["first_lair"]
+    log = s.log[next(i for i, e in enumerate(s.log) if e["kind"] == "century_begins"):]
+    drawn = [e["seat"] for e in log if e["kind"] == "draws"]
+    assert drawn == g.seats_from(first)                        # all four, from the marker's holder
+    assert all(e["n"] == 2 for e in log if e["kind"] == "draws")
+    assert not [e for e in log if e["kind"] in ("discards", "sets_aside", "reveals_discard")]
+    assert g.decision.player == first and g.decision.kind == "discard"
+    chosen = []
+    for seat in g.seats_from(first):                           # then each selects 1 card to discard
+        assert g.decision.player == seat and s.phase == "awakening"
+        chosen.append(g.decision.options[0].card)
+        g.apply(g.decision.options[0])
+    assert s.phase == "lair" and s.discard[-4:] == chosen
+
+
+def test_the_awakening_with_two_cards_left_and_no_discard_pile():
+    """Phase 2: Awakening: "Beginning with the player holding the First Lair
+    Action marker, each player draws 2 cards from the Action Deck. Then each
+    player selects 1 card to discard". With 2 cards left in the Action Deck
+    after the growth and an empty discard pile, the marker's holder draws them
+    and nobody else can draw: the discards come after everyone drew, so none
+    can be shuffled into a new deck and drawn in the same Awakening. (The
+    engine let each dragon draw and discard in turn: the first discard was
+    reshuffled and drawn by the next dragon.)"""
+    g = to_last_turn_of_the_first_century()
+    s = g.state
+    growth = s.num_players + g.data.setup["track_extra"]
+    keep = s.deck[-(growth + 2):]                 # the growth's cards on top, then 2
+    s.players[g.decision.player].hand += s.deck[:-(growth + 2)] + s.discard
+    s.deck, s.discard = keep, []
+    refresh(g)
+    g.apply(next(a for a in g.decision.options if a.kind == "end_turn"))
+    assert (s.century, s.phase) == (2, "awakening") and s.deck == [] and s.discard == []
+    first = s.markers["first_lair"]
+    hands = {p.seat: list(p.hand) for p in s.players}
+    after_growth = keep[:2]
+    assert set(after_growth) <= set(hands[first])
+    log = s.log[next(i for i, e in enumerate(s.log) if e["kind"] == "century_begins"):]
+    assert [e["seat"] for e in log if e["kind"] == "draws"] == [first]
+    assert [e["seat"] for e in log if e["kind"] == "cannot_draw"] == g.seats_from(first)[1:]
+    assert not [e for e in log if e["kind"] == "reshuffle"]
+    discarded = []
+    while s.phase == "awakening":
+        seat, a = g.decision.player, g.decision.options[0]
+        discarded.append(a.card)
+        g.apply(a)
+        assert s.players[seat].hand == [c for c in hands[seat] if c != a.card]
+    assert s.discard == discarded and s.deck == []
+    for p in s.players:                           # nobody drew another dragon's discard
+        assert not set(p.hand) & (set(discarded) - set(hands[p.seat]))
+
+
+@pytest.mark.parametrize("phase", ["setup", "awakening"])
+def test_the_discards_stay_face_down_until_every_dragon_has_chosen(phase):
+    """Setup: "Each player then chooses 1 card and discards it"; Phase 2:
+    "Then each player selects 1 card to discard": every player chooses, none
+    seeing the others' choices; the discards are shown once all have chosen."""
+    g = new_game(4, seed=2)
+    if phase == "awakening":
+        play_until(g, "place_dragon")
+        play_until(g, "discard", passive)
+    s = g.state
+    pile = list(s.discard)
+    first = g.decision.player
+    card = g.decision.options[0].card
+    g.apply(g.decision.options[0])
+    second = g.decision.player
+    mine, theirs = g.view(first), g.view(second)
+    assert mine["players"][first]["face_down"] == [card]
+    assert theirs["players"][first]["face_down"] is None and theirs["players"][first]["face_down_count"] == 1
+    assert theirs["discard"] == pile == s.discard
+    assert all(card not in str(e["event"]) for e in theirs["log"])
+    assert [e["text"] for e in mine["log"]][-1].endswith("face down to discard.")
+    while s.phase == phase:
+        g.apply(g.decision.options[0])
+    assert s.discard[len(pile)] == card
+    shown = [e["event"] for e in g.view(second)["log"] if e["event"]["kind"] == "reveals_discard"][-4:]
+    assert [e["seat"] for e in shown] == g.seats_from(first) and shown[0]["card"] == card
+
+
 def test_lair_actions_by_century_are_cumulative():
     ids = lambda g: {a.choice for a in g.decision.options}  # noqa: E731
     g = to_lair()

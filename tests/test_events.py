@@ -42,7 +42,7 @@ def test_recorded_events_have_exactly_their_declared_fields(n, seed, variant):
 def test_private_events_are_only_for_their_owner():
     g = random_game(3, 7)
     private = [e for e in g.state.log if "private" in e]
-    assert {e["kind"] for e in private} <= {"drew", "kept", "received"}
+    assert {e["kind"] for e in private} <= {"drew", "kept", "received", "sets_aside"}
     for seat in range(3):
         shown = [x["event"] for x in g.view(seat)["log"]]
         assert [e for e in g.state.log if visible_to(e, seat)] == shown

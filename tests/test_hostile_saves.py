@@ -12,7 +12,7 @@ from save_helpers import new_session, play_random
 from test_save_errors import load_error as refused   # one line, naming the file, the file untouched
 
 from game import safe_yaml
-from game.app.save_format import MAX_BYTES, SaveError, load_session, read_header, save_session
+from game.app.save_format import FORMAT, MAX_BYTES, SaveError, load_session, read_header, save_session
 from game.app.autosave import BackgroundAutosaver
 from game.app.save_folder import list_saves
 
@@ -32,7 +32,7 @@ def header_problem(path):
 
 
 # ----- 1. huge integers ------------------------------------------------------
-@pytest.mark.parametrize("where", ["format: 2", "  seed: 3", "game: Wrath of Dragons"])
+@pytest.mark.parametrize("where", [f"format: {FORMAT}", "  seed: 3", "game: Wrath of Dragons"])
 def test_huge_integer_is_refused_everywhere(tmp_path, text, each_loader, where):
     key = where.split(":")[0]
     path = tmp_path / "hex.yaml"
@@ -46,7 +46,7 @@ def test_huge_integer_is_refused_everywhere(tmp_path, text, each_loader, where):
 
 def test_huge_integer_via_the_command_line(tmp_path, text):
     path = tmp_path / "hex.yaml"
-    path.write_text(text.replace("format: 2", f"format: {HEX_BOMB}", 1))
+    path.write_text(text.replace(f"format: {FORMAT}", f"format: {HEX_BOMB}", 1))
     line = one_line_error(run_main("--headless", "--load", path))
     assert str(path) in line and "more than 40 characters" in line
 
@@ -71,7 +71,7 @@ def test_alias_bomb_is_refused_before_it_expands(tmp_path, text, each_loader, fi
 
 def test_a_lone_anchor_is_refused_too(tmp_path, text, each_loader):
     path = tmp_path / "anchor.yaml"
-    path.write_text(text.replace("format: 2", "format: &one 2", 1))
+    path.write_text(text.replace(f"format: {FORMAT}", f"format: &one {FORMAT}", 1))
     assert "aliases and anchors" in refused(path)
 
 
@@ -174,7 +174,7 @@ def test_duplicate_keys_are_refused_with_their_line(tmp_path, text, each_loader)
 
 def test_merge_keys_are_refused(tmp_path, text, each_loader):
     path = tmp_path / "merge.yaml"
-    path.write_text(text.replace("format: 2", "format: 2\n<<: {cheat: 1}", 1))
+    path.write_text(text.replace(f"format: {FORMAT}", f"format: {FORMAT}\n<<: {{cheat: 1}}", 1))
     assert "merge keys (<<) are not allowed" in refused(path)
 
 

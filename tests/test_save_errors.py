@@ -67,7 +67,7 @@ def swap_first_two(key):
 
 
 DOC_CASES = {
-    "format 3": (set_in("format", 3), "newer version of the game (format 3; this version reads formats 1 to 2)"),
+    "format 4": (set_in("format", 4), "newer version of the game (format 4; this version reads formats 1 to 3)"),
     "format text": (set_in("format", "one"), "format: expected a whole number, got 'one'"),
     "format missing": (lambda d: d.pop("format"), "no 'format' field"),
     "unknown top field": (set_in("cheats", True), "save: unknown field 'cheats'"),
@@ -161,7 +161,7 @@ TEXT_CASES = {
     "not yaml": (lambda t: "format: 1\nsettings: {seats: [\n", "not valid YAML"),
     "a list": (lambda t: "- 1\n- 2\n", "not a save of this game"),
     "plain text": (lambda t: "hello dragons\n", "not a save of this game"),
-    "python object": (lambda t: t.replace("format: 2", "format: !!python/object/apply:os.system ['echo pwned']"),
+    "python object": (lambda t: t.replace("format: 3", "format: !!python/object/apply:os.system ['echo pwned']"),
                       "refused: the file asks to build Python objects (!!python/object/apply:os.system)"),
     "python object in state": (lambda t: t.replace("  over: false", "  over: !!python/object:builtins.dict {}"),
                                "refused: the file asks to build Python objects"),

@@ -115,7 +115,7 @@ def test_save_as_and_list(tmp_path):
     autosave(s, tmp_path)
     p = save_as(s, tmp_path, "  Sunday game: Red wins!  ")
     assert os.path.basename(p) == "Sunday_game_Red_wins.yaml"
-    (tmp_path / "broken.yaml").write_text("format: 3\n")
+    (tmp_path / "broken.yaml").write_text("format: 4\n")
     (tmp_path / "cut.yaml").write_bytes(open(p, "rb").read()[:-200])
     (tmp_path / "notes.txt").write_text("not a save")
     saves = {x.name: x for x in list_saves(tmp_path)}
@@ -124,7 +124,7 @@ def test_save_as_and_list(tmp_path):
     sunday = saves["Sunday game: Red wins!"]
     assert sunday.problem is None and not sunday.autosave and saves["Autosave"].autosave
     assert sunday.summary.startswith("4 players (standard), century 1,") and sunday.summary.endswith("to play")
-    assert "unsupported save format 3" in saves["broken"].problem
+    assert "unsupported save format 4" in saves["broken"].problem
     assert load_session(p).actions == s.actions
     with pytest.raises(ValueError):
         file_name("  ?!  ")

@@ -123,23 +123,28 @@ def test_the_save_check_checks_every_declared_field(saved_doc):
 
 
 @pytest.mark.parametrize("variant", ["standard", "strategist"])
-def test_what_a_seat_may_see_is_one_definition(variant):
+@pytest.mark.parametrize("where", ["mid-game", "face-down discards"])
+def test_what_a_seat_may_see_is_one_definition(variant, where):
     """The view shows a seat exactly the cards the AI's determinisation keeps;
-    everything else is what it resamples (plus Dragon Hex Cards, known to all)."""
+    everything else is what it resamples (plus Dragon Hex Cards, known to all).
+    Also while some discards of the Awakening lie face down."""
     g = new_game(4, seed=9, variant=variant)
     rng = random.Random(9)
     for _ in range(120):
         g.apply(rng.choice(g.decision.options))
+    if where == "face-down discards":
+        while not (g.state.phase == "awakening" and g.state.cursor == 3):
+            g.apply(rng.choice(g.decision.options))
     s = g.state
     for seat in range(4):
         v = g.view(seat)
         shown = list(v["track"]) + list(v["discard"]) + list(v["draft"] or [])
         for p in v["players"]:
-            shown += (p["hand"] or []) + p["played"] + p["hex_out"]
+            shown += (p["hand"] or []) + (p["face_down"] or []) + p["played"] + p["hex_out"]
         hexes_in_hidden_hands = [c for p in s.players if p.seat != seat for c in p.hand if g.cards[c].is_hex]
         everything = list(s.deck) + list(s.discard) + list(s.track) + list(s.draft)
         for p in s.players:
-            everything += p.hand + p.played + p.hex_out
+            everything += p.hand + p.face_down + p.played + p.hex_out
         assert sorted(shown + hexes_in_hidden_hands + unseen_cards(g, seat)) == sorted(everything)
         assert all((p["lair"] is not None) == sees(g, seat, "lair", p["seat"]) for p in v["players"])
         d = determinize(g, seat, random.Random(1))
@@ -147,4 +152,8 @@ def test_what_a_seat_may_see_is_one_definition(variant):
             if sees(g, seat, "lair", p.seat):
                 assert q.lair == p.lair
             if sees(g, seat, "hand", p.seat):
-                assert q.hand == p.hand
+                assert q.hand == p.hand and q.face_down == p.face_down
+            else:
+                assert len(q.face_down) == len(p.face_down)
+        if where == "face-down discards":
+            assert sum(len(p.face_down) for p in s.players) == 2

@@ -15,7 +15,7 @@ def hostile_folder(folder):
     text = small_save_text()
     bomb = "".join(f"l{i}: &l{i} [" + ",".join([f"*l{i - 1}"] * 10) + "]\n" for i in range(1, 10))
     files = {
-        "huge number.yaml": text.replace("format: 2", "format: 0x" + "f" * 5000, 1),
+        "huge number.yaml": text.replace("format: 3", "format: 0x" + "f" * 5000, 1),
         "alias bomb.yaml": text.replace("summary:", "l0: &l0 [x]\n" + bomb + "summary: *l9\nold_summary:", 1),
         "surrogate name.yaml": text.replace("name: corpus", 'name: "\\ud800"', 1),
         "nul summary.yaml": re.sub(r"\n  text: .*\n", lambda m: '\n  text: "3 players\\0"\n', text, count=1),
@@ -28,7 +28,7 @@ def hostile_folder(folder):
     for name, content in files.items():
         (folder / name).write_text(content, encoding="utf-8")
     if os.name == "posix":
-        (folder / os.fsdecode(b"bad \xff bytes.yaml")).write_text("format: 3\n")   # unreadable format
+        (folder / os.fsdecode(b"bad \xff bytes.yaml")).write_text("format: 4\n")   # unreadable format
         os.mkfifo(folder / "pipe.yaml")
     return files
 

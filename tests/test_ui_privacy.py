@@ -276,3 +276,45 @@ def test_a_flight_question_is_gone_before_the_next_player_sees_the_table(monkeyp
     drawn.clear()
     redraw(app)
     assert f"Fly to {target}" not in drawn.joined() and "moves: 1." not in drawn.joined()
+
+
+def test_a_face_down_discard_is_not_on_the_next_player_s_table(monkeypatch):
+    """Setup: "Each player then chooses 1 card and discards it". Ash chooses
+    first; the card lies face down until every dragon has chosen: on Bryn's
+    table after the hand-off neither the discard pile, nor the log, nor any
+    tooltip names it. Once all have chosen, the discards are on the pile."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    session = Session.new(seats(3), seed=7)
+    app.start_game(session)
+    if isinstance(app.scene, HandOffScene):
+        click(app, "handoff:confirm")
+    table = app.scene
+    g = session.game
+    ash = g.decision.player
+    public = {g.cards[c].title for c in g.state.track}
+    index, card = next((i, a.card) for i, a in enumerate(g.decision.options)
+                       if g.cards[a.card].title not in public
+                       and all(g.cards[a.card].title not in {g.cards[c].title for c in p.hand} for p in g.state.players
+                               if p.seat != ash))
+    title = g.cards[card].title
+    play_option(app, table, index)
+    assert isinstance(app.scene, HandOffScene)
+    click(app, "handoff:confirm")
+    bryn = session.game.decision.player
+    assert app.scene is table and table.seats.viewer == bryn != ash
+    drawn.clear()
+    redraw(app)
+    shown = drawn.joined() + "\n" + "\n".join(str(tip) for tip in table.tips.values())
+    assert title not in shown, f"Ash's face-down discard {title!r} on Bryn's table"
+    assert "Discard 0" in shown
+    while session.game.state.phase == "setup":
+        if isinstance(app.scene, HandOffScene):
+            click(app, "handoff:confirm")
+            continue
+        play_option(app, table, 0)
+    if isinstance(app.scene, HandOffScene):
+        click(app, "handoff:confirm")
+    drawn.clear()
+    redraw(app)
+    assert f"Ash discards {title}." in drawn.joined() and "Discard 3" in drawn.joined()

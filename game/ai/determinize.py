@@ -3,7 +3,7 @@
 Everything the seat cannot see is thrown away and redrawn from its own
 random generator: the order of the Action Deck, the other players' hands
 (apart from their Dragon Hex Cards, which everyone knows, and the cards known
-to be there: see ``knowledge``), a Scheme draft in
+to be there: see ``knowledge``), their face-down discards, a Scheme draft in
 someone else's hands, the game's future shuffles, and - unless the variant is
 The Strategist - the other lairs, which are replaced by what the public events
 tell (see ``game.public_lairs``). The result depends only on what the seat may know and
@@ -36,6 +36,8 @@ def determinize(g, seat, rng, memory=None):
         if not sees(g, seat, "hand", p.seat):
             mine = held.get(p.seat, [])
             p.hand = [c if g.cards[c].is_hex else (mine.pop() if mine else pool.pop()) for c in p.hand]
+        if not sees(g, seat, "face_down", p.seat):
+            p.face_down = [pool.pop() for _ in p.face_down]
     if not sees(g, seat, "draft"):
         t.draft = [pool.pop() for _ in t.draft]
     t.deck = pool[:len(t.deck) - 1] + [deck_top] if t.deck else []

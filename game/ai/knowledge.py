@@ -17,7 +17,8 @@ from collections import Counter
 
 from ..public_lairs import LogReader, cached_reader
 
-LEAVE_HAND = ("plays", "discards", "licks_wounds")     # events of a card leaving its holder's hand
+# Public events of a card leaving its holder's hand (a face-down discard: when it is shown).
+LEAVE_HAND = ("plays", "discards", "reveals_discard", "licks_wounds")
 
 
 class HandBook(LogReader):

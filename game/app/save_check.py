@@ -20,8 +20,11 @@ from ..state import GameState, PlayerState, RegionState, declarations
 from ..variants import VARIANTS
 from .session import SEAT_KINDS
 
-FORMAT = 2                 # 2: the log holds events; 1: it held sentences ([seat, text, private])
-READABLE = (1, 2)
+# 3: the discards of Setup and the Awakening are chosen face down, the Awakening's after every dragon drew;
+# 2: the log holds events; 1: it held sentences ([seat, text, private])
+FORMAT = 3
+READABLE = (1, 2, 3)
+FACE_DOWN = 3              # the first format with face-down discards
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
 MAX_COUNT = 1000           # any count of pieces, Life, icons, ...
 MAX_ACTIONS = 100_000
@@ -395,6 +398,39 @@ def check_state(st, data, settings, fmt=FORMAT):
 def newer_fields(st):
     """The game's fields newer than the save format (``since``) that this stored state lacks."""
     return [name for name, meta in declarations(GameState) if meta["since"] and name not in st]
+
+
+def drop_newer_fields(stored, replayed):
+    """Take out of the replayed state the fields newer than the stored one
+    (``since``) that it lacks: a save from before them (its replay makes them)."""
+    for name in newer_fields(stored):
+        del replayed[name]
+    newer = [name for name, meta in declarations(PlayerState) if meta["since"]]
+    for mine, theirs in zip(stored["players"], replayed["players"]):
+        for name in newer:
+            if name not in mine:
+                del theirs[name]
+
+
+DISCARD_PHASES = ("setup", "awakening")
+
+
+def before_face_down(stored, replayed):
+    """(stored, replayed) without what the order of the discards changed in a
+    save older than format 3, which let each dragon of the Awakening draw and
+    discard before the next one drew, and showed each discard of Setup and the
+    Awakening at once: the log's order and, if it stopped in one of these
+    phases, the hands, the deck and its shuffles, the discard pile and the
+    waiting decision."""
+    out = []
+    for st in (stored, replayed):
+        st = {k: v for k, v in st.items() if k != "log"}
+        if stored["phase"] in DISCARD_PHASES:
+            for name in ("deck", "rng", "discard", "stack"):
+                del st[name]
+            st["players"] = [{k: v for k, v in p.items() if k not in ("hand", "face_down")} for p in st["players"]]
+        out.append(st)
+    return out
 
 
 # ----- stored state against replayed state ----------------------------------

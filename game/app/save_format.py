@@ -28,8 +28,8 @@ from ..actions import Action, IllegalAction
 from ..data import default_data
 from ..log_text import log_texts
 from ..plaintext import escape
-from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
-                         first_difference, mapping, newer_fields, short)
+from .save_check import (FACE_DOWN, FORMAT, READABLE, Invalid, before_face_down, check_actions, check_header,
+                         check_settings, check_state, drop_newer_fields, first_difference, mapping, short)
 from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
@@ -207,6 +207,11 @@ def session_from_document(doc):
         session = Session.new(settings["seats"], settings["seed"], settings["variant"])
     except ValueError as exc:
         raise Invalid(f"settings: {exc}") from None
+    # A save from before the discards of Setup and the Awakening were face down is
+    # replayed in the rulebook's order; what that order changes is not compared.
+    earlier = "" if fmt >= FACE_DOWN else (
+        f"saved by an earlier version (format {fmt}) whose Awakening let each dragon discard before the next one "
+        "drew; in the rulebook's order this game goes differently, so it cannot be continued: ")
     for i, d in enumerate(doc["actions"]):
         try:
             action = Action.from_dict(d)
@@ -215,19 +220,19 @@ def session_from_document(doc):
         try:
             session.apply(action)
         except IllegalAction as exc:
-            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {exc}") from None
+            raise Invalid(f"{earlier}actions[{i}] ({action}) cannot be replayed: {exc}") from None
         except Exception as exc:  # an engine failure on this input must not become a traceback
-            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") from None
-    replayed = session.game.to_dict()
-    for name in newer_fields(doc["state"]):     # a save from before these fields: its replay makes them
-        del replayed[name]
-    if fmt == 1:
-        replayed["log"] = sentence_log(session.game)
-    diff = first_difference(doc["state"], replayed)
+            raise Invalid(f"{earlier}actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") \
+                from None
+    stored, replayed = doc["state"], session.game.to_dict()
+    drop_newer_fields(stored, replayed)
+    if earlier:
+        stored, replayed = before_face_down(stored, replayed)
+    diff = first_difference(stored, replayed)
     if diff:
         where, stored, replayed = diff
-        raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is {stored} in the "
-                      f"save but {replayed} after replaying")
+        raise Invalid(f"{earlier}the stored state disagrees with a replay of its actions: {where} is {stored} in "
+                      f"the save but {replayed} after replaying")
     return session
 
 

@@ -5,7 +5,8 @@ from ..data import RESOURCES
 from ..plaintext import name_problem
 from ..state import VILLAGE, GameState, PlayerState, RegionState
 from ..variants import Variant
-from .common import push_discard
+from .common import push_face_down_discard, reveal_face_down
+from .scoring import record_scores
 
 MAX_SEED = 1 << 63
 
@@ -108,4 +109,12 @@ def orient_hex(g, century):
 
 
 def turn(g, seat):
-    push_discard(g, seat, g.data.setup["setup_discard"], hex_ok=False, why="setup")
+    """"Each player then chooses 1 card and discards it": all choose, each
+    unseen by the others, before the discards are shown (``leave``)."""
+    push_face_down_discard(g, seat, g.data.setup["setup_discard"], why="setup")
+
+
+def leave(g):
+    """All have chosen: the discards are shown; the scores at the start are recorded."""
+    reveal_face_down(g)
+    record_scores(g)
