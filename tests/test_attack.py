@@ -339,12 +339,14 @@ def test_scorched_earth_then_draw_and_foresight_draw_two_discard_one():
 
 
 @pytest.mark.parametrize("how", ["divination", "foresight"])
-def test_divination_and_foresight_may_discard_the_dragon_hex_card(how):
+def test_divination_and_foresight_may_not_discard_the_dragon_hex_card(how):
     """Use Action Hex: "Other Uses of the Dragon Hex Card: Players may discard their Dragon Hex Card
-    as if it were any other card (to gain Life or as a requirement for playing another card); it is
-    always returned to their hand at the end of their turn." The ban ("the discard cannot be a Dragon Hex Card") is
-    written only for setup, the Awakening and Plot; Divination ("Then he discards 1 card from his
-    hand") and Foresight's discard icon follow "as if it were any other card"."""
+    as if it were any other card (to gain Life or as a requirement for playing another card)": two
+    uses, Lick Wounds and a card's required discard. Divination ("to draw 2 cards into his hand from
+    the draw pile. Then he discards 1 card from his hand") and Foresight ("Draw 2 cards, then discard
+    1", its card) are neither: they are draws followed by a discard, which Setup, the Awakening and Plot each
+    forbid to be the Dragon Hex Card ("Immediately draw 2 cards, and then discard 1 card (this card
+    cannot be the Dragon Hex Card)"). See docs/rules-notes.md."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     p = g.state.players[0]
@@ -356,12 +358,12 @@ def test_divination_and_foresight_may_discard_the_dragon_hex_card(how):
     else:
         give(g, 0, "foresight_1")
         do(g, "play_card", card="foresight_1")
-    assert g.decision.kind == "discard"
-    assert hexcard in {a.card for a in g.decision.options}
-    do(g, "discard", card=hexcard)
-    assert hexcard not in p.hand and not options(g, "use_hex")      # its hex action is gone this turn
-    do(g, "end_turn")
-    assert hexcard in p.hand                                        # "always returned to their hand"
+    assert g.decision.kind == "discard" and len(g.decision.options) >= 1
+    assert hexcard not in {a.card for a in g.decision.options}
+    with pytest.raises(IllegalAction, match="Dragon Hex Card"):
+        g.apply(Action("discard", card=hexcard))
+    do(g, "discard", card=g.decision.options[0].card)
+    assert hexcard in p.hand and options(g, "use_hex")              # its hex action is still there
 
 
 # ----- using resources ---------------------------------------------------------

@@ -94,8 +94,9 @@ NO_CITY = ("If a city piece is required but not available, use 2 village pieces 
 EMPTY_STOCK = "If the stockpile for that region is empty, no growth can occur."
 TOWN_RETURNS = "The two village pieces composing the town are returned to the stockpile, and a city is erected"
 # House rules, section 4: "A substitute replaces the missing piece in the same growth of the same
-# site: it never adds a size, a second site, or pieces beyond what the growth itself needs."; the
-# "plus a village" goes on an empty site.
+# site, as the rulebook's words say, even where that leaves the site larger than the growth asked (a
+# village that cannot be built is a city); it never adds a second site or pieces beyond the one it
+# replaces."; the "plus a village" goes on an empty site.
 
 E, V, T, C = EMPTY, VILLAGE, TOWN, CITY
 START = {"empty": [], "village": [V], "town": [T], "city-only": [C]}

@@ -21,8 +21,9 @@ def grow_region(r, sizes):
     """One site of region r grows ``sizes`` sizes (1 in the 2nd-3rd Centuries,
     2 in the 4th-6th), with the rulebook's substitutes for unavailable pieces.
     A substitute replaces the missing piece in the same growth of the same
-    site: it never adds a size, a second site, or extra pieces (house rules
-    section 4). Returns True if anything was placed."""
+    site, even where that leaves the site larger than the growth asked (a
+    village that cannot be built is a city); it never adds a second site or
+    extra pieces (house rules section 4). Returns True if anything was placed."""
     site = growing_site(r.sites)
     if site is None or not (r.villages or r.cities):
         return False        # "If the stockpile for that region is empty, no growth can occur."
