@@ -44,11 +44,15 @@ class Game:
         self.variant = Variant.parse(state.variant)
         self.strategist = self.variant.strategist       # lair screens are open
         self.cooperative = self.variant.desolation      # the team scores what is left
+        # A copy a turn search plays on halts as the turn ends (no decision waits then):
+        # the next dragon's turn or the next century's growth are not the turn's doing.
+        self.halts_between_turns = False
 
     # ----- the contract -------------------------------------------------
     @property
     def decision(self):
-        if self._decision is None and not self.state.over:
+        """The decision waiting now; None once the game is over (or halted between turns)."""
+        if self._decision is None and not self.state.over and self.state.stack:
             frame = self.state.stack[-1]
             options = frame.options(self)
             if not options:
@@ -169,6 +173,8 @@ class Game:
                     return
                 frame.run(self)
                 continue
+            if self.halts_between_turns and s.phase == "attack":
+                return
             phase = FLOW[s.phase]
             if s.cursor < len(s.order):
                 seat = s.order[s.cursor]

@@ -3,6 +3,7 @@ and the headless JSON output."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
@@ -32,13 +33,17 @@ class Ticks:
 
 
 def small(ai):
-    """Shrink the search so a whole game stays quick in tests (same code paths)."""
+    """Shrink the search so a whole game stays quick in tests (same code paths);
+    the time budget becomes a count of work (expert) or is lifted (normal,
+    hard: their work bounds decide), so choices do not depend on the machine."""
     for name, v in (("turn_budget", 20), ("place_budget", 5), ("min_worlds", 2), ("max_worlds", 3),
                     ("candidates", 2)):
         if hasattr(ai, name):
             setattr(ai, name, v)
     if ai.level == "expert":
         ai.budget, ai.clock = 20, Ticks()
+    elif hasattr(ai, "budget"):
+        ai.budget = math.inf
     return ai
 
 
@@ -227,11 +232,14 @@ def test_expert_level_names_and_budgets():
     assert make_ai("expert", 1).budget == 1.0                       # the default: 1 s per decision
     assert make_ai("expert", 1, budget=0.25).budget == 0.25
     assert make_ai("expert:2.5", 1).budget == 2.5
-    for bad in ("expert:0", "expert:-1", "expert:soon", "expert:", "hard:1", "grandmaster:1"):
+    assert make_ai("hard:0.5", 1).budget == 0.5 and make_ai("normal", 1, budget=0.2).budget == 0.2
+    assert make_ai("normal", 1).budget < make_ai("hard", 1).budget < make_ai("expert", 1).budget
+    for bad in ("expert:0", "expert:-1", "expert:soon", "expert:", "easy:1", "random:1", "grandmaster:1"):
         with pytest.raises(ValueError):
             make_ai(bad, 1)
-    with pytest.raises(ValueError):
-        make_ai("normal", 1, budget=1.0)
+    for level, budget in (("easy", 1.0), ("expert", math.inf)):
+        with pytest.raises(ValueError):
+            make_ai(level, 1, budget=budget)
 
 
 def test_expert_search_grows_with_its_budget():
@@ -379,14 +387,17 @@ def test_the_expert_keeps_its_time_budget_when_worlds_are_slow():
     """A time budget per decision is a promise to the player: once one world
     has been played, another starts only if it fits before the deadline, even
     when fewer worlds than ``min_worlds`` were played."""
+    from game.ai.deadline import Deadline
     from game.ai.montecarlo import Effort
     readings = iter([0.0, 0.8, 1.6])
-    effort = Effort(4, float("inf"), deadline=1.0, clock=lambda: next(readings))
-    assert effort.more(0)              # the first world always
+    effort = Effort(4, float("inf"), Deadline(1.0, lambda: next(readings)))
+    assert effort.more(0)              # the first world: time is left
     assert not effort.more(1)          # 0.8 s a world: a second would end at 1.6 s, past the deadline
     fast = iter([0.0, 0.1, 0.2, 0.3])
-    effort = Effort(4, float("inf"), deadline=1.0, clock=lambda: next(fast))
+    effort = Effort(4, float("inf"), Deadline(1.0, lambda: next(fast)))
     assert all(effort.more(w) for w in range(4))
+    late = iter([1.2])
+    assert not Effort(4, float("inf"), Deadline(1.0, lambda: next(late))).more(0)   # not even a first one
 
 
 def test_a_dragon_that_must_fly_on_after_many_moves_still_plans(monkeypatch):

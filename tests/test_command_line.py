@@ -67,7 +67,7 @@ BAD = {
     "a budget in the window": (["--ai", "expert:0.5"], "--ai: a time budget ('expert:0.5') only works with --headless"),
     "a bad budget": (["--headless", "--ai", "expert:0"], "--ai: the time budget in 'expert:0' must be a number"),
     "an empty budget": (["--headless", "--ai", "expert:"], "--ai: the time budget in 'expert:' must be a number"),
-    "a budget for hard": (["--headless", "--ai", "hard:1"], "--ai: only expert takes a time budget"),
+    "a budget for easy": (["--headless", "--ai", "easy:1"], "--ai: only normal, hard and expert take a time budget"),
 }
 
 

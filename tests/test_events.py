@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from bench.record_games import unhurried
 from game import log_text, new_game
-from game.ai import make_ai
 from game.events import EVENTS, RESERVED, visible_to
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,7 +51,7 @@ def test_private_events_are_only_for_their_owner():
 
 def ai_game(monkeypatch=None):
     g = new_game(3, seed=31, variant="standard")
-    ais = [make_ai(level, 40 + seat) for seat, level in enumerate(("normal", "easy", "normal"))]
+    ais = [unhurried(level, 40 + seat) for seat, level in enumerate(("normal", "easy", "normal"))]
     actions = []
     for _ in range(140):
         d = g.decision

@@ -4,6 +4,7 @@ every lair. Issue 9: every lair revealed on the scores screen, a chart of the
 scores the engine recorded at each century's end, the winner's moment."""
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -247,7 +248,7 @@ def test_desolation_chart_keeps_the_levels_names_clear_of_the_team_line(monkeypa
     from sprites import theme
     drawn = DrawnText(monkeypatch)
     session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue")], seed=4, variant="desolation")
-    ais = [make_ai("normal", seat) for seat in range(2)]
+    ais = [make_ai("normal", seat, budget=math.inf) for seat in range(2)]     # the same game on any machine
     while not session.game.is_over:
         seat = session.game.decision.player
         session.apply(ais[seat].choose(session.game, seat))

@@ -1,7 +1,11 @@
 """AI dragons: ``make_ai(level, seed).choose(game, seat)`` returns one of the
 current decision's options. Levels, weakest first: random, easy, normal, hard,
-expert. The expert takes a time budget per decision in seconds:
-``make_ai("expert", seed, budget=0.5)`` or the level text ``"expert:0.5"``.
+expert. The levels that search (normal, hard, expert) keep a time budget per
+decision, in seconds of wall time, each its own by default (``default_budget``);
+another is given as ``make_ai("expert", seed, budget=0.5)`` or the level text
+``"expert:0.5"``, and ``clock=`` replaces the wall clock (tests count work
+with it). ``budget=math.inf`` lifts the deadline of normal and hard: their
+work bounds alone decide, the same on any machine (the recorded games).
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from .players import AI, EasyAI, NormalAI, RandomAI
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 _CLASSES = {"random": RandomAI, "easy": EasyAI, "normal": NormalAI, "hard": HardAI, "expert": ExpertAI}
-BUDGETED = ("expert",)
+BUDGETED = ("normal", "hard", "expert")
 
 
 def parse_level(text):
@@ -22,7 +26,7 @@ def parse_level(text):
     if not colon:
         return name, None
     if name not in BUDGETED:
-        raise ValueError(f"only {', '.join(BUDGETED)} takes a time budget ({text!r})")
+        raise ValueError(f"only {', '.join(BUDGETED[:-1])} and {BUDGETED[-1]} take a time budget ({text!r})")
     try:
         seconds = float(budget)
     except ValueError:

@@ -1,29 +1,30 @@
 """The ``expert`` level: hard's search and playouts, given a time budget per decision.
 
-Whatever the budget (default 1 s), the expert uses it: its turn search runs
-until ``PLAN_SHARE`` of the budget is spent (more positions searched with
-more time), then its Monte Carlo comparisons add worlds and keep more
-candidates until the deadline, which it keeps (a world starts only if it
-fits). Its playouts are futures with opponents who think: every dragon plans
-its attack turn with a small search (hard's responders follow the quick
-policy), which costs worlds but makes each one a likelier future. It values
-positions with the evaluation learned from self-play (``learned``), in its
-search, its playouts and the plans it gives the other dragons there.
-Decisions with one option, and the steps of a turn plan it already made,
-cost nothing. With the clock replaced by a counter (``clock=``), its
-choices are reproducible, as the tests need.
+Whatever the budget (default 1 s), the expert uses it: its search (the turn
+search, or the placement search and the one-step judgements) runs until
+``SEARCH_SHARE`` of the budget is spent (more positions searched with more
+time), then its Monte Carlo comparisons add worlds and keep more candidates
+until the deadline, which it keeps: every search and playout reads it, and
+when it passes the choice is the best found so far. Its playouts are futures
+with opponents who think: every dragon plans its attack turn with a small
+search (hard's responders follow the quick policy), which costs worlds but
+makes each one a likelier future. It values positions with the evaluation
+learned from self-play (``learned``), in its search, its playouts and the
+plans it gives the other dragons there. Decisions with one option, and the
+steps of a turn plan it already made, cost nothing. With the clock replaced
+by a counter (``clock=``), its choices are reproducible, as the tests need.
 """
 from __future__ import annotations
 
-import time
+import math
 
 from . import learned
+from .deadline import Deadline
 from .hard import HardAI
-from .montecarlo import Effort
 from .planner import TurnPlanner
-from .strategy import PLACE_WIDTH
+from .strategy import PLACE_WIDTH, strategic_values
 
-PLAN_SHARE = 0.4           # of a turn decision's budget spent searching, the rest on playouts
+SEARCH_SHARE = 0.4         # of a decision's budget spent searching, the rest on playouts
 FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches every step, not the best few
 
 
@@ -34,31 +35,26 @@ class ExpertAI(HardAI):
     start = 3
     own_budget = 12            # in its playouts it plans its own attack turns with this many nodes,
     others_budget = 12         # ... and the other dragons theirs: futures with opponents who think
-    min_worlds, max_worlds = 4, float("inf")   # min: worlds played before a candidate may drop out
+    min_worlds, max_worlds = 4, math.inf   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
     judge = staticmethod(learned.value)     # the final margin as learned from self-play
 
     def __init__(self, seed=0, budget=None, clock=None):
-        super().__init__(seed)
-        self.budget = self.default_budget if budget is None else float(budget)
-        if self.budget <= 0:
-            raise ValueError(f"the expert's time budget must be positive, not {budget!r}")
-        self.clock = clock or time.perf_counter
-        self.began = self.deadline = None
+        super().__init__(seed, budget, clock)
+        if self.budget == math.inf:
+            raise ValueError("the expert's time budget must be a number of seconds (it plays until it runs out)")
 
     @property
     def place_width(self):
         """With time to spare, placement searches every step from each region."""
         return None if self.budget >= FULL_PLACEMENT else PLACE_WIDTH
 
-    def choose(self, g, seat):
-        self.began = self.clock()
-        self.deadline = self.began + self.budget
-        return super().choose(g, seat)
-
-    def effort(self):
-        return Effort(self.min_worlds, self.max_worlds, self.deadline, self.clock)
+    def search_deadline(self):
+        return Deadline(self.began + SEARCH_SHARE * self.budget, self.clock)
 
     def planner(self, seat, rng):
-        until = self.began + PLAN_SHARE * self.budget
-        return TurnPlanner(seat, float("inf"), rng, deadline=until, clock=self.clock, judge=self.judge)
+        return TurnPlanner(seat, math.inf, rng, judge=self.judge, deadline=self.search_deadline())
+
+    def prior(self, root, seat, rng):
+        return strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge,
+                                self.search_deadline())

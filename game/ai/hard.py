@@ -12,16 +12,21 @@ Both compare candidates with ``montecarlo.compare``: common random numbers,
 and worlds added until the candidates are told apart (adaptive, at most
 ``max_worlds``). The hidden cards are redrawn in every world, keeping the
 cards known to be in a hand (track picks, and the Scheme cards this seat
-passed on: ``knowledge``).
+passed on: ``knowledge``). Search and playouts keep the decision's deadline;
+when it passes before the playouts told the candidates apart, the search's
+best (normal's choice) stands, or, before the search valued anything, the
+quick policy's.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from .determinize import determinize
 from .knowledge import SchemeMemory
 from .montecarlo import Effort, compare, follow_line
 from .players import NormalAI
+from .quick import quick_choice
 from .strategy import PLACE_WIDTH, strategic_values
 
 
@@ -39,9 +44,10 @@ class HardAI(NormalAI):
     start = None               # candidates played out at first (the others join as these drop out)
     own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
     others_budget = 0          # > 0: ... and the other dragons theirs
+    default_budget = 0.25      # seconds: the playouts' world count is sized to take far less
 
-    def __init__(self, seed=0):
-        super().__init__(seed)
+    def __init__(self, seed=0, budget=None, clock=None):
+        super().__init__(seed, budget, clock)
         self.memory = SchemeMemory()
 
     def choose(self, g, seat):
@@ -50,24 +56,27 @@ class HardAI(NormalAI):
         return action
 
     def effort(self):
-        # A fixed count (not a clock) keeps choices reproducible from the seed.
-        return Effort(self.min_worlds, self.max_worlds)
+        # A fixed count of worlds keeps choices reproducible from the seed while the deadline holds.
+        return Effort(self.min_worlds, self.max_worlds, self.deadline)
 
     def determinize(self, g, seat, rng):
         return determinize(g, seat, rng, self.memory)
 
     def shortlist(self, values):
-        """Indices of the options worth playing out, best first."""
+        """Indices of the options worth playing out, best first (none if the
+        deadline left every option unvalued)."""
         order = sorted(range(len(values)), key=lambda i: -values[i])
-        best = values[order[0]]
-        return [i for i in order[:self.candidates] if values[i] >= best - self.margin]
+        best = values[order[0]] if values else -math.inf
+        return [i for i in order[:self.candidates] if values[i] >= best - self.margin > -math.inf]
 
     def strategic(self, g, root, seat, rng):
         d = g.decision
         if d.kind not in self.mc_kinds:
             return super().strategic(g, root, seat, rng)
-        prior = strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge)
+        prior = self.prior(root, seat, rng)
         order = self.shortlist(prior)
+        if not order:
+            return quick_choice(g, seat, rng)
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
@@ -75,10 +84,16 @@ class HardAI(NormalAI):
                     own_budget=self.own_budget, others_budget=self.others_budget, judge=self.judge)
         return d.options[order[k]]
 
+    def prior(self, root, seat, rng):
+        """The search's value of every option (normal's judgement)."""
+        return strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge, self.deadline)
+
     def plan_turn(self, g, seat, rng):
         root = self.determinize(g, seat, rng)
         plans = distinct_plans(self.planner(seat, rng).alternatives(root))
         plans = [plans[i] for i in self.shortlist([v for v, _ in plans])]
+        if not plans:
+            return []                       # the deadline passed first: the quick policy plays
         k = 0
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),

@@ -11,14 +11,16 @@ Worlds are added until the candidates are told apart or the effort runs out:
 after ``min_worlds``, a candidate whose blended score trails the leader's by
 more than ``z`` standard errors of their paired differences is dropped, and
 (if some were held back) the next candidate joins. The effort is a count of
-worlds (``max_worlds``: reproducible from the seed) and, for the expert, also
-a deadline on a clock.
+worlds (``max_worlds``: reproducible from the seed) and a deadline: every
+playout reads it at each decision, and a world it cuts short is left out
+(its candidates must be compared on the same worlds).
 """
 from __future__ import annotations
 
 import math
 import random
 
+from .deadline import NEVER
 from .determinize import determinize
 from .evaluate import value
 from .planner import TurnPlanner, in_turn
@@ -37,23 +39,27 @@ class SameRng:
         return self._r.choice(items)
 
 
-def playout(g, seat, rng, own_budget=0, others_budget=0, judge=value):
-    """Play on until the century ends; value for seat (by ``judge``). Every dragon plays the
-    quick policy, except that a dragon given a budget (``own_budget`` for the
-    seat, ``others_budget`` for the others) plans its attack turn with a search
-    of that many nodes (in this world, whose draws it then knows: a playout is
-    one possible future, not a peek at the real game)."""
+def playout(g, seat, rng, own_budget=0, others_budget=0, judge=value, deadline=NEVER):
+    """Play on until the century ends; value for seat (by ``judge``), or None if
+    the deadline passed first. Every dragon plays the quick policy, except that
+    a dragon given a budget (``own_budget`` for the seat, ``others_budget`` for
+    the others) plans its attack turn with a search of that many nodes (in this
+    world, whose draws it then knows: a playout is one possible future, not a
+    peek at the real game)."""
     century = g.state.century
     lines = {}
     for _ in range(PLAYOUT_STEPS):
         if g.is_over or g.state.century != century:
             break
+        if deadline.passed():
+            return None
         d = g.decision
         budget = own_budget if d.player == seat else others_budget
         if budget and in_turn(g, d.player):
             line = lines.get(d.player)
             if not line or line[0][1] not in d.options:
-                line = lines[d.player] = TurnPlanner(d.player, budget, rng, judge=judge).plan(g.copy())[1]
+                line = lines[d.player] = TurnPlanner(d.player, budget, rng, judge=judge,
+                                                     deadline=deadline).plan(g.copy())[1]
             if line and line[0][1] in d.options:
                 g.apply(line.pop(0)[1])
                 continue
@@ -72,27 +78,27 @@ def follow_line(g, seat, line):
 
 
 class Effort:
-    """How much sampling one choice may use: a world count, and a deadline
-    (after the first world, a new one starts only if one more, as long as the
-    last, still fits: the deadline is kept even when worlds are slow).
-    ``min_worlds``: the worlds a candidate must have been played in before it
-    may be dropped."""
+    """How much sampling one choice may use: a world count, and a deadline (a
+    new world starts only if one more, as long as the last, still fits; one
+    that does not is cut short by the deadline anyway). ``min_worlds``: the
+    worlds a candidate must have been played in before it may be dropped."""
 
-    def __init__(self, min_worlds, max_worlds, deadline=None, clock=None):
+    def __init__(self, min_worlds, max_worlds, deadline=NEVER):
         self.min_worlds, self.max_worlds = min_worlds, max_worlds
-        self.deadline, self.clock = deadline, clock
+        self.deadline = deadline
         self.last = self.per_world = None
 
     def more(self, worlds):
         if worlds >= self.max_worlds:
             return False
-        if self.deadline is None:
+        at = self.deadline.at
+        if at == math.inf:
             return True
-        now = self.clock()
+        now = self.deadline.clock()
         if self.last is not None:
             self.per_world = now - self.last
         self.last = now
-        return worlds == 0 or now + (self.per_world or 0) < self.deadline
+        return now + (self.per_world or 0) < at
 
 
 def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0,
@@ -112,10 +118,17 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
             alive.append(waiting.pop(0))
         world = determinize(g, seat, rng, memory)
         seed = rng.getrandbits(32)
+        got = {}
         for i in alive:
             c = world.copy()
             play(c, i)
-            samples[i][worlds] = playout(c, seat, SameRng(seed), own_budget, others_budget, judge)
+            got[i] = playout(c, seat, SameRng(seed), own_budget, others_budget, judge, effort.deadline)
+            if got[i] is None:
+                break
+        if None in got.values():
+            break                  # the deadline passed in this world
+        for i, v in got.items():
+            samples[i][worlds] = v
         worlds += 1
         alive = _survivors(alive, samples, prior, blend, z, effort.min_worlds)
 

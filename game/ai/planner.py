@@ -6,12 +6,17 @@ board) except what it would draw, so the search runs on a determinised copy
 known), explores sequences of cards, hex uses, hex turns, moves, healing and
 Attack assignments up to the end of the turn. Identical positions reached in
 a different order are searched once (transposition table); a node budget
-bounds the time, and lines cut by it are finished by the quick policy.
+bounds the work, and lines cut by it are finished by the quick policy. A
+deadline (``deadline.Deadline``) bounds the time: once it has passed, the
+search stops at once and answers with the best complete line it found.
 """
 from __future__ import annotations
 
+import math
+
 from ..state import GameState, PlayerState, RegionState, declarations
 from .cardvalue import keep_value
+from .deadline import NEVER
 from .evaluate import value
 from .quick import quick_choice, quick_scores
 
@@ -99,44 +104,51 @@ class _Decision:
         self.kind, self.options = kind, options
 
 
+CUT = (-math.inf, [])       # a line the deadline cut: never chosen over a complete one
+
+
 class TurnPlanner:
     """Depth-first search with a node budget; ``width`` keeps only the best-
-    looking steps at each node; ``deadline`` (a time on ``clock``) ends the
-    search early, as if the budget were spent; ``judge(g, seat)`` values the
-    positions where lines end."""
+    looking steps at each node; ``judge(g, seat)`` values the positions where
+    lines end. Past the ``deadline`` it expands nothing more and values what
+    it has not reached as ``CUT``; ``stopped`` says it did."""
 
-    def __init__(self, seat, budget, rng, width=None, deadline=None, clock=None, judge=value):
+    def __init__(self, seat, budget, rng, width=None, judge=value, deadline=NEVER):
         self.seat, self.budget, self.rng, self.width, self.judge = seat, budget, rng, width, judge
-        self.deadline, self.clock = deadline, clock
+        self.deadline = deadline
         self.nodes = 0
+        self.stopped = False
         self.memo = {}
 
     def plan(self, g):
-        """(value, [(signature, action), ...]) for the best line found from g."""
+        """(value, [(signature, action), ...]) for the best line found from g
+        (``CUT`` if the deadline passed before any line was complete). The
+        search plays on g (a copy of the caller's), which halts as the turn ends."""
+        g.halts_between_turns = True
         return self._search(g)
 
     def alternatives(self, g):
-        """[(value, line)] for each first step searched from g, best first."""
+        """[(value, line)] for each first step searched from g, best first
+        (the first steps the deadline cut are left out: maybe none)."""
+        g.halts_between_turns = True
         if not in_turn(g, self.seat):
             return [(self.judge(g, self.seat), [])]
         sig = signature(g, self.seat)
         self.nodes += 1
         out = self._children(g, sig, in_place=False)
-        if not out:
+        if not out and not self.stopped:
             # Every step was trimmed (a dragon passing through after MAX_MOVES
             # paid moves must still fly on): the turn is finished greedily.
-            return [self._leaf(g.copy(), sig)]
-        out.sort(key=lambda x: -x[0])
-        self.memo[sig] = out[0]
+            out = [self._leaf(g.copy(), sig)]
+        out = sorted((x for x in out if x[0] > -math.inf), key=lambda x: -x[0])
+        if out:
+            self.memo[sig] = out[0]
         return out
 
-    def _out_of_budget(self):
-        if self.nodes >= self.budget:
-            return True
-        if self.deadline is not None and self.clock() >= self.deadline:
-            self.budget = self.nodes          # stop expanding for good
-            return True
-        return False
+    def _time_up(self):
+        if not self.stopped and self.deadline.passed():
+            self.stopped = True
+        return self.stopped
 
     def _leaf(self, g, sig):
         """Out of budget: finish the turn greedily, so cards still in hand count
@@ -144,6 +156,8 @@ class TurnPlanner:
         the way gets the line's value: sibling leaves often meet them again."""
         seen, result = [sig], None
         for _ in range(60):
+            if self._time_up():
+                return CUT
             g.apply(quick_choice(g, self.seat, self.rng))
             if not in_turn(g, self.seat):
                 break
@@ -167,15 +181,18 @@ class TurnPlanner:
         hit = self.memo.get(sig)
         if hit is not None:
             return hit
-        if self._out_of_budget():
+        if self._time_up():
+            return CUT
+        if self.nodes >= self.budget:
             return self._leaf(g, sig)
         self.nodes += 1
-        best, best_line = float("-inf"), []
+        best, best_line = -math.inf, []
         for v, line in self._children(g, sig, in_place=True):
             if v > best:
                 best, best_line = v, line
         result = (best, best_line)
-        self.memo[sig] = result
+        if not self.stopped:            # (a value the deadline cut short is not kept)
+            self.memo[sig] = result
         return result
 
     def _children(self, g, sig, in_place):
@@ -186,6 +203,8 @@ class TurnPlanner:
             steps = steps[:self.width]
         out = []
         for k, a in enumerate(steps):
+            if self.stopped:
+                break
             c = g if in_place and k == len(steps) - 1 else g.copy()
             c.apply(a)
             v, line = self._search(c)
@@ -193,9 +212,10 @@ class TurnPlanner:
         return out
 
 
-def solo_turn_value(root, seat, region, budget, rng, width=None, judge=value):
+def solo_turn_value(root, seat, region, budget, rng, width=None, judge=value, deadline=NEVER):
     """The value of playing a whole turn from ``region`` right now (used to
-    choose where to place the dragon): the other dragons stay where they are."""
+    choose where to place the dragon): the other dragons stay where they are.
+    ``-inf`` if the deadline passed before one line was complete."""
     g = root.copy()
     g.rehearse_turn(seat, region)
-    return TurnPlanner(seat, budget, rng, width, judge=judge).plan(g)[0]
+    return TurnPlanner(seat, budget, rng, width, judge=judge, deadline=deadline).plan(g)[0]

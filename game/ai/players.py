@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import abc
 import random
+import time
 
 from ..events import is_public
+from .deadline import Deadline
 from .determinize import determinize
 from .evaluate import value
 from .planner import TurnPlanner, in_turn, signature
@@ -59,16 +61,39 @@ class EasyAI(AI):
         return quick_choice(g, seat, rng)
 
 
-class NormalAI(AI):
+class SearchingAI(AI):
+    """A level that searches, within a time budget per decision (seconds of
+    wall time, as the player waits; ``clock`` may count work instead): each
+    decision gets a ``deadline`` (``deadline.Deadline``) that its searches
+    keep. ``math.inf`` as the budget: no deadline, the work bounds alone
+    decide (reproducible on any machine)."""
+    default_budget = 1.0
+
+    def __init__(self, seed=0, budget=None, clock=None):
+        super().__init__(seed)
+        self.budget = self.default_budget if budget is None else float(budget)
+        if not self.budget > 0:
+            raise ValueError(f"the {self.level} level's time budget must be positive, not {budget!r}")
+        self.clock = clock or time.perf_counter
+        self.began, self.deadline = 0.0, Deadline()
+
+    def choose(self, g, seat):
+        self.began = self.clock()
+        self.deadline = Deadline(self.began + self.budget, self.clock)
+        return super().choose(g, seat)
+
+
+class NormalAI(SearchingAI):
     """Plans its whole attack turn by search; chooses Lair Actions, cards,
     discards and placement by the evaluation that knows the final scoring."""
     level = "normal"
     turn_budget = 60
     place_budget = 10
+    default_budget = 0.08              # seconds: its searches are sized to take far less
     judge = staticmethod(value)        # how a position is valued for a seat
 
-    def __init__(self, seed=0):
-        super().__init__(seed)
+    def __init__(self, seed=0, budget=None, clock=None):
+        super().__init__(seed, budget, clock)
         self._line = []
 
     def pick(self, g, seat, rng):
@@ -82,7 +107,7 @@ class NormalAI(AI):
         return determinize(g, seat, rng)
 
     def strategic(self, g, root, seat, rng):
-        return strategic_choice(root, seat, rng, self.place_budget, self.judge)
+        return strategic_choice(root, seat, rng, self.place_budget, self.judge, self.deadline)
 
     def turn_step(self, g, seat, rng):
         """Follow the planned line while the position is the one it expected."""
@@ -99,7 +124,7 @@ class NormalAI(AI):
         return line[0][1]
 
     def planner(self, seat, rng):
-        return TurnPlanner(seat, self.turn_budget, rng, judge=self.judge)
+        return TurnPlanner(seat, self.turn_budget, rng, judge=self.judge, deadline=self.deadline)
 
     def plan_turn(self, g, seat, rng):
         """The line [(signature, action), ...] to play from here to the end of the turn."""

@@ -4,13 +4,19 @@ Lair Actions, card picks, discards and First Strike villages are tried on the
 determinised copy; the seat's own follow-up choices (e.g. the discard after
 Plot) are finished by the quick policy, and the position is valued. Markers
 whose worth lies in later turns get a small bonus the evaluation cannot see.
-Dragon placement plays the whole coming turn from each free region.
+Dragon placement plays the whole coming turn from each free region. Options
+are valued best-looking first (by the quick policy); those the deadline
+leaves unvalued are worth ``-inf``, and if none was valued the quick
+policy's choice stands.
 """
 from __future__ import annotations
 
+import math
+
+from .deadline import NEVER
 from .evaluate import value
 from .planner import solo_turn_value
-from .quick import quick_choice
+from .quick import quick_choice, quick_scores
 
 OWN_FOLLOW_UPS = ("discard", "scheme_pick", "first_strike", "choose_resource")
 
@@ -31,36 +37,38 @@ def settle_own(g, seat, rng):
     return g
 
 
-def one_step_values(root, seat, rng, options, judge=value):
-    out = []
-    for a in options:
-        c = root.copy()
-        c.apply(a)
-        v = judge(settle_own(c, seat, rng), seat)
-        if a.kind == "lair_action":
-            v += marker_bonus(root, a.choice)
-        out.append(v)
-    return out
+def one_step_value(root, seat, rng, a, judge=value):
+    c = root.copy()
+    c.apply(a)
+    v = judge(settle_own(c, seat, rng), seat)
+    return v + marker_bonus(root, a.choice) if a.kind == "lair_action" else v
 
 
 PLACE_WIDTH = 4            # steps tried at each node of a placement search (best-looking first)
 
 
-def placement_values(root, seat, rng, options, budget, width=PLACE_WIDTH, judge=value):
-    return [solo_turn_value(root, seat, a.region, budget, rng, width, judge) for a in options]
-
-
-def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH, judge=value):
-    """The value of every option of the decision (``judge(g, seat)`` values positions)."""
+def strategic_values(root, seat, rng, budget, place_width=PLACE_WIDTH, judge=value, deadline=NEVER):
+    """The value of every option of the decision (``judge(g, seat)`` values
+    positions), ``-inf`` for the options the deadline left unvalued."""
     d = root.decision
-    if d.kind == "place_dragon":
-        return placement_values(root, seat, rng, d.options, budget, place_width, judge)
-    return one_step_values(root, seat, rng, d.options, judge)
+    values = [-math.inf] * len(d.options)
+    quick = quick_scores(root, seat, d)
+    for i in sorted(range(len(d.options)), key=lambda i: -quick[i]):
+        if deadline.passed():
+            break
+        a = d.options[i]
+        if d.kind == "place_dragon":
+            values[i] = solo_turn_value(root, seat, a.region, budget, rng, place_width, judge, deadline)
+        else:
+            values[i] = one_step_value(root, seat, rng, a, judge)
+    return values
 
 
-def strategic_choice(root, seat, rng, budget, judge=value):
+def strategic_choice(root, seat, rng, budget, judge=value, deadline=NEVER):
     d = root.decision
-    values = strategic_values(root, seat, rng, budget, judge=judge)
+    values = strategic_values(root, seat, rng, budget, judge=judge, deadline=deadline)
     best = max(values)
+    if best == -math.inf:
+        return quick_choice(root, seat, rng)
     return rng.choice([a for a, v in zip(d.options, values) if v >= best - 1e-9])
 

@@ -7,6 +7,10 @@
 ``--first N`` starts at game N (games are numbered; game N always has the
 same board seed and seating), and ``--with FILE`` adds the games of an
 earlier ``--out`` to the report: a run can be extended without replaying it.
+``--clock cpu`` (the default) has the levels that keep a time budget count it
+in their own CPU time, as a quiet machine gives it to them in wall time, so
+that other work on the machine does not change the games; ``--clock wall``
+counts wall time, as in the window. Thinking times are printed on that clock.
 
 ``--levels``: every game seats each level once (as many players as levels).
 ``--pair A,B``: head-to-head games, seats A B A B ... (``--players``, 2 to 6).
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections import defaultdict
 from multiprocessing import Pool
@@ -42,9 +47,9 @@ def seating(args, gi):
 
 
 def one_game(job):
-    gi, seated, variant = job
+    gi, seated, variant, clock = job
     n = len(seated)
-    g, times = play_timed(n, 2000 + gi, variant, seated)
+    g, times = play_timed(n, 2000 + gi, variant, seated, clock=clock)
     scores = {e["seat"]: e for e in g.final_scores()}
     return {"game": gi, "levels": seated, "totals": [scores[s]["total"] for s in range(n)],
             "ranks": [scores[s]["rank"] for s in range(n)],
@@ -84,6 +89,8 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="number of the first game played")
     ap.add_argument("--with", dest="earlier", action="append", default=[],
                     help="an earlier --out file whose games join the report (same levels)")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="what the time budgets count: each AI's own CPU time (as on a quiet machine), or wall time")
     args = ap.parse_args()
     args.levels = args.levels.split(",")
     if args.pair:
@@ -92,13 +99,16 @@ def main():
             ap.error("--pair takes two levels, and --players 2 to 6")
     levels = list(args.pair or args.levels)
     start = time.perf_counter()
-    work = [(gi, seating(args, gi), args.variant) for gi in range(args.first, args.first + args.games)]
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; time budgets on the "
+          f"{args.clock} clock", flush=True)
+    work = [(gi, seating(args, gi), args.variant, args.clock) for gi in range(args.first, args.first + args.games)]
     results = []
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(one_game, work):
             results.append(r)
             if len(results) % 25 == 0:
-                print(f"  ... {len(results)} games, {time.perf_counter() - start:.0f} s", flush=True)
+                print(f"  ... {len(results)} games, {time.perf_counter() - start:.0f} s, load average "
+                      f"{os.getloadavg()[0]:.2f}", flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f)
@@ -125,6 +135,7 @@ def main():
     print("head to head (share of seat pairs with more VP; 50% = even):")
     for a, b in zip(levels, levels[1:]):
         print(f"  {a} vs {b}: {fmt_shares([head_to_head(r, a, b) for r in results])}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

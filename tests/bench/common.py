@@ -50,17 +50,31 @@ def percentile(values, q):
     return v[k]
 
 
-def play_timed(n, seed, variant, levels, ai_seed=0):
-    """Play one AI game; returns (game, {level: [seconds per decision]})."""
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+
+
+def ai_on_clock(level, seed, clock="wall"):
+    """The level's AI; with ``clock="cpu"`` the levels that keep a time budget
+    count it in their own CPU time (``thread_time``): what a quiet machine
+    gives them in wall time, whatever else the machine is doing."""
+    from game.ai import BUDGETED, make_ai, parse_level
+    if clock == "cpu" and parse_level(level)[0] in BUDGETED:
+        return make_ai(level, seed, clock=CLOCKS["cpu"])
+    return make_ai(level, seed)
+
+
+def play_timed(n, seed, variant, levels, ai_seed=0, clock="wall"):
+    """Play one AI game; returns (game, {level: [seconds per decision]}), the
+    seconds on ``clock`` (see ``ai_on_clock``)."""
     from game import new_game
-    from game.ai import make_ai
     g = new_game(n, seed=seed, variant=variant)
-    ais = [make_ai(level, ai_seed * 101 + seed * 7 + seat) for seat, level in enumerate(levels)]
+    ais = [ai_on_clock(level, ai_seed * 101 + seed * 7 + seat, clock) for seat, level in enumerate(levels)]
     times = {level: [] for level in levels}
+    now = CLOCKS[clock]
     while not g.is_over:
         d = g.decision
-        t = time.perf_counter()
+        t = now()
         a = ais[d.player].choose(g, d.player)
-        times[levels[d.player]].append(time.perf_counter() - t)
+        times[levels[d.player]].append(now() - t)
         g.apply(a)
     return g, times

@@ -2,7 +2,9 @@
 
     python tests/bench/record_games.py [OUT.json]      # default: tests/golden/games.json
 
-Each game is played by AI seats (random, easy, normal, hard); a few also undo
+Each game is played by AI seats (random, easy, normal, hard; normal and hard
+without their time budget, so that their choices are the same on any machine:
+``unhurried``); a few also undo
 now and then and go through a save document (YAML text, validated, replayed)
 every few dozen actions. Per game the file holds the applied actions
 (``to_dict()``), the final scores or the Desolation result, and the log as
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import sys
 
@@ -52,6 +55,13 @@ def _app():
     return Session, session_document, document_text, parse_yaml, session_from_document
 
 
+def unhurried(level, seed):
+    """An AI seat whose choices depend on its seed and the game alone: the
+    levels with a deadline play without it (their work bounds decide)."""
+    from game.ai import make_ai
+    return make_ai(level, seed, budget=math.inf) if level in ("normal", "hard") else make_ai(level, seed)
+
+
 def _digest(lines):
     return hashlib.sha256(json.dumps(lines).encode()).hexdigest()[:16]
 
@@ -61,13 +71,12 @@ def log_lines(g, seat):
 
 
 def play(n, seed, variant, levels, undo, save_every):
-    from game.ai import make_ai
     from game.data import default_data
     Session, session_document, document_text, parse_yaml, session_from_document = _app()
     dragons = [d.name for d in default_data().dragons][:n]
     kind = "human" if undo else "random"        # only human seats may undo
     session = Session.new([{"name": f"{d} Dragon", "dragon": d, "kind": kind} for d in dragons], seed, variant)
-    ais = [make_ai(level, seed * 31 + seat) for seat, level in enumerate(levels)]
+    ais = [unhurried(level, seed * 31 + seat) for seat, level in enumerate(levels)]
     undos = saves = 0
     just_undone = False
     undone_at = set()
