@@ -72,28 +72,35 @@ class App:
         self.dirty = True
         return scene
 
-    def autosavers(self):
-        """The autosave listeners of the games on the stack (and of a game left for the title)."""
-        scenes = list(self.stack) + [getattr(s, "current", None) for s in self.stack]
-        for scene in scenes:
-            for listener in getattr(getattr(scene, "session", None), "listeners", ()):
-                if hasattr(listener, "flush"):
-                    yield listener
+    def hosts(self):
+        """The hosts of the games on the stack (and of a game left for the title)."""
+        seen = []
+        for scene in list(self.stack) + [getattr(s, "current", None) for s in self.stack]:
+            host = getattr(scene, "host", None)
+            if host is not None and host not in seen:
+                seen.append(host)
+        return seen
 
     def flush_saves(self, timeout=None):
         """Wait for autosaves still being written (before quitting or starting
         another game); returns the one-line problems of those that failed."""
+        return [p for p in (host.flush(timeout) for host in self.hosts()) if p]
+
+    def close_other_games(self, keep):
+        """A new table opens: the games no scene shows any more are done with
+        (their last autosave lands, their threads end); returns the problems."""
         problems = []
-        for saver in list(self.autosavers()):
-            done = saver.flush() if timeout is None else saver.flush(timeout)
-            if not done or saver.last_error:
-                problems.append(saver.last_error)
+        for host in self.hosts():
+            if host is not keep:
+                problem = host.close()
+                if problem:
+                    problems.append(problem)
         return problems
 
     def close(self):
         """Before the window closes: the last autosaves land and the window
         size is remembered. Returns the problems (one line each)."""
-        problems = self.flush_saves()
+        problems = [p for p in (host.close() for host in self.hosts()) if p]
         self.settings.window = self.windowed_size
         problems.append(self.settings.save())
         return [p for p in problems if p]
@@ -140,38 +147,49 @@ class App:
         return self._save_dir
 
     # ----- screens other scenes open ---------------------------------------------
+    def local_host(self, session):
+        """A host for a game held in this window (AI seats think in threads if the app says so)."""
+        from game.app.host import LocalHost
+        return LocalHost(session, threaded=self.threaded_ai, notify=wake_up)
+
+    def new_game(self, seats, seed, variant="standard"):
+        """Start a new game ({"name", "dragon", "kind"} per seat); whoever clicked Start says who they are."""
+        from game.app.host import LocalHost
+        host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
+        return self.open_table(host, returning=True)
+
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
-        """Show a game on the table. It autosaves to ``autosave_file`` (a
-        file name in the save folder: the one it was continued from) or, for
-        a new or loaded game, to a file of its own. ``returning``: anyone may
-        be at the computer, as after Start or Continue (a hot-seat table stays
-        hidden until its player says who they are)."""
+        """Show a loaded (or test) game on the table, autosaved to ``autosave_file``
+        (a file name in the save folder: the one it was continued from) or to a
+        file of its own."""
+        return self.open_table(self.local_host(session), handoff, autosave_file, returning)
+
+    def open_table(self, host, handoff=None, autosave_file=None, returning=False):
+        """Show a game on the table. ``returning``: anyone may be at the computer,
+        as after Start or Continue (a hot-seat table stays hidden until its player
+        says who they are)."""
         from sprites.scenes.table import TableScene
-        problems = self.flush_saves()           # an older game's last autosave lands first
-        if self.autosave and hasattr(session, "listeners"):
-            from game.app.save_folder import autosave_name
-            from game.app.autosave import BackgroundAutosaver
-            if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
-                session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=wake_up))
-        table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
+        problems = self.close_other_games(keep=host)      # an older game's last autosave lands first
+        if self.autosave and not host.over:
+            host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
+        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
         settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
-        if table.seats.needs_handoff(returning):
+        if table.seats.needs_handoff(host.decider, returning):
             table.handoff_pending = True
             self.show_handoff(table)
-        elif session.game.is_over:
-            self.show_scores(session)
+        elif host.over:
+            self.show_scores(host)
         return table
 
     def start_tutorial(self):
         """The guided first game (data/tutorial.yaml), with the player's remembered name."""
-        from game.app.session import Seat, Session
+        from game.app.host import LocalHost
+        from game.app.tutorial_script import load_script
         from game.data import DataError
         from sprites.scenes.tutorial import TutorialScene
-        from sprites.tutorial import load_script
         try:
             script = load_script()
         except DataError as exc:
@@ -179,18 +197,25 @@ class App:
                 self.scene.message = f"No tutorial: {exc.problems[0]}"
             return None
         name = self.settings.seats[0]["name"].strip() or "You"
-        seats = [Seat(s.get("name", name), s["dragon"], s["kind"]) for s in script.seats]
-        self.flush_saves()
-        return self.replace(TutorialScene(self, Session.new(seats, seed=script.seed), script))
+        seats = [{"name": s.get("name", name), "dragon": s["dragon"], "kind": s["kind"]} for s in script.seats]
+        host = LocalHost.new(seats, script.seed, threaded=self.threaded_ai, notify=wake_up)
+        self.close_other_games(keep=host)
+        return self.replace(TutorialScene(self, host, script))
+
+    def show_replay(self, session):
+        """Step through a recorded game (its replay host decides whose eyes it shows)."""
+        from game.app.replay_host import ReplayHost
+        from sprites.scenes.replay import ReplayScene
+        return self.push(ReplayScene(self, ReplayHost(session)))
 
     def show_handoff(self, table):
         from sprites.scenes.handoff import HandOffScene
         self.push(HandOffScene(self, table))
 
-    def show_scores(self, session, celebrate=False):
+    def show_scores(self, host, celebrate=False):
         """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
-        self.push(ScoresScene(self, session, celebrate))
+        self.push(ScoresScene(self, host, celebrate))
 
     def show_help(self):
         from sprites.scenes.help import HelpScene
@@ -254,8 +279,8 @@ class App:
             self.scene.draw(self.screen)
             pygame.display.flip()
             self.dirty = False
-            for saver in self.autosavers():
-                saver.frame_drawn()             # the frame after an action is out: the autosave may write
+            for host in self.hosts():
+                host.frame_drawn()              # the frame after an action is out: the autosave may write
 
     def pump(self):
         """Handle every pending event, advance time and draw (for tests)."""
@@ -300,7 +325,7 @@ class App:
         if self.stack and isinstance(self.scene, CrashScene):
             self.running = False
             return
-        saved = any(True for _ in self.autosavers()) and not self.flush_saves()
+        saved = any(host.autosave_file for host in self.hosts()) and not self.flush_saves()
         self.replace(CrashScene(self, line, saved))
 
 
@@ -378,8 +403,8 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
 
 def run(args):
     """Open the window (or render a screenshot) as main.py's arguments say."""
+    from game.app.tutorial_script import load_script
     from game.data import DataError
-    from sprites.tutorial import load_script
     try:
         load_script()                       # checked like the other data files: a bad one stops the start
     except DataError as exc:
@@ -421,8 +446,7 @@ def build(args, screen, settings=None):
     app = App(screen, save_dir=getattr(args, "save_dir", None), settings=settings)
     session = getattr(args, "session", None)
     if session is not None and getattr(args, "replay", None):
-        from sprites.scenes.replay import ReplayScene
-        app.push(ReplayScene(app, session))
+        app.show_replay(session)
     elif session is not None:
         app.start_game(session, returning=True)
     else:

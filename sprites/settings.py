@@ -23,7 +23,7 @@ import yaml
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME          # the engine's limit for a player's name
 from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
-from game.app.session import SEAT_KINDS
+from game.app.host import SEAT_KINDS
 from game.variants import OPTIONS
 
 FILE = SETTINGS_FILE

@@ -7,24 +7,20 @@ import sys
 
 import pygame
 
-from game.app.session import Seat, Session
+from game.app.host import LocalHost
 from game.plaintext import escape
 from sprites.app import App, headless_env, open_window
 from sprites.settings import NAMES
 
 
-def make_session(players, seed, variant="standard", steps=0):
-    """A hot-seat session of human seats after ``steps`` random legal steps."""
+def make_host(players, seed, variant="standard", steps=0):
+    """A hot-seat game of human seats after ``steps`` random legal steps."""
     from game import default_data
     dragons = [d.name for d in default_data().dragons]
-    seats = [Seat(NAMES[i], dragons[i], "human") for i in range(players)]
-    session = Session.new(seats, seed=seed, variant=variant)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if session.game.is_over:
-            break
-        session.apply(rng.choice(session.game.decision.options))
-    return session
+    host = LocalHost.new([{"name": NAMES[i], "dragon": dragons[i], "kind": "human"} for i in range(players)],
+                         seed, variant, threaded=False)
+    host.play_random(steps, random.Random(seed))
+    return host
 
 
 def screenshot(args):
@@ -43,8 +39,7 @@ def screenshot(args):
         app.start_tutorial()
     else:
         steps = 10 ** 6 if args.screen == "scores" else args.steps
-        session = make_session(args.players, seed, args.variant, steps)
-        table = app.start_game(session, handoff=args.screen == "handoff")
+        table = app.open_table(make_host(args.players, seed, args.variant, steps), handoff=args.screen == "handoff")
         if args.screen == "handoff" and app.scene is table:
             table.handoff_pending = True
             app.show_handoff(table)

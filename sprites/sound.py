@@ -1,7 +1,7 @@
 """Sound effects, made here from tones and noise (no recorded files).
 
     sounds = Sounds(settings)           # the Sound setting (on/off) and Volume
-    sounds.follow(game, viewer)          # after each action: the new events' effects
+    sounds.hear(events)                  # after each action: the effects of its events
 
 Each effect answers an event kind of the engine's log (``EFFECTS``), never
 words. The mixer starts the first time a sound is due; if there is no audio
@@ -18,7 +18,6 @@ import random
 
 import pygame
 
-from game.events import visible_to
 
 RATE = 22050
 # The effect of each event kind (the first of a batch's kinds in this order wins
@@ -51,8 +50,6 @@ class Sounds:
         self.mixer = None            # None: not tried yet; False: no audio; else (rate, size, channels)
         self.sounds = {}
         self.played = []             # the effects played, most recent last (the last few)
-        self._game = None            # the game followed, and how much of its log was heard
-        self._heard = 0
 
     # ----- the mixer ------------------------------------------------------------
     def ready(self):
@@ -82,24 +79,21 @@ class Sounds:
         return True
 
     # ----- the game's events --------------------------------------------------------
-    def follow(self, game, viewer):
-        """Sound the events the game logged since the last call that this seat
-        may know of (a new or rebuilt game, e.g. after undo, starts silent)."""
-        log = game.state.log
-        if game is not self._game or self._heard > len(log):
-            self._game, self._heard = game, len(log)
-            if self.settings.sound:
-                self.ready()
-            return []
-        new, self._heard = log[self._heard:], len(log)
+    def hear(self, events):
+        """Sound what these events (new ones, that the seat may know of) make heard."""
         names = []
-        for event in new:
+        for event in events:
             name = effect_of(event)
-            if name and name not in names and visible_to(event, viewer):
+            if name and name not in names:
                 names.append(name)
         order = list(dict.fromkeys(EFFECTS.values()))
         names.sort(key=order.index)
         return [n for n in names[:MAX_AT_ONCE] if self.play(n)]
+
+    def warm(self):
+        """Before a game: start the mixer and make the effects now, not at the first one due."""
+        if self.settings.sound:
+            self.ready()
 
     def close(self):
         if self.mixer:

@@ -17,6 +17,7 @@ from game.ai import make_ai
 from game.ai.quick import quick_scores, score_touch
 from game.kinds import ActionKind, Touch
 from game.phases import attack
+from game.snapshot import seat_snapshot, table
 from sprites.table import tips
 from sprites.targets import group_options
 
@@ -93,11 +94,13 @@ def test_the_view_offers_it_with_its_sentence(toy):
     d = g.decision
     p = g.state.players[d.player]
     i = d.options.index(DIG)
-    v = g.view(d.player)
-    groups = group_options(g, d.options, p.hand, v["track"], [])
+    snap = seat_snapshot(g, d.player)
+    v, options = snap["board"], snap["decision"]["options"]
+    groups = group_options(options, p.hand, v["track"], [], g.data.cards)
     assert groups[f"option:{i}"] == [i]                  # in the list of choices (it touches nothing to click)
     names = [q["name"] for q in v["players"]]
-    assert tips.build(g, v, groups, p.hand, names)[f"option:{i}"] == "Dig: burn a field for 2 gold"
+    assert tips.build(g.data, v, options, groups, p.hand, names, table(g))[f"option:{i}"] == \
+        "Dig: burn a field for 2 gold"
 
 
 @pytest.mark.slow

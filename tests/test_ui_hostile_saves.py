@@ -72,7 +72,7 @@ def test_names_typed_on_the_title_follow_the_engine_rule(tmp_path):
     assert len(name) == MAX_NAME and name_problem(name) is None
     click(app, "button:start")
     from sprites.scenes.table import TableScene
-    assert app.find(TableScene).session.seats[0].name == name
+    assert app.find(TableScene).host.session.seats[0].name == name
 
 
 def test_a_hostile_settings_file_never_freezes_the_start(tmp_path):

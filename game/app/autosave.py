@@ -49,10 +49,13 @@ class BackgroundAutosaver:
         self._drawn = threading.Event()
         self._thread = None
         self._pruned = False            # the folder's old autosaves are pruned after this game's first write
+        self._closed = False            # the game is over for this window: the writer ends once idle
 
     def __call__(self, session):
         copy = snapshot(session)
         with self._work:
+            if self._closed:
+                return
             self._pending = copy
             self._drawn.clear()
             if self._thread is None:    # one writer for the whole game (starting a thread takes milliseconds)
@@ -68,8 +71,12 @@ class BackgroundAutosaver:
         try:
             while True:
                 with self._work:
-                    while self._pending is None:
+                    while self._pending is None and not self._closed:
                         self._work.wait()
+                    if self._pending is None:       # closed, and everything is written
+                        self._thread = None
+                        self._work.notify_all()
+                        return
                 self._drawn.wait(HOLD_S)
                 with self._work:
                     copy, self._pending = self._pending, None
@@ -113,6 +120,19 @@ class BackgroundAutosaver:
             return None
         self._reported = error
         return error
+
+    def close(self, timeout=FLUSH_TIMEOUT_S):
+        """The window is done with this game: write what is pending, then the writer
+        thread ends (a game left behind keeps no thread). False if the last write did
+        not finish in time."""
+        done = self.flush(timeout)
+        with self._work:
+            self._closed = True
+            self._work.notify_all()
+            thread = self._thread
+        if thread is not None and done:
+            thread.join(timeout)
+        return done
 
     def flush(self, timeout=FLUSH_TIMEOUT_S):
         """Wait until the newest copy is on disk; False (and last_error says

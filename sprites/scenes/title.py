@@ -16,7 +16,6 @@ import pygame
 
 from game import default_data
 from game.plaintext import name_problem
-from game.app.session import Seat, Session
 from game.app.version import VERSION
 from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import palette, theme
@@ -36,11 +35,8 @@ def kind_label(kind):
 
 def ai_levels():
     """The AI levels offered, weakest first ("random" last: it only makes random moves)."""
-    try:
-        from game.ai import LEVELS
-    except ImportError:
-        return ("random",)
-    return tuple(k for k in LEVELS if k != "random") + (("random",) if "random" in LEVELS else ())
+    from game.app.host import seat_kinds
+    return tuple(kind for kind, _ in seat_kinds() if kind != "human")
 
 
 def saves_api():
@@ -140,7 +136,7 @@ class TitleScene(Scene):
             self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, row_h + extra), tip=self._recent_tip(info))
             ry += row_h + px(6) + extra
         self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
-        if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
+        if self.current is not None and saves_api() is not None and not self.current.host.read_only:
             sy = self.recent_rect.bottom + px(44)
             self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
                      tip="Type a name for the save")
@@ -149,7 +145,7 @@ class TitleScene(Scene):
         by = max(self.options_bottom + px(24), h - px(160))
         specs = [("button:start", 220, "Start a new game with these seats.")]
         if self.current is not None:
-            watching = getattr(self.current, "replay", None) is not None
+            watching = self.current.host.read_only
             specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
         elif (latest := self._latest()) is not None:
             specs.append(("button:continue", 220, f"Continue the latest unfinished game: "
@@ -261,7 +257,7 @@ class TitleScene(Scene):
 
     def _in_progress(self):
         """True if leaving the title now would leave an unfinished game."""
-        return self.current is not None and not self.current.session.game.is_over
+        return self.current is not None and not self.current.host.read_only and not self.current.host.over
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
@@ -359,10 +355,7 @@ class TitleScene(Scene):
 
     def _current_file(self):
         """The autosave file of the game in progress (None if it does not autosave)."""
-        for listener in getattr(self.current.session, "listeners", ()):
-            if getattr(listener, "fname", None):
-                return listener.fname
-        return None
+        return self.current.host.autosave_file
 
     def _load_click(self, name):
         if name.startswith("load:"):
@@ -429,17 +422,17 @@ class TitleScene(Scene):
         return Variant(**self.options).name
 
     def start(self):
-        seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])
+        seats = [{"name": s["name"].strip() or f"{s['dragon']} Dragon", "dragon": s["dragon"], "kind": s["kind"]}
                  for s in self.seats[:self.count]]
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(100000)
+        self.app.handoff = self.handoff
         try:
-            session = Session.new(seats, seed=seed, variant=self.variant())
+            table = self.app.new_game(seats, seed, self.variant())    # whoever clicked Start says who they are
         except ValueError as exc:          # the engine's words for settings it cannot play
             self.message = str(exc)
             return None
-        self.app.handoff = self.handoff
         self._remember()
-        return self.app.start_game(session, returning=True)      # whoever clicked Start says who they are
+        return table
 
     def _remember(self):
         """The seat setup and variants are kept for the next run."""
@@ -455,7 +448,7 @@ class TitleScene(Scene):
             table = self.current
             self.app.replace(table)
             table.resize(self.app.screen.get_size())
-            if table.seats.needs_handoff(returning=True):     # whoever clicked Continue may not be that player
+            if table.seats.needs_handoff(table.decider, returning=True):   # whoever clicked Continue may not be that player
                 table.hide_for_handoff()
             return table
         info = self._latest()
@@ -527,7 +520,7 @@ class TitleScene(Scene):
 
     def _write_save(self):
         try:
-            path = saves_api()[2](self.current.session, self._save_dir(), self.save_name)
+            path = self.current.host.save_as(self._save_dir(), self.save_name)
         except Exception as exc:    # bad name or SaveError: shown, never a crash
             self.message = f"Not saved: {exc}"
             return None
@@ -720,11 +713,8 @@ class TitleScene(Scene):
 
 
 def _kind_tip(kind):
-    return {"human": "A person plays this seat.",
-            "easy": "An AI dragon that looks one step ahead.",
-            "normal": "An AI dragon that plans its whole turn (the default level).",
-            "hard": "An AI dragon that also plays out the century in its head.",
-            "random": "An AI that makes random legal moves (for trying things out)."}.get(kind, kind)
+    from game.app.host import seat_kinds
+    return dict(seat_kinds()).get(kind, kind)
 
 
 def seat_list(facts):

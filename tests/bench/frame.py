@@ -92,7 +92,7 @@ class Human:
         if app.scene is not t or t.motion.busy() or t.hex_tween is not None:
             self.ready_at = None
             return
-        d = t.game.decision
+        d = t.host.game.decision
         if d is None or not t.seats.is_human(d.player):
             return
         if self.ready_at is None:
@@ -130,7 +130,7 @@ def after_action_frames(app, table, actions, seed):
         return real_apply(action)
     table.apply = apply
     human = Human(app, table, seed)
-    session = table.session
+    session = table.host.session
     start = len(session.actions)
     while len(session.actions) - start < actions and not session.game.is_over:
         app.tick()
