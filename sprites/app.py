@@ -15,7 +15,7 @@ import time
 
 import pygame
 
-from sprites import theme
+from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
 
@@ -330,6 +330,7 @@ class App:
 
 
 POLL_S = 0.015
+IDLE_WORK_S = 0.004      # idle work between two polls (a click waits no longer)
 IDLE_S = 1.0
 # While an AI dragon thinks in its thread, every blit hands the GIL over and
 # the window waits up to this long to get it back (Python's default: 5 ms).
@@ -357,7 +358,8 @@ def wait_event(timeout_ms):
     """The next event, or NOEVENT after timeout_ms. pygame.event.wait polls
     every millisecond (pygame issue #3036), which costs a few percent of a
     core while idle; sleeps of 15 ms between polls cost almost nothing and keep
-    input latency below what a player notices."""
+    input latency below what a player notices. The work left for idle moments
+    (sprites.idle) is done between polls instead of sleeping."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
         event = pygame.event.poll()
@@ -366,7 +368,10 @@ def wait_event(timeout_ms):
         left = deadline - time.monotonic()
         if left <= 0:
             return event
-        time.sleep(min(POLL_S, left))
+        if idle.pending():
+            idle.run(min(IDLE_WORK_S, left))
+        else:
+            time.sleep(min(POLL_S, left))
 
 
 def window_icon(size):

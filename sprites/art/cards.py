@@ -271,17 +271,21 @@ def compact_face(card, size, text_size, region_colour=None, region_letter=None, 
     w, h = size
     key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter,
            shown_w)
-    return _memo(key, lambda: _spine(_build_compact(card, w, h, text_size, region_colour, region_letter),
-                                     compact_name(card, region_colour), _band_colour(card, region_colour),
-                                     text_size, shown_w))
+    if shown_w is not None:             # the whole face, drawn once, with the name up its edge
+        return _memo(key, lambda: _spine(compact_face(card, size, text_size, region_colour, region_letter),
+                                         compact_name(card, region_colour), _band_colour(card, region_colour),
+                                         text_size, shown_w))
+    return _memo(key, lambda: _build_compact(card, w, h, text_size, region_colour, region_letter))
 
 
 def compact_hex_face(dragon, colour, letter, size, text_size, shown_w=None):
     """A Dragon Hex Card for a small space: its name, the dragon's letter and the hex glyph."""
     w, h = size
     key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size, shown_w)
-    return _memo(key, lambda: _spine(_build_compact_hex(rgb(colour), letter, w, h, text_size), "Dragon Hex",
-                                     rgb(colour), text_size, shown_w))
+    if shown_w is not None:
+        return _memo(key, lambda: _spine(compact_hex_face(dragon, colour, letter, size, text_size), "Dragon Hex",
+                                         rgb(colour), text_size, shown_w))
+    return _memo(key, lambda: _build_compact_hex(rgb(colour), letter, w, h, text_size))
 
 
 def spine_lines(name, text_size, size, shown_w):

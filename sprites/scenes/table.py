@@ -135,8 +135,9 @@ class TableScene(Scene):
             self.app.dirty = True
 
     def _prewarm(self):
-        """Draw the cards and pieces once at this window size (half a second
-        the first time), so that no frame draws one the first time it shows."""
+        """Draw the pieces once at this window size and leave the cards to the
+        window's idle moments (sprites.idle), so that the first frame comes at
+        once and no later frame draws one the first time it shows."""
         from sprites.table import dialog
         self.handview.prewarm(dialog.card_size(self.lay))
         self.right.prewarm()

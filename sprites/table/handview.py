@@ -10,9 +10,11 @@ never lands on a card that slid under it.
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
-from sprites import theme
+from sprites import idle, theme
 from sprites.table import cardface
 
 CARD_RATIO = 0.7
@@ -155,19 +157,29 @@ class HandView:
         return pygame.Rect(r.x, r.y, max(4, right - r.x), r.h)
 
     def prewarm(self, dialog_card):
-        """Draw every card once at the sizes of the hand, the discard pile, the
-        track, a dialog and the enlarged card, and the deck's backs (about half a
-        second the first time), so that no frame draws a card the first time it shows."""
-        size = self.lay.font(16)
-        deck, tile = self.deck_rect(), self.track_rects(1)[0]
-        sizes = (self.card_size(), self.small_size(), dialog_card, overlays_zoom())
-        for cid in self.data.cards:
-            for w, h in sizes:
-                cardface.face(self.data, cid, w, h, size)
-            cardface.compact(self.data, cid, tile.w, tile.h, self.tile_font(tile.w))
-        for region in list(self.data.ring) + [None]:
-            cardface.back(self.data, region, deck.w, deck.h)
-            cardface.back(self.data, region, tile.w, tile.h)          # track cards turning face up
+        """Leave every card to be drawn while the window is idle (sprites.idle),
+        at the sizes of the hand, the track, the discard pile, the enlarged card
+        and a dialog, and the deck's backs, so that no later frame draws a card
+        the first time it shows. The first frame draws only the cards it shows:
+        drawing them all before it took half a second of the table's start."""
+        idle.later("cards", self._drawings(dialog_card))
+
+    def _drawings(self, dialog_card):
+        """One job a card picture, with the arguments the draw methods use; the
+        likeliest first (the hand and the track change every turn)."""
+        data, deck, tile = self.data, self.deck_rect(), self.track_rects(1)[0]
+        hand, small, zoom = self.card_size(), self.small_size(), overlays_zoom()
+        tile_font, hand_font = self.tile_font(tile.w), self.lay.font(16)
+        jobs = []
+        for cid in data.cards:
+            jobs.append(functools.partial(cardface.face, data, cid, *hand, hand_font))
+            jobs.append(functools.partial(cardface.compact, data, cid, tile.w, tile.h, tile_font))
+        for region in list(data.ring) + [None]:
+            jobs.append(functools.partial(cardface.back, data, region, deck.w, deck.h))
+            jobs.append(functools.partial(cardface.back, data, region, tile.w, tile.h))   # track cards turning up
+        for w, h in (small, zoom, dialog_card):
+            jobs += [functools.partial(cardface.face, data, cid, w, h) for cid in data.cards]
+        return jobs
 
     # ----- elements -------------------------------------------------------------
     def register(self, scene, view, slots, tips, gaps=()):
