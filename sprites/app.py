@@ -153,7 +153,7 @@ class App:
             from game.app.autosave import BackgroundAutosaver
             if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
                 session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=wake_up))
+                                                             notify=wake_up, new=autosave_file is None))
         table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")

@@ -18,6 +18,7 @@ the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -37,9 +38,10 @@ def snapshot(session):
 
 
 class BackgroundAutosaver:
-    def __init__(self, save_dir, fname=AUTOSAVE, notify=None):
+    def __init__(self, save_dir, fname=AUTOSAVE, notify=None, new=False):
         self.save_dir = save_dir
-        self.fname = fname
+        self.fname = fname              # (a new game's may change at its first write: the name was taken)
+        self.new = new                  # a new game: its first write makes a file of its own
         self.notify = notify            # called (from the writer thread) when a new error is set
         self.last_error = None
         self._reported = None
@@ -89,7 +91,9 @@ class BackgroundAutosaver:
 
     def _write(self, copy):
         try:
-            autosave(copy, self.save_dir, self.fname)
+            path = autosave(copy, self.save_dir, self.fname, self.new)
+            if self.new:                # the file is this game's now (under another name if fname was taken)
+                self.fname, self.new = os.path.basename(path), False
             self.last_error = None
             if not self._pruned:
                 self._pruned = True

@@ -3,6 +3,7 @@
     default_save_dir() -> str                 # ~/.local/share/wrath-of-dragons (XDG), macOS, Windows
     autosave_name(session) -> file name       # each game autosaves under its own name (autosave-...yaml)
     autosave(session, save_dir, fname) -> path  # save_dir/fname (default: the old single autosave.yaml)
+    autosave(..., new=True) -> path           # a new game's first save: a file of its own, never another's
     (autosave.BackgroundAutosaver: the session listener that autosaves after each action)
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
@@ -27,7 +28,9 @@ APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
 AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
 AUTOSAVE_NAME = "Autosave"
-_GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+\.yaml$")     # as autosave_name writes them
+# as autosave_name writes them, with "-2", "-3" ... if another game of that second and seed had the name
+_GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+(?:-[0-9]+)?\.yaml$")
+NAME_TRIES = 100                    # names tried for a new game's autosave before giving up
 KEEP_AUTOSAVES = 20                 # autosaves of other games than the one in progress kept in the folder
 SETTINGS_FILE = "settings.yaml"     # what the window remembers (sprites/settings.py)
 OLD_SETTINGS_FILE = "settings.yml"  # its name in earlier versions (still read)
@@ -62,8 +65,9 @@ def autosave_path(save_dir):
 
 
 def autosave_name(session, started=None):
-    """The file a new game autosaves to: when it started and its seed, so
-    that no game ever overwrites another game's autosave."""
+    """The file a new game autosaves to: when it started and its seed (two
+    games of the same second and seed, in two windows, get two files: see
+    ``autosave(..., new=True)``)."""
     started = started or datetime.datetime.now()
     return f"{AUTOSAVE_PREFIX}{started:%Y%m%d-%H%M%S}-{session.seed}.yaml"
 
@@ -72,10 +76,22 @@ def is_autosave(fname):
     return fname == AUTOSAVE or (fname.startswith(AUTOSAVE_PREFIX) and fname.endswith(".yaml"))
 
 
-def autosave(session, save_dir, fname=AUTOSAVE):
-    """Write save_dir/fname atomically; raises SaveError. Returns the path."""
+def autosave(session, save_dir, fname=AUTOSAVE, new=False):
+    """Write save_dir/fname atomically; raises SaveError. Returns the path.
+    ``new``: the game's first save, as a new file that replaces no other
+    game's: if fname is taken (by an older file or by another window at
+    the same moment), the next free name of fname-2.yaml, fname-3.yaml, ..."""
     ensure_dir(save_dir)
-    return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
+    if not new:
+        return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
+    stem = fname[:-len(".yaml")] if fname.endswith(".yaml") else fname
+    for n in range(1, NAME_TRIES + 1):
+        path = os.path.join(save_dir, fname if n == 1 else f"{stem}-{n}.yaml")
+        try:
+            return save_session(session, path, name=AUTOSAVE_NAME, exclusive=True)
+        except FileExistsError:
+            continue
+    raise SaveError(os.path.join(save_dir, fname), f"cannot be written: {NAME_TRIES} files of that name are taken")
 
 
 def file_name(name):

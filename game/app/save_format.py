@@ -2,6 +2,7 @@
 the state; written atomically, read as plain data only (``game.safe_yaml``).
 
     save_session(session, path, name=None)   # atomic: temp file + fsync + rename
+    save_session(..., exclusive=True)        # a new file only: FileExistsError if the name is taken
     load_session(path) -> Session            # validated and verified by replay
     read_header(path) -> dict                # name, saved, summary (cheap)
 
@@ -95,10 +96,13 @@ def write_bytes(fh, data):
     fh.write(data)
 
 
-def write_atomic(path, data):
+def write_atomic(path, data, exclusive=False):
     """Replace path with data so that a crash at any moment leaves either the
     old file or the new one, never a mix: a temporary file in the same folder,
-    flushed and fsync'ed, then renamed over the old file."""
+    flushed and fsync'ed, then renamed over the old file. ``exclusive``: the
+    file must not exist yet (FileExistsError otherwise, even if another
+    process creates it at the same moment): the temporary file is linked
+    to its name, which never replaces a file."""
     path = os.path.abspath(path)
     folder = os.path.dirname(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp", dir=folder)
@@ -107,7 +111,10 @@ def write_atomic(path, data):
             write_bytes(fh, data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            _link_new(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -115,6 +122,21 @@ def write_atomic(path, data):
             pass
         raise
     _fsync_folder(folder)
+
+
+def _link_new(tmp, path):
+    """Give the finished temporary file the name ``path`` only if no file has
+    it. A hard link is atomic and never replaces; a file system without hard
+    links (FAT, some network shares) claims the name with O_EXCL first."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:                     # no hard links here
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)))
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def _fsync_folder(folder):
@@ -133,8 +155,9 @@ def _fsync_folder(folder):
         os.close(fd)
 
 
-def save_session(session, path, name=None):
-    """Write the session to path atomically; raises SaveError. Returns path."""
+def save_session(session, path, name=None, exclusive=False):
+    """Write the session to path atomically; raises SaveError. Returns path.
+    ``exclusive``: only as a new file; FileExistsError if path exists."""
     if name is None:
         name = escape(os.path.splitext(os.path.basename(path))[0])[:100].strip() or "save"
     doc = session_document(session, name)
@@ -148,8 +171,10 @@ def save_session(session, path, name=None):
     except (yaml.YAMLError, UnicodeError) as exc:
         raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, exclusive)
     except OSError as exc:
+        if exclusive and isinstance(exc, FileExistsError):
+            raise
         raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from None
     return path
 
