@@ -21,7 +21,7 @@ import os
 import yaml
 
 from game import default_data, safe_yaml
-from game.plaintext import MAX_NAME          # the engine's limit for a player's name
+from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
 from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
 from game.app.session import SEAT_KINDS
 from game.variants import OPTIONS
@@ -161,8 +161,9 @@ class Settings:
             if not isinstance(seat, dict) or set(seat) - {"name", "dragon", "kind"}:
                 raise _Bad(f"seat {i + 1} must have only a name, a dragon and a kind")
             name, dragon, kind = seat.get("name", seats[i]["name"]), seat.get("dragon"), seat.get("kind", "human")
-            if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters")
+            if not isinstance(name, str) or (name and name_problem(name)):      # (empty: the title's default)
+                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters, "
+                           "with something that shows")
             if dragon not in dragons:
                 raise _Bad(f"seat {i + 1}: unknown dragon {_short(dragon)} (known: {', '.join(dragons)})")
             if kind not in SEAT_KINDS:

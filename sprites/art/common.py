@@ -158,12 +158,27 @@ register_cache(_fonts.clear)
 SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down
 
 
+def render(f, s, colour, background=None):
+    """``f.render`` that never fails on text that draws nothing (pygame raises
+    "Text has zero width" for a lone zero-width character): a blank line of the font's height."""
+    try:
+        if background is None:
+            return f.render(str(s), True, rgb(colour))
+        return f.render(str(s), True, rgb(colour), rgb(background))
+    except pygame.error:
+        if f.size(str(s))[0] > 0:
+            raise
+        blank = pygame.Surface((1, f.get_height()), pygame.SRCALPHA if background is None else 0)
+        blank.fill((0, 0, 0, 0) if background is None else rgb(background))
+        return blank
+
+
 def text(s, size, colour=INK, bold=False):
     """Plain text. Small sizes are drawn at twice the size and scaled down:
     the default font's hinting spaces letters unevenly at small sizes."""
     if size >= SMALL_TEXT:
-        return font(size, bold).render(str(s), True, rgb(colour))
-    big = font(2 * size, bold).render(str(s), True, rgb(colour))
+        return render(font(size, bold), s, colour)
+    big = render(font(2 * size, bold), s, colour)
     return pygame.transform.smoothscale(big, (max(1, big.get_width() // 2), max(1, big.get_height() // 2)))
 
 
@@ -180,8 +195,8 @@ def outlined_text(s, size, colour, outline=INK, width=None, bold=False, display=
     """Text with a solid halo so it reads on any background (``display``: in the display face)."""
     width = max(1, round(size / 14)) if width is None else width
     f = display_font(size) if display else font(size, bold)
-    body = f.render(str(s), True, rgb(colour))
-    halo = f.render(str(s), True, rgb(outline))
+    body = render(f, s, colour)
+    halo = render(f, s, outline)
     w, h = body.get_size()
     out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
     for dx in range(-width, width + 1):
@@ -230,8 +245,8 @@ def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
     for ch, sz in parts:
         f = display_font(sz)
         y = pad + ascent - f.get_ascent()          # share one baseline
-        layer.blit(f.render(ch, True, rgb(colour)), (x, y))
-        halo.blit(f.render(ch, True, rgb(outline)), (x, y))
+        layer.blit(render(f, ch, colour), (x, y))
+        halo.blit(render(f, ch, outline), (x, y))
         x += f.size(ch)[0] + gap
     out = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pad
