@@ -186,6 +186,7 @@ def error(message):
 
 
 def main(argv=None):
+    terminal_safe_output()
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)
@@ -221,6 +222,19 @@ def main(argv=None):
     if args.headless:
         return run_saved_headless(args) if args.session else run_headless(args)
     return open_window(args)
+
+
+def terminal_safe_output():
+    """Whatever the terminal's encoding (ASCII under LC_ALL=C, latin-1, a
+    PYTHONIOENCODING), a name or path it cannot show is printed as an escape
+    (\\xe9, \\u2764) instead of ending in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)      # (None without a console, e.g. pythonw)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):      # a stream replaced by one that cannot change
+                pass
 
 
 def install_desktop():
