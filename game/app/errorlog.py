@@ -33,6 +33,7 @@ MAX_BYTES = 256 * 1024
 BACKUPS = 2
 LOGGER = logging.getLogger("wrath_of_dragons")
 LOGGER.propagate = False                # never printed as well: the player sees one line
+LOGGER.addHandler(logging.NullHandler())     # (nor by logging's last resort while no file is set up)
 _state = {"path": None, "handler": None}
 
 
