@@ -21,8 +21,11 @@ import re
 import sys
 from dataclasses import dataclass
 
+from .. import safe_yaml
 from ..plaintext import escape
-from .save_format import SaveError, load_session, read_header, save_session
+from .save_check import Invalid
+from .save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, parse_yaml, read_header,
+                          read_text, save_session)
 
 APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
@@ -122,6 +125,7 @@ class SaveInfo:
     problem: str | None = None   # why it cannot be loaded, if that shows already in its header
     autosave: bool = False
     facts: dict | None = None    # the header's summary (players, variant, century, over ...)
+    edited: bool = False         # its header did not match the game inside: what is shown comes from the game
 
 
 def list_saves(save_dir):
@@ -155,12 +159,53 @@ def _info(path, fname):
         head = read_header(path)
     except SaveError as exc:
         return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    try:
+        inside = None if header_holds(path) else game_summary(path)
+    except SaveError as exc:
+        return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    summary = head.get("summary")
+    if inside is not None and (not isinstance(summary, dict) or any(summary[k] != inside[k] for k in inside
+                                                                    if k in summary)):
+        # the header says something else than the game inside (an earlier version's header says less):
+        # show the game, the file's name and time
+        return SaveInfo(name=stem, path=path, date=mtime, summary=inside["text"], autosave=is_auto, facts=inside,
+                        edited=True)
     name = head.get("name") if isinstance(head.get("name"), str) else stem
     date = _parse_date(head.get("saved")) or mtime
-    summary = head.get("summary")
     text = summary.get("text") if isinstance(summary, dict) and isinstance(summary.get("text"), str) else ""
     return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto,
                     facts=summary if isinstance(summary, dict) else None)
+
+
+def header_holds(path):
+    """True if the file is still as the game wrote it (its seal holds), so
+    its header can be shown as it is (a cheap check: no parsing)."""
+    try:
+        return is_sealed(safe_yaml.read_bytes(path, MAX_BYTES))
+    except safe_yaml.FileProblem:
+        return False
+
+
+_inside = {}        # (path, size, mtime) -> the summary of the game inside (each file version is parsed once)
+
+
+def game_summary(path):
+    """The summary of the game inside a save that is not sealed (edited, or of
+    an earlier version): its whole text is parsed (~30 ms for a long game).
+    Raises SaveError if the game inside cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    key = (path, st.st_size, st.st_mtime_ns)
+    if key not in _inside:
+        try:
+            _inside[key] = document_summary(parse_yaml(read_text(path)))
+        except Invalid as exc:
+            raise SaveError(path, str(exc)) from None
+        while len(_inside) > 200:
+            _inside.pop(next(iter(_inside)))
+    return _inside[key]
 
 
 def recent_games(save_dir, limit=None):

@@ -5,6 +5,7 @@ the state; written atomically, read as plain data only (``game.safe_yaml``).
     save_session(..., exclusive=True)        # a new file only: FileExistsError if the name is taken
     load_session(path) -> Session            # validated and verified by replay
     read_header(path) -> dict                # name, saved, summary (cheap)
+    document_summary(doc) -> dict            # the summary of the game inside (to check a header against)
 
 Loading never modifies the file and never shows a traceback: every problem
 becomes a ``SaveError`` whose message is one line naming the file and the
@@ -16,6 +17,7 @@ gives exactly its stored state.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
 import stat
@@ -35,6 +37,7 @@ from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
+SEAL = b"# sealed: "
 MAX_BYTES = 4 * 1024 * 1024        # a finished 6-player game saves in ~65 KB
 HEADER_BYTES = 64 * 1024
 STALE_SECONDS = 60                 # a temporary of an older version (no PID) untouched this long is stale
@@ -65,15 +68,42 @@ def summary(session):
     """A few plain facts for the title screen's list of saves."""
     g = session.game
     s = g.state
-    d = g.decision
-    if g.is_over:
-        status = "finished"
-    else:
-        status = f"century {s.century}, {s.phase.replace('_', ' ')}, {g.name(d.player)} to play"
-    return {"players": [seat.name for seat in session.seats], "kinds": [seat.kind for seat in session.seats],
-            "variant": session.variant,
-            "century": s.century, "phase": s.phase, "over": bool(s.over), "actions": len(session.actions),
-            "text": f"{len(session.seats)} players ({session.variant}), {status}"}
+    to_play = None if g.is_over else g.name(g.decision.player)
+    return summary_of([seat.name for seat in session.seats], [seat.kind for seat in session.seats],
+                      session.variant, s.century, s.phase, bool(s.over), len(session.actions), to_play)
+
+
+def summary_of(players, kinds, variant, century, phase, over, actions, to_play):
+    status = "finished" if over else f"century {century}, {phase.replace('_', ' ')}, {to_play} to play"
+    return {"players": players, "kinds": kinds, "variant": variant, "century": century, "phase": phase,
+            "over": over, "actions": actions, "text": f"{len(players)} players ({variant}), {status}"}
+
+
+SUMMARY_KEYS = ("players", "kinds", "variant", "century", "phase", "over", "actions", "text")
+
+
+def document_summary(doc):
+    """The summary that the game inside a save document has (its settings,
+    actions and state), to check a header against: raises Invalid if those
+    cannot be read. (Whether the state is the one its actions lead to is
+    only known by loading it.)"""
+    if not isinstance(doc, dict):
+        raise Invalid("not a save of this game (expected a mapping of fields at the top)")
+    mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    check_settings(doc["settings"], default_data())
+    seats, st = doc["settings"]["seats"], doc["state"]
+    try:
+        over, century, phase = st["over"], st["century"], st["phase"]
+        to_play = None if over else st["players"][st["stack"][-1]["p"]]["name"]
+        facts = summary_of([x["name"] for x in seats], [x["kind"] for x in seats], doc["settings"]["variant"],
+                           century, phase, over, len(doc["actions"]), to_play)
+    except (KeyError, TypeError, IndexError) as exc:
+        raise Invalid(f"not a save of this game (its state cannot be read: {type(exc).__name__})") from None
+    if not (isinstance(over, bool) and isinstance(century, int) and isinstance(phase, str)
+            and isinstance(to_play, (str, type(None))) and isinstance(doc["actions"], list)):
+        raise Invalid("not a save of this game (its state cannot be read)")
+    check_header({"summary": facts})        # (only printable names and words)
+    return facts
 
 
 def session_document(session, name=None):
@@ -82,6 +112,26 @@ def session_document(session, name=None):
     return {"format": FORMAT, "game": GAME_NAME, "name": name,
             "saved": now.isoformat().replace("+00:00", "Z"), "summary": summary(session),
             "settings": session.settings(), "actions": session.action_dicts(), "state": session.game.to_dict()}
+
+
+def sealed(data):
+    """The save's bytes with a second line that seals them: the SHA-256 of
+    everything else. A file still as the game wrote it shows its header as it
+    is; any other file (edited by hand, or of an earlier version) has its
+    header checked against the game inside first (``is_sealed``)."""
+    head, _, rest = data.partition(b"\n")
+    return b"%s\n%s%s\n%s" % (head, SEAL, _digest(head, rest), rest)
+
+
+def is_sealed(data):
+    """True if the save's bytes are exactly as ``sealed`` wrote them."""
+    head, _, rest = data.partition(b"\n")
+    seal, _, rest = rest.partition(b"\n")
+    return seal == SEAL + _digest(head, rest)
+
+
+def _digest(head, rest):
+    return hashlib.sha256(head + b"\n" + rest).hexdigest().encode("ascii")
 
 
 def document_text(doc):
@@ -167,7 +217,7 @@ def save_session(session, path, name=None, exclusive=False):
     except Invalid as exc:
         raise SaveError(path, f"cannot be saved: {exc}") from None
     try:
-        data = document_text(doc).encode("utf-8")
+        data = sealed(document_text(doc).encode("utf-8"))
     except (yaml.YAMLError, UnicodeError) as exc:
         raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
     try:

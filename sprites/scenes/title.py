@@ -28,6 +28,7 @@ LOADING_DOT_MS = 400                      # the "Loading..." dots move this ofte
 KIND_LABELS = {"human": "Human"}             # an AI level reads "AI: <level>"
 HANDOFF_LABEL = "Hide the table between players"
 KIND_NOTES = {"normal": "default", "random": "random moves"}     # said in the list of levels
+EDITED = "file edited outside the game"        # its header did not match the game inside (what shows is the game)
 
 
 def kind_label(kind):
@@ -683,7 +684,8 @@ class TitleScene(Scene):
             hot = self.hover == f"load:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), r, border_radius=6)
             when = info.date.astimezone().strftime("%Y-%m-%d %H:%M")
-            text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary)
+            text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary) \
+                + (f"  -  {EDITED}" if info.edited else "")
             theme.blit_text(surface, text, self.fs(21), (r.x + 10, r.centery),
                             theme.RED if info.problem else theme.INK, False, "midleft", r.w - 20)
         theme.button(surface, self.element_rect("button:cancel"), "Cancel", self.fs(22),
@@ -749,4 +751,5 @@ def recent_lines(info, centuries):
         state = f"century {facts['century']} of {centuries}"
     else:
         state = ""
-    return who or "(players not recorded)", " - ".join(x for x in (when, state, variant) if x)
+    edited = EDITED if info.edited else ""
+    return who or "(players not recorded)", " - ".join(x for x in (when, state, variant, edited) if x)
