@@ -31,8 +31,8 @@ from ..actions import Action, IllegalAction
 from ..data import default_data
 from ..log_text import log_texts
 from ..plaintext import escape
-from .save_check import (FORMAT, READABLE, Invalid, check_actions, check_header, check_settings, check_state,
-                         first_difference, mapping, newer_fields, short)
+from .save_check import (FORMAT, HIDDEN_WORDS, READABLE, Invalid, check_actions, check_header, check_settings,
+                         check_state, first_difference, mapping, newer_fields, secret_place, short, without_cards)
 from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
@@ -289,21 +289,49 @@ def session_from_document(doc):
             raise Invalid(f"actions[{i}]: {exc}") from None
         try:
             session.apply(action)
-        except IllegalAction as exc:
-            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {exc}") from None
-        except Exception as exc:  # an engine failure on this input must not become a traceback
-            raise Invalid(f"actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:  # (an engine failure on this input must not become a traceback either)
+            reason = str(exc) if isinstance(exc, IllegalAction) else f"{type(exc).__name__}: {exc}"
+            unseen = hidden_cards(session.game)     # the message never names a card someone holds unseen
+            raise Invalid(without_cards(f"actions[{i}] ({action}) cannot be replayed: {reason}", data,
+                                        unseen)) from None
+    stored = take_names(doc, session)
     replayed = session.game.to_dict()
-    for name in newer_fields(doc["state"]):     # a save from before these fields: its replay makes them
+    for name in newer_fields(stored):           # a save from before these fields: its replay makes them
         del replayed[name]
     if fmt == 1:
         replayed["log"] = sentence_log(session.game)
-    diff = first_difference(doc["state"], replayed)
+    diff = first_difference(stored, replayed)
     if diff:
-        where, stored, replayed = diff
-        raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is {stored} in the "
-                      f"save but {replayed} after replaying")
+        where, was, now = diff
+        if secret_place(where, stored, replayed):
+            raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is not what the "
+                          f"replay gives ({HIDDEN_WORDS})")
+        raise Invalid(f"the stored state disagrees with a replay of its actions: {where} is {was} in the "
+                      f"save but {now} after replaying")
     return session
+
+
+def take_names(doc, session):
+    """Names are not rules: a save whose only difference from its replay is a
+    player's name edited by hand, in the settings or in the stored state,
+    loads with that name (checked like any name: save_check). The changed one
+    is the one that differs from the header's list of players. Returns the
+    stored state with the session's names, to compare with the replay."""
+    stored = doc["state"]
+    header = doc.get("summary", {}).get("players", []) if isinstance(doc.get("summary"), dict) else []
+    players = []
+    for i, (seat, p) in enumerate(zip(session.seats, stored["players"])):
+        if p["name"] != seat.name and (i >= len(header) or header[i] == seat.name):
+            seat.name = p["name"]               # the settings' name is the header's: the state's was changed
+        session.game.state.players[i].name = seat.name
+        players.append(dict(p, name=seat.name))
+    return dict(stored, players=players)
+
+
+def hidden_cards(g):
+    """The cards some player may not see now: in the hands, the deck and the Scheme draft."""
+    s = g.state
+    return {c for p in s.players for c in p.hand} | set(s.deck) | set(s.draft)
 
 
 def sentence_log(g):
