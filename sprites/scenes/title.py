@@ -261,8 +261,10 @@ class TitleScene(Scene):
         return list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
 
     def _in_progress(self):
-        """True if leaving the title now would leave an unfinished game."""
-        return self.current is not None and not self.current.session.game.is_over
+        """True if leaving the title now would leave an unfinished game (watching
+        a replay is not one: the save it shows stays as it is)."""
+        return (self.current is not None and getattr(self.current, "replay", None) is None
+                and not self.current.session.game.is_over)
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
