@@ -18,6 +18,7 @@ import pygame
 from sprites import theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
+from sprites.unsaved import UnsavedStrip
 
 WINDOW = (1600, 900)
 FRAME_MS = 16
@@ -45,6 +46,7 @@ class App:
         self.animating = False
         self.windowed_size = screen.get_size()
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
+        self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
             sys.setswitchinterval(SWITCH_S)
 
@@ -246,12 +248,13 @@ class App:
     def tick(self):
         now = now_ms()
         self.animating = bool(self.stack) and self.scene.update(now)
-        if self.animating:
+        if self.animating or self.unsaved.update(self):
             self.dirty = True
 
     def render(self):
         if self.dirty and self.stack:
             self.scene.draw(self.screen)
+            self.unsaved.draw(self.screen, self.scene)
             pygame.display.flip()
             self.dirty = False
             for saver in self.autosavers():

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pygame
 
 from game import IllegalAction
+from game.app import unsaved
 from game.events import visible_to
 from game.routes import route
 from game.summary import since_last_turn, turn_starts
@@ -57,6 +58,8 @@ POINTED_MS = 2600        # the marks of a clicked log line
 
 
 class TableScene(Scene):
+    shows_unsaved = True            # (its own banner: sprites.unsaved draws nothing over it)
+
     def __init__(self, app, session, handoff=True):
         super().__init__(app)
         self.session = session
@@ -65,6 +68,7 @@ class TableScene(Scene):
         self.dialog = None
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
         self.toast = None               # (text, until_ms)
+        self.unsaved = None             # while the autosave fails: what to say (game.app.unsaved)
         self.hinted = None              # {"text", "at", "names"}: the hint shown for the current decision
         self.base = None
         self.base_dirty = True
@@ -773,12 +777,17 @@ class TableScene(Scene):
         return (sec.x + k * sec.w // 4 + self.lay.px(12), sec.bottom - self.lay.px(18))
 
     def _report_autosave(self):
-        """Show an autosave failure once (the writer thread reports it whenever it happens)."""
+        """Show an autosave failure at once (the writer thread reports it whenever it
+        happens), and keep a banner up while it lasts."""
         for listener in getattr(self.session, "listeners", ()):
             take = getattr(listener, "take_error", None)
             problem = take() if take is not None else getattr(listener, "last_error", None)
             if problem:
                 self.say(f"Autosave failed: {problem}")
+        found = unsaved.trouble(self.session)
+        if (found and found.line()) != self.unsaved:
+            self.unsaved = found and found.line()
+            self.app.dirty = True
 
     def _lair_point(self, seat):
         """Dragons fly in from their lair: inside the map's edge next to their row."""
@@ -913,6 +922,8 @@ class TableScene(Scene):
             if hover is not None and hover.name.startswith("draft:"):
                 overlays.zoom_beside(surface, lay, self.data, dict(self.dialog.cards)[hover.name], self.dialog.rect)
         top = lay.map.y + lay.px(10)
+        if self.unsaved:
+            top = overlays.banner(surface, lay, self.unsaved, top)
         if self.hinted:
             top = overlays.banner(surface, lay, self.hinted["text"], top, hint=True)
         if self.toast:
@@ -929,7 +940,10 @@ class TableScene(Scene):
         of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
         if not self.hinted:
             return []
-        return [overlays.banner_rect(self.lay, self.hinted["text"], self.lay.map.y + self.lay.px(10))]
+        top = self.lay.map.y + self.lay.px(10)
+        if self.unsaved:                # (drawn above it)
+            top = overlays.banner_rect(self.lay, self.unsaved, top).bottom + self.lay.px(6)
+        return [overlays.banner_rect(self.lay, self.hinted["text"], top)]
 
     def _kept_clear(self, preview):
         """What a tooltip on the map keeps off if it can, most important first:

@@ -3,7 +3,10 @@ seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
 
 No click here loses a game: every game autosaves under its own name and is
 listed under Recent games, and leaving a game in progress (Start, Load, a
-recent game) or replacing a named save asks first. The seat setup is
+recent game) or replacing a named save asks first. A game whose autosave
+fails says so in its row ("not saved since ..."), and before anything would
+leave it (Quit too) the title offers to save it in another folder
+(``ElsewhereBox``); so does the title the table's Menu leads to. The seat setup is
 remembered between runs (sprites.settings). A save loads in a worker thread
 (``opening``): the window stays responsive, says "Loading", and Esc cancels.
 """
@@ -15,6 +18,7 @@ import random
 import pygame
 
 from game import default_data
+from game.app import unsaved
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
 from game.app.version import VERSION
@@ -22,6 +26,7 @@ from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import palette, theme
 from sprites.scene import Scene
 from sprites.art import pieces
+from sprites.scenes.elsewhere import ElsewhereBox
 
 RECENT_ROWS = 6
 LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
@@ -55,6 +60,8 @@ def saves_api():
 
 
 class TitleScene(Scene):
+    shows_unsaved = True            # (the game's row and the Save as box say it: sprites.unsaved draws nothing)
+
     def __init__(self, app, current=None, players=None, seed=None, variant=None, kinds=None):
         super().__init__(app)
         self.data = default_data()
@@ -77,8 +84,17 @@ class TitleScene(Scene):
         self.menu = None                  # seat whose Human / AI level menu is open
         self.question = None              # (title, text, yes label, what to do on yes) while asking
         self.opening = None               # (Job, SaveInfo, words if it fails) while a save loads
+        self.elsewhere = None             # ElsewhereBox while offering to save an unsaved game elsewhere
         self._dots = 0                    # the step of the "Loading..." dots
+        folder = unsaved.folder_problem(app.save_dir()) if app.autosave and current is None else None
+        if folder:                        # at start: before a game is played and lost
+            self.message = f"Games cannot be saved in the save folder ({folder}). Start the game with " \
+                           "--save-dir FOLDER to save them elsewhere."
         self.recent = self._find_recent()
+        if self._trouble() is not None:   # from the table's Menu: say it first
+            self.elsewhere = ElsewhereBox(self, self._trouble())
+            self.message = self.message or "The game in progress is not saved (its autosave fails): Save as keeps " \
+                                           "it in another folder."
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
@@ -181,6 +197,8 @@ class TitleScene(Scene):
             self._layout_question()
         if self.opening is not None:
             self._layout_opening()
+        if self.elsewhere is not None:
+            self.elsewhere.layout()
 
     def _layout_menu(self):
         anchor = self.element_rect(f"seat:{self.menu}:kind")
@@ -241,7 +259,27 @@ class TitleScene(Scene):
             from game.app.save_folder import recent_games
         except ImportError:
             return []
-        return [s for s in recent_games(self._save_dir()) if not s.problem]
+        listed = [s for s in recent_games(self._save_dir()) if not s.problem]
+        if self._trouble() is not None and not any(self._is_current(s) for s in listed):
+            listed.insert(0, self._current_row())       # its file is gone, or it never had one
+        return listed
+
+    def _is_current(self, info):
+        """Is this row the game in progress? (Its autosave file, or the row made for it.)"""
+        return self.current is not None and (info.path is None or self._current_file() == os.path.basename(info.path))
+
+    def _current_row(self):
+        """A row for the game in progress, from the game itself."""
+        import datetime
+        from game.app.save_folder import SaveInfo
+        from game.app.save_format import summary
+        facts = summary(self.current.session)
+        return SaveInfo(name="", path=None, date=datetime.datetime.now(datetime.timezone.utc), summary=facts["text"],
+                        autosave=True, facts=facts)
+
+    def _trouble(self):
+        """An Unsaved if the game in progress cannot be autosaved (game.app.unsaved), else None."""
+        return unsaved.trouble(self.current.session) if self._in_progress() else None
 
     def _latest(self):
         """The most recent game that is not over (what Continue continues)."""
@@ -254,8 +292,7 @@ class TitleScene(Scene):
     def _recent_seats(self, info, width):
         """The first line of a recent game (its seats), wrapped to at most two lines of ``width``."""
         line1, _ = recent_lines(info, self.data.setup["centuries"])
-        if self.current is not None and self._current_file() == os.path.basename(info.path) \
-                and not (info.facts or {}).get("over"):
+        if self._is_current(info) and not (info.facts or {}).get("over"):
             line1 = "In progress - " + line1
         lines = theme.wrap(line1, self.fs(20), width - self.px(20), True)
         return list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
@@ -268,6 +305,13 @@ class TitleScene(Scene):
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
+        if self.elsewhere is not None:
+            close, then = self.elsewhere.click(name)
+            if close:
+                self.elsewhere = None
+                self.focus = None
+            self.resize(self.size)
+            return then() if then is not None else None
         if self.opening is not None:
             return self._cancel_opening() if name == "button:cancel_loading" else None
         if self.question is not None:
@@ -326,7 +370,9 @@ class TitleScene(Scene):
         elif name == "button:tutorial":
             return self._leave_current("Start the tutorial?", "Start the tutorial", self.app.start_tutorial)
         elif name == "button:quit":
-            self.app.running = False
+            if self._trouble() is not None:
+                return self._leave_current("Quit?", "Quit", self._quit)
+            self._quit()
         self.resize(self.size)
         return None
 
@@ -352,10 +398,19 @@ class TitleScene(Scene):
         self.resize(self.size)
         return then() if name == "question:yes" else None
 
+    def _quit(self):
+        self.app.running = False
+
     def _leave_current(self, title, yes, then):
-        """Run ``then`` at once, or after asking if a game in progress would be left."""
+        """Run ``then`` at once, or after asking if a game in progress would be left
+        (a game that cannot be autosaved is offered a save elsewhere first)."""
         if not self._in_progress():
             return then()
+        if self._trouble() is not None:
+            leave = "Quit without saving" if then == self._quit else "Leave without saving"
+            self.elsewhere = ElsewhereBox(self, self._trouble(), leave, then)
+            self.resize(self.size)
+            return None
         kept = ("It is autosaved and stays under Recent games, so you can continue it later."
                 if self._current_file() else "It is not saved (autosave is off): it will be lost.")
         return self.ask(title, f"A game is in progress. {kept}", yes, then)
@@ -382,6 +437,14 @@ class TitleScene(Scene):
         return None
 
     def key(self, event):
+        if self.elsewhere is not None:
+            if event.key == pygame.K_ESCAPE:
+                return self.click("elsewhere:back")
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.click("elsewhere:save")
+            self.elsewhere.type(event)
+            self.app.dirty = True
+            return None
         if self.opening is not None:
             if event.key == pygame.K_ESCAPE:
                 self._cancel_opening()
@@ -469,7 +532,7 @@ class TitleScene(Scene):
 
     def open_recent(self, info):
         """Continue a recent game (the one in progress, if it is that one)."""
-        if self.current is not None and self._current_file() == os.path.basename(info.path):
+        if self._is_current(info):
             return self.resume()
         return self._leave_current("Continue another game?", "Continue that game",
                                    lambda: self._open(info, "Cannot continue"))
@@ -513,6 +576,10 @@ class TitleScene(Scene):
         return LOADING_DOT_MS - now % LOADING_DOT_MS if self.opening is not None else None
 
     def save_as(self):
+        if self._trouble() is not None:       # the save folder fails: a file in another folder
+            self.elsewhere = ElsewhereBox(self, self._trouble())
+            self.resize(self.size)
+            return None
         name = self.save_name.strip()
         if not name:
             self.message = "Type a name for the save first."
@@ -611,7 +678,8 @@ class TitleScene(Scene):
         if self.message:
             theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
         e = self.element(self.hover) if self.hover else None
-        if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None:
+        if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None \
+                and self.elsewhere is None:
             theme.blit_text(surface, e.tip, fs(20), (w // 2, self.status_y + px(36)), (220, 200, 170), False,
                             "midtop", w - 40)
         if self.menu is not None:
@@ -622,6 +690,8 @@ class TitleScene(Scene):
             self._draw_question(surface)
         if self.opening is not None:
             self._draw_opening(surface)
+        if self.elsewhere is not None:
+            self.elsewhere.draw(surface)
 
     def _draw_recent(self, surface):
         px, fs = self.px, self.fs
@@ -634,13 +704,15 @@ class TitleScene(Scene):
             row = self.element_rect(f"recent:{i}")
             hot = self.hover == f"recent:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
-            _, line2 = recent_lines(info, self.data.setup["centuries"])
+            trouble = self._trouble() if self._is_current(info) else None
+            when = trouble.short().capitalize() if trouble is not None else None     # "Not saved since 20:14"
+            _, line2 = recent_lines(info, self.data.setup["centuries"], when)
             y = row.y + px(3)
             for line in self._recent_seats(info, row.w):
                 theme.blit_text(surface, line, fs(20), (row.x + px(10), y), theme.INK, True, width=row.w - px(20))
                 y += theme.font(fs(20), True).get_linesize()
-            theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)), theme.MUTED, False,
-                            "bottomleft", row.w - 20)
+            theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)),
+                            theme.RED if trouble else theme.MUTED, trouble is not None, "bottomleft", row.w - 20)
         nr = self.element_rect("field:save_name")
         if nr is not None:
             theme.blit_text(surface, "Save the game in progress under a name:", fs(20), (nr.x, nr.y - px(6)),
@@ -740,10 +812,10 @@ def seat_list(facts):
                      for i, name in enumerate(players))
 
 
-def recent_lines(info, centuries):
-    """Two lines for a recent game: who (AI seats marked); when, century or state, variant."""
+def recent_lines(info, centuries, when=None):
+    """Two lines for a recent game: who (AI seats marked); when (or ``when``), century or state, variant."""
     facts = info.facts or {}
-    when = info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
+    when = when or info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
     who = seat_list(facts)
     variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
     variant = Variant.parse(variant).brief if variant in VARIANTS else variant

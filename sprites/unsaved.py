@@ -1,0 +1,38 @@
+"""A line over every screen but the table and the title (they show it in
+their own place) while a game's autosave fails: the hand-off screen, the
+final scores, help and settings (game.app.unsaved has the words)."""
+from __future__ import annotations
+
+import pygame
+
+from game.app.unsaved import trouble_of
+from sprites import theme
+
+RED = (120, 30, 24)
+EDGE = (250, 210, 120)
+
+
+class UnsavedStrip:
+    def __init__(self):
+        self.line = None
+
+    def update(self, app):
+        """Look at the games' autosaves; True if the line changed (the window redraws)."""
+        found = next((t for t in map(trouble_of, app.autosavers()) if t is not None), None)
+        line = found.line() if found is not None else None
+        changed, self.line = line != self.line, line
+        return changed
+
+    def draw(self, surface, scene):
+        if self.line is None or getattr(scene, "shows_unsaved", False):
+            return
+        w, h = surface.get_size()
+        k = min(w / 1600, h / 900)
+        size = theme.font_size(20, k)
+        width = min(w - round(40 * k), theme.text_width(self.line, size) + round(40 * k))
+        lines = theme.wrap(self.line, size, width - round(30 * k))
+        box = pygame.Rect(0, 0, width, len(lines) * theme.font(size).get_linesize() + round(16 * k))
+        box.midtop = (w // 2, round(6 * k))
+        theme.panel(surface, box, fill=RED, edge=EDGE, radius=8)
+        theme.blit_wrapped(surface, self.line, size, box.inflate(-round(30 * k), -round(14 * k)), theme.WHITE,
+                           align="center")
