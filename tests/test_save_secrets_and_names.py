@@ -159,6 +159,8 @@ def test_the_title_loads_a_renamed_save_and_hides_a_tampered_hand(tmp_path, game
     ids, titles = unseen(game)
     shown = app.scene.message
     assert "Cannot load" in shown and not [c for c in ids | titles if c in shown], shown
+    assert not [c for c in ids | titles if c in app.scene.question[1]], "the box with the reason in full neither"
+    click(app, "question:no")
     click(app, "button:load")
     click(app, f"load:{[i.name for i in app.scene.loading].index('renamed')}")
     table = next(s for s in app.stack if isinstance(s, (TableScene, HandOffScene)))

@@ -46,7 +46,8 @@ def test_the_title_starts_and_lists_hostile_saves(tmp_path):
     assert shown["nul summary"].problem == "summary.text: a summary cannot contain the character \\x00"
     unreadable = [info for info in title.loading if info.problem]
     assert len(unreadable) == len(title.loading) - 1 >= 8
-    assert title.recent == []                               # hostile autosaves are not offered to continue
+    assert [info.name for info in title.recent] == ["corpus"]   # hostile saves are not offered to continue
+                                                            # (the good named save is: issue 25, point 6)
     for info in title.loading:
         assert info.name.isprintable() and info.summary.isprintable() and (info.problem or "").isprintable()
     app.dirty = True

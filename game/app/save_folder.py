@@ -7,8 +7,9 @@
     (autosave.BackgroundAutosaver: the session listener that autosaves after each action)
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
-    recent_games(save_dir) -> [SaveInfo]       # the games' autosaves, newest first ("Recent games")
+    recent_games(save_dir) -> [SaveInfo]       # the games' autosaves and named saves, newest first ("Recent games")
     prune_autosaves(save_dir, current)         # keep the newest KEEP_AUTOSAVES games' autosaves
+    rename_save(path, name) -> path            # a save under another name (file and header); delete_save(path)
 
 Besides saves, the folder holds the window's settings (SETTINGS_FILE) and
 errors.log (game.app.errorlog): the list of saves never shows them.
@@ -22,10 +23,10 @@ import sys
 from dataclasses import dataclass
 
 from .. import safe_yaml
-from ..plaintext import escape
+from ..plaintext import escape, name_problem
 from .save_check import Invalid
-from .save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, parse_yaml, read_header,
-                          read_text, save_session)
+from .save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, named, parse_yaml,
+                          read_header, read_text, save_session, write_atomic)
 
 APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
@@ -209,9 +210,10 @@ def game_summary(path):
 
 
 def recent_games(save_dir, limit=None):
-    """The autosave of each game (one file per game), newest first: what the
-    title screen's "Recent games" list and Continue offer."""
-    games = [s for s in list_saves(save_dir) if s.autosave]
+    """The autosave of each game (one file per game) and the named saves
+    ("Save as"), newest first: what the title screen's "Recent games" list and
+    Continue offer."""
+    games = list_saves(save_dir)
     return games if limit is None else games[:limit]
 
 
@@ -219,7 +221,8 @@ def prune_autosaves(save_dir, current=None, keep=KEEP_AUTOSAVES):
     """Delete the autosaves of all but the newest ``keep`` games, never the
     game in progress (``current``, a file name) nor a named save. Returns
     the file names removed."""
-    older = [s for s in recent_games(save_dir) if os.path.basename(s.path) != current][keep:]
+    autosaves = [s for s in list_saves(save_dir) if s.autosave]
+    older = [s for s in autosaves if os.path.basename(s.path) != current][keep:]
     older = [s for s in older if _GAME_AUTOSAVE.match(os.path.basename(s.path)) or os.path.basename(s.path) == AUTOSAVE]
     removed = []
     for info in older:
@@ -229,6 +232,41 @@ def prune_autosaves(save_dir, current=None, keep=KEEP_AUTOSAVES):
         except OSError:
             continue
     return removed
+
+
+def rename_save(path, name):
+    """The save at path under a new name: its file (file_name(name), in the
+    same folder; never replacing another) and the name in its header. An
+    autosave renamed becomes a named save. Returns the new path; raises
+    ValueError for an unusable name, SaveError if it cannot be done."""
+    problem = name_problem(name.strip(), 100, "a save's name")
+    if problem:
+        raise ValueError(problem)
+    new = os.path.join(os.path.dirname(path), file_name(name))
+    try:
+        data = safe_yaml.read_bytes(path, MAX_BYTES)
+    except safe_yaml.FileProblem as exc:
+        raise SaveError(path, str(exc)) from None
+    same = os.path.abspath(new) == os.path.abspath(path)
+    try:
+        write_atomic(new, named(data, name.strip()), exclusive=not same)
+    except FileExistsError:
+        raise SaveError(new, "there is a save of that name already: choose another name") from None
+    except OSError as exc:
+        raise SaveError(new, f"cannot be written: {exc.strerror or exc}") from None
+    if not same:
+        delete_save(path)
+    return new
+
+
+def delete_save(path):
+    """Remove a save file; raises SaveError if it cannot be."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(path, f"cannot be deleted: {exc.strerror or exc}") from None
 
 
 def _parse_date(value):

@@ -130,6 +130,24 @@ def is_sealed(data):
     return seal == SEAL + _digest(head, rest)
 
 
+def named(data, name):
+    """A save's bytes with ``name`` in its header (the rest as it was; still
+    sealed if it was, so the list of saves shows it as the game wrote it)."""
+    was_sealed = is_sealed(data)
+    lines = data.split(b"\n")
+    if was_sealed:
+        del lines[1]
+    line = yaml.safe_dump({"name": name}, allow_unicode=True, width=1_000_000).strip().encode("utf-8")
+    end = next((i for i, x in enumerate(lines) if x.startswith(b"settings:")), len(lines))
+    at = next((i for i, x in enumerate(lines[:end]) if x.startswith(b"name:")), None)
+    if at is None:
+        lines.insert(end, line)
+    else:
+        lines[at] = line
+    data = b"\n".join(lines)
+    return sealed(data) if was_sealed else data
+
+
 def _digest(head, rest):
     return hashlib.sha256(head + b"\n" + rest).hexdigest().encode("ascii")
 

@@ -85,6 +85,7 @@ class TitleScene(Scene):
         self.question = None              # (title, text, yes label, what to do on yes) while asking
         self.opening = None               # (Job, SaveInfo, words if it fails) while a save loads
         self.elsewhere = None             # ElsewhereBox while offering to save an unsaved game elsewhere
+        self.renaming = None              # [SaveInfo, the new name typed] while a save is being renamed
         self._dots = 0                    # the step of the "Loading..." dots
         folder = unsaved.folder_problem(app.save_dir()) if app.autosave and current is None else None
         if folder:                        # at start: before a game is played and lost
@@ -217,12 +218,18 @@ class TitleScene(Scene):
     def _layout_load(self):
         w, h = self.size
         k = self.k
-        box = pygame.Rect(0, 0, round(860 * k), round(600 * k))
-        box.center = (w // 2, h // 2)
+        box = pygame.Rect(0, 0, min(w - self.px(60), round(860 * k * theme.text_scale())), round(600 * k))
+        box.center = (w // 2, h // 2)                   # (wider with larger text: the rows keep their words)
         self.load_box = box
+        bw = max(self.px(110), max(theme.text_width(x, self.fs(19), True) for x in ("Rename", "Delete")) + self.px(20))
         for i, info in enumerate(self.loading[:9]):
-            self.add(f"load:{i}", pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(52 * k), box.w - 40,
-                                              round(46 * k)), tip=info.problem or info.summary, front=True)
+            row = pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(52 * k), box.w - 40, round(46 * k))
+            self.add(f"load:{i}", row, tip=info.problem or info.summary, front=True)
+            for j, what in enumerate(("delete", "rename")):      # at the row's right end, in front of it
+                self.add(f"load:{i}:{what}", pygame.Rect(row.right - (j + 1) * (bw + self.px(6)), row.y + self.px(5),
+                                                         bw, row.h - self.px(10)),
+                         tip=f"{what.capitalize()} this save", front=True)
+        self.load_row_text = box.w - 40 - 2 * (bw + self.px(6)) - self.px(10)
         self.add("button:cancel", pygame.Rect(box.centerx - round(90 * k), box.bottom - round(60 * k), round(180 * k),
                                               round(44 * k)), front=True)
         self.add("load_box", box)
@@ -232,15 +239,23 @@ class TitleScene(Scene):
         w, h = self.size
         box = pygame.Rect(0, 0, self.px(760), 0)
         size = self.fs(22)
+        box.w = min(w - self.px(40), max(box.w, self.px(760) * len(self.question[1]) // 600))   # a long text: wider
         lines = theme.wrap(self.question[1], size, box.w - 48)
-        box.h = self.px(70) + len(lines) * theme.font(size).get_linesize() + self.px(28) + self.px(74)
+        field = self.px(60) if self.renaming is not None else 0
+        box.h = self.px(70) + len(lines) * theme.font(size).get_linesize() + field + self.px(28) + self.px(74)
         box.center = (w // 2, h // 2)
         self.question_box = box
         bw = self.px(300)
-        self.add("question:yes", pygame.Rect(box.centerx - bw - self.px(10), box.bottom - self.px(74), bw, self.px(52)),
-                 front=True)
-        self.add("question:no", pygame.Rect(box.centerx + self.px(10), box.bottom - self.px(74), bw, self.px(52)),
-                 front=True)
+        if self.question[2] is not None:
+            self.add("question:yes", pygame.Rect(box.centerx - bw - self.px(10), box.bottom - self.px(74), bw,
+                                                 self.px(52)), front=True)
+        no = pygame.Rect(box.centerx + self.px(10), box.bottom - self.px(74), bw, self.px(52))
+        if self.question[2] is None:
+            no.centerx = box.centerx
+        self.add("question:no", no, front=True)
+        if field:
+            self.add("field:rename", pygame.Rect(box.x + 24, no.y - self.px(28) - self.px(48), box.w - 48, self.px(48)),
+                     tip="The new name of the save", front=True)
         self.add("question_box", box)
 
     def _layout_opening(self):
@@ -390,11 +405,21 @@ class TitleScene(Scene):
         self.focus = None
         self.resize(self.size)
 
+    def tell(self, title, text):
+        """Words over the title screen (wrapped, never cut) with only a Back button."""
+        self.ask(title, text, None, None)
+
     def _question_click(self, name):
-        if name not in ("question:yes", "question:no"):
+        if name == "field:rename":
+            self.focus = name
+            return None
+        if name not in ("question:yes", "question:no") or (name == "question:yes" and self.question[2] is None):
             return None
         then = self.question[3]
         self.question = None
+        self.focus = None
+        if name == "question:no":
+            self.renaming = None
         self.resize(self.size)
         return then() if name == "question:yes" else None
 
@@ -423,10 +448,13 @@ class TitleScene(Scene):
         return None
 
     def _load_click(self, name):
+        if name.startswith("load:") and name.endswith((":rename", ":delete")):
+            return self._change_save(self.loading[int(name.split(":")[1])], name.rsplit(":", 1)[1])
         if name.startswith("load:"):
             info = self.loading[int(name.split(":")[1])]
-            if info.problem:
+            if info.problem:                # the reason in full, wrapped (a row cuts it short)
                 self.message = f"{info.name} cannot be loaded: {info.problem}"
+                self.tell("This save cannot be loaded", f"{info.name}: {info.problem}")
                 return None
             self.loading = None
             self.resize(self.size)
@@ -435,6 +463,38 @@ class TitleScene(Scene):
             self.loading = None
             self.resize(self.size)
         return None
+
+    def _change_save(self, info, what):
+        """Rename or delete a save of the Load list (asked first; never the game in progress's file)."""
+        if self._is_current(info):
+            return self.tell(f"This is the game in progress", "It keeps autosaving to this file: it cannot be "
+                             f"{what}d while it is in progress. Start another game or quit first.")
+        if what == "delete":
+            return self.ask("Delete this save?", f"{info.name} ({info.summary or info.problem}) is deleted for good.",
+                            "Delete it", lambda: self._saves_changed(info, None))
+        self.renaming = [info, ""]
+        self.ask("Rename this save", f"{info.name} ({info.summary or info.problem}): type its new name.", "Rename it",
+                 lambda: self._saves_changed(info, self.renaming[1]))
+        self.focus = "field:rename"
+        return None
+
+    def _saves_changed(self, info, new_name):
+        """Delete (new_name None) or rename the save, then show the list again."""
+        from game.app.save_folder import delete_save, rename_save
+        self.renaming = None
+        try:
+            if new_name is None:
+                delete_save(info.path)
+                self.message = f"Deleted {info.name}."
+            else:
+                rename_save(info.path, new_name)
+                self.message = f"Renamed {info.name} to {new_name.strip()}."
+        except Exception as exc:            # a bad name, SaveError: said, never a crash
+            self.message = ""
+            self.tell("Not done", str(exc))
+        self.loading = saves_api()[0](self._save_dir()) or None
+        self.recent = self._find_recent()
+        self.resize(self.size)
 
     def key(self, event):
         if self.elsewhere is not None:
@@ -454,6 +514,8 @@ class TitleScene(Scene):
                 self._question_click("question:no")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._question_click("question:yes")
+            elif self.renaming is not None:
+                self._type(event)
             return
         if self.focus is None:
             if event.key == pygame.K_ESCAPE and (self.loading is not None or self.menu is not None):
@@ -464,7 +526,13 @@ class TitleScene(Scene):
             return
         if event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
             self.focus = None
-        elif event.key == pygame.K_BACKSPACE:
+        else:
+            self._type(event)
+        self.app.dirty = True
+
+    def _type(self, event):
+        """A key typed into the focused field."""
+        if event.key == pygame.K_BACKSPACE:
             self._set_text(self._get_text()[:-1])
         elif event.unicode and event.unicode.isprintable():
             text = self._get_text() + event.unicode
@@ -476,6 +544,8 @@ class TitleScene(Scene):
         self.app.dirty = True
 
     def _get_text(self):
+        if self.focus == "field:rename":
+            return self.renaming[1]
         if self.focus == "field:seed":
             return self.seed_text
         if self.focus == "field:save_name":
@@ -483,7 +553,9 @@ class TitleScene(Scene):
         return self.seats[int(self.focus.split(":")[1])]["name"]
 
     def _set_text(self, text):
-        if self.focus == "field:seed":
+        if self.focus == "field:rename":
+            self.renaming[1] = text
+        elif self.focus == "field:seed":
             self.seed_text = text
         elif self.focus == "field:save_name":
             self.save_name = text
@@ -565,8 +637,9 @@ class TitleScene(Scene):
         self.opening = None
         self.resize(self.size)
         self.app.dirty = True
-        if job.error is not None:         # SaveError names the file and the problem
+        if job.error is not None:         # SaveError names the file and the problem: in full in a box
             self.message = f"{failed}: {job.error}"
+            self.tell(f"{failed}: this save", str(job.error))
             return False
         self.app.start_game(job.result, autosave_file=os.path.basename(info.path) if info.autosave else None,
                             returning=True)
@@ -761,7 +834,11 @@ class TitleScene(Scene):
             text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary) \
                 + (f"  -  {EDITED}" if info.edited else "")
             theme.blit_text(surface, text, self.fs(21), (r.x + 10, r.centery),
-                            theme.RED if info.problem else theme.INK, False, "midleft", r.w - 20)
+                            theme.RED if info.problem else theme.INK, False, "midleft", self.load_row_text)
+            for what in ("rename", "delete"):
+                name = f"load:{i}:{what}"
+                theme.button(surface, self.element_rect(name), what.capitalize(), self.fs(19), hot=self.hover == name,
+                             danger=what == "delete" and self.hover == name)
         theme.button(surface, self.element_rect("button:cancel"), "Cancel", self.fs(22),
                      hot=self.hover == "button:cancel")
 
@@ -773,8 +850,12 @@ class TitleScene(Scene):
         theme.blit_text(surface, title, self.fs(30), (box.x + 24, box.y + self.px(20)), theme.WOOD, True)
         theme.blit_wrapped(surface, text, self.fs(22), pygame.Rect(box.x + 24, box.y + self.px(70), box.w - 48,
                                                                    box.h - self.px(144)), theme.INK)
-        theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
-                     primary=True)
+        if self.renaming is not None:
+            self._field(surface, self.element_rect("field:rename"), self.renaming[1], self.focus == "field:rename",
+                        "the new name")
+        if yes is not None:
+            theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
+                         primary=True)
         theme.button(surface, self.element_rect("question:no"), "Back (Esc)", self.fs(22),
                      hot=self.hover == "question:no")
 
@@ -816,7 +897,9 @@ def recent_lines(info, centuries, when=None):
     """Two lines for a recent game: who (AI seats marked); when (or ``when``), century or state, variant."""
     facts = info.facts or {}
     when = when or info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
-    who = seat_list(facts)
+    who = seat_list(facts) or "(players not recorded)"
+    if not info.autosave and info.name:     # a named save ("Save as") says its name first
+        who = f"{info.name}: {who}"
     variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
     variant = Variant.parse(variant).brief if variant in VARIANTS else variant
     if facts.get("over"):
@@ -826,4 +909,4 @@ def recent_lines(info, centuries, when=None):
     else:
         state = ""
     edited = EDITED if info.edited else ""
-    return who or "(players not recorded)", " - ".join(x for x in (when, state, variant, edited) if x)
+    return who, " - ".join(x for x in (when, state, variant, edited) if x)
