@@ -89,8 +89,8 @@ class TitleScene(Scene):
         self._dots = 0                    # the step of the "Loading..." dots
         folder = unsaved.folder_problem(app.save_dir()) if app.autosave and current is None else None
         if folder:                        # at start: before a game is played and lost
-            self.message = f"Games cannot be saved in the save folder ({folder}). Start the game with " \
-                           "--save-dir FOLDER to save them elsewhere."
+            self.message = f"Games cannot be saved in the save folder ({folder}). Start with --save-dir FOLDER " \
+                           "to save them elsewhere."
         self.recent = self._find_recent()
         if self._trouble() is not None:   # from the table's Menu: say it first
             self.elsewhere = ElsewhereBox(self, self._trouble())
@@ -748,13 +748,14 @@ class TitleScene(Scene):
                              primary=name == "button:start" or (name == "button:tutorial" and first_time))
         theme.blit_text(surface, f"version {VERSION}", fs(18), (w - px(16), h - px(10)), (150, 128, 100), False,
                         "bottomright")
-        if self.message:
-            theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
+        tip_y = self.status_y + px(36)
+        if self.message:                  # wrapped on the lines left below the buttons (a notice is long)
+            room = pygame.Rect(20, self.status_y, w - 40, h - self.status_y)
+            tip_y = max(tip_y, theme.blit_wrapped(surface, self.message, f, room, theme.HILITE, align="center"))
         e = self.element(self.hover) if self.hover else None
         if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None \
                 and self.elsewhere is None:
-            theme.blit_text(surface, e.tip, fs(20), (w // 2, self.status_y + px(36)), (220, 200, 170), False,
-                            "midtop", w - 40)
+            theme.blit_text(surface, e.tip, fs(20), (w // 2, tip_y), (220, 200, 170), False, "midtop", w - 40)
         if self.menu is not None:
             self._draw_menu(surface)
         if self.loading is not None:
