@@ -110,3 +110,16 @@ def test_a_settings_notice_never_quotes_the_file(tmp_path, content):
     notice = notice[len(str(folder / "settings.yaml")):]
     for secret in ("root", "s3cr3t", "daemon", "api_token", "0123456789", "hunter"):
         assert secret not in notice, notice
+
+
+@pytest.mark.parametrize("players, steps", [(2, 0), (3, 25), (6, None)])
+def test_the_quick_check_reads_what_the_whole_file_says(players, steps):
+    """The listing parses a save without its actions and log (a tenth of the time): the same summary."""
+    from game.app.save_format import document_summary, parse_yaml, without_long_parts
+    s = new_session(players, seed=4)
+    play_random(s, 3, steps=steps)
+    text = document_text(session_document(s, "x"))
+    short, actions = without_long_parts(text)
+    assert len(short) < len(text) and (players < 6 or len(short) < len(text) // 4)
+    assert document_summary(parse_yaml(short), actions) == document_summary(parse_yaml(text)) == \
+        save_format.summary(s)

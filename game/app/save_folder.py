@@ -26,7 +26,7 @@ from .. import safe_yaml
 from ..plaintext import escape, name_problem
 from .save_check import Invalid
 from .save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, named, parse_yaml,
-                          read_header, read_text, save_session, write_atomic)
+                          read_header, read_text, save_session, without_long_parts, write_atomic)
 
 APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
@@ -192,7 +192,9 @@ _inside = {}        # (path, size, mtime) -> the summary of the game inside (eac
 
 def game_summary(path):
     """The summary of the game inside a save that is not sealed (edited, or of
-    an earlier version): its whole text is parsed (~30 ms for a long game).
+    an earlier version): its text is parsed without the actions and the log
+    (~4 ms for a finished 6-player game; all of it, ~30 ms, if it is laid out
+    otherwise).
     Raises SaveError if the game inside cannot be read."""
     try:
         st = os.stat(path)
@@ -200,13 +202,24 @@ def game_summary(path):
         raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
     key = (path, st.st_size, st.st_mtime_ns)
     if key not in _inside:
-        try:
-            _inside[key] = document_summary(parse_yaml(read_text(path)))
-        except Invalid as exc:
-            raise SaveError(path, str(exc)) from None
+        _inside[key] = _summary_inside(path)
         while len(_inside) > 200:
             _inside.pop(next(iter(_inside)))
     return _inside[key]
+
+
+def _summary_inside(path):
+    text = read_text(path)
+    short = without_long_parts(text)
+    if short is not None:
+        try:
+            return document_summary(parse_yaml(short[0]), short[1])
+        except Invalid:
+            pass                    # (laid out otherwise: the whole text says what is wrong)
+    try:
+        return document_summary(parse_yaml(text))
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
 
 
 def recent_games(save_dir, limit=None):
