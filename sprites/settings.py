@@ -11,7 +11,8 @@ aliases refused, size and nesting capped). Every entry is checked on its
 own: a bad entry falls back to its default and ``notice`` names the file,
 the entry and the problem, so a bad settings file can never stop the game
 from starting. A notice never quotes the file (it may be another file
-altogether, through a link: /etc/shadow's lines read as unknown entries). The save list never shows the file (game.app.save_folder
+altogether, through a link: /etc/shadow's lines read as unknown entries).
+The save list never shows the file (game.app.save_folder
 names it); earlier versions called it settings.yml, which is read if there is
 no settings.yaml yet.
 """

@@ -123,3 +123,13 @@ def test_the_quick_check_reads_what_the_whole_file_says(players, steps):
     assert len(short) < len(text) and (players < 6 or len(short) < len(text) // 4)
     assert document_summary(parse_yaml(short), actions) == document_summary(parse_yaml(text)) == \
         save_format.summary(s)
+
+
+def test_a_large_unsealed_save_is_marked_without_being_parsed(tmp_path, mid_game, monkeypatch):
+    """A file too large to check quickly (a hostile 4 MB one would hold up the title) shows its header, marked."""
+    text = lying_text(mid_game).replace("# end of save", "# padding\n" * 120_000 + "# end of save")
+    (tmp_path / "big.yaml").write_text(text, encoding="utf-8")
+    assert os.path.getsize(tmp_path / "big.yaml") > save_folder.CHECK_BYTES
+    monkeypatch.setattr(save_folder, "parse_yaml", lambda text: pytest.fail("parsed"))
+    [info] = list_saves(str(tmp_path))
+    assert info.edited and info.problem is None

@@ -35,6 +35,7 @@ AUTOSAVE_NAME = "Autosave"
 # as autosave_name writes them, with "-2", "-3" ... if another game of that second and seed had the name
 _GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+(?:-[0-9]+)?\.yaml$")
 NAME_TRIES = 100                    # names tried for a new game's autosave before giving up
+CHECK_BYTES = 1024 * 1024           # an unsealed save up to this size has its header checked (a long game: 65 KB)
 KEEP_AUTOSAVES = 20                 # autosaves of other games than the one in progress kept in the folder
 SETTINGS_FILE = "settings.yaml"     # what the window remembers (sprites/settings.py)
 OLD_SETTINGS_FILE = "settings.yml"  # its name in earlier versions (still read)
@@ -126,7 +127,8 @@ class SaveInfo:
     problem: str | None = None   # why it cannot be loaded, if that shows already in its header
     autosave: bool = False
     facts: dict | None = None    # the header's summary (players, variant, century, over ...)
-    edited: bool = False         # its header did not match the game inside: what is shown comes from the game
+    edited: bool = False         # not as the game wrote it: what is shown comes from the game inside (its header
+                                 # said otherwise), or from an unchecked header (a file too large to check)
 
 
 def list_saves(save_dir):
@@ -160,8 +162,9 @@ def _info(path, fname):
         head = read_header(path)
     except SaveError as exc:
         return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    sealed = header_holds(path)
     try:
-        inside = None if header_holds(path) else game_summary(path)
+        inside = None if sealed else game_summary(path)
     except SaveError as exc:
         return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
     summary = head.get("summary")
@@ -175,7 +178,7 @@ def _info(path, fname):
     date = _parse_date(head.get("saved")) or mtime
     text = summary.get("text") if isinstance(summary, dict) and isinstance(summary.get("text"), str) else ""
     return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto,
-                    facts=summary if isinstance(summary, dict) else None)
+                    facts=summary if isinstance(summary, dict) else None, edited=not sealed and inside is None)
 
 
 def header_holds(path):
@@ -194,12 +197,15 @@ def game_summary(path):
     """The summary of the game inside a save that is not sealed (edited, or of
     an earlier version): its text is parsed without the actions and the log
     (~4 ms for a finished 6-player game; all of it, ~30 ms, if it is laid out
-    otherwise).
-    Raises SaveError if the game inside cannot be read."""
+    otherwise). None for a file larger than CHECK_BYTES (not checked: a
+    hostile file of 4 MB would hold up the title). Raises SaveError if the
+    game inside cannot be read."""
     try:
         st = os.stat(path)
     except OSError as exc:
         raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if st.st_size > CHECK_BYTES:
+        return None
     key = (path, st.st_size, st.st_mtime_ns)
     if key not in _inside:
         _inside[key] = _summary_inside(path)

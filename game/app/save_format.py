@@ -79,9 +79,6 @@ def summary_of(players, kinds, variant, century, phase, over, actions, to_play):
             "over": over, "actions": actions, "text": f"{len(players)} players ({variant}), {status}"}
 
 
-SUMMARY_KEYS = ("players", "kinds", "variant", "century", "phase", "over", "actions", "text")
-
-
 def document_summary(doc, actions=None):
     """The summary that the game inside a save document has (its settings,
     actions and state), to check a header against: raises Invalid if those

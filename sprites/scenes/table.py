@@ -785,8 +785,9 @@ class TableScene(Scene):
             if problem:
                 self.say(f"Autosave failed: {problem}")
         found = unsaved.trouble(self.session)
-        if (found and found.line()) != self.unsaved:
-            self.unsaved = found and found.line()
+        line = found.line() if found is not None else None
+        if line != self.unsaved:
+            self.unsaved = line
             self.app.dirty = True
 
     def _lair_point(self, seat):

@@ -12,6 +12,7 @@ remembered between runs (sprites.settings). A save loads in a worker thread
 """
 from __future__ import annotations
 
+import datetime
 import os
 import random
 
@@ -19,6 +20,8 @@ import pygame
 
 from game import default_data
 from game.app import unsaved
+from game.app.save_folder import SaveInfo
+from game.app.save_format import summary
 from game.plaintext import name_problem
 from game.app.session import Seat, Session
 from game.app.version import VERSION
@@ -285,9 +288,6 @@ class TitleScene(Scene):
 
     def _current_row(self):
         """A row for the game in progress, from the game itself."""
-        import datetime
-        from game.app.save_folder import SaveInfo
-        from game.app.save_format import summary
         facts = summary(self.current.session)
         return SaveInfo(name="", path=None, date=datetime.datetime.now(datetime.timezone.utc), summary=facts["text"],
                         autosave=True, facts=facts)
@@ -467,7 +467,7 @@ class TitleScene(Scene):
     def _change_save(self, info, what):
         """Rename or delete a save of the Load list (asked first; never the game in progress's file)."""
         if self._is_current(info):
-            return self.tell(f"This is the game in progress", "It keeps autosaving to this file: it cannot be "
+            return self.tell("This is the game in progress", "It keeps autosaving to this file: it cannot be "
                              f"{what}d while it is in progress. Start another game or quit first.")
         if what == "delete":
             return self.ask("Delete this save?", f"{info.name} ({info.summary or info.problem}) is deleted for good.",
