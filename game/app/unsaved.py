@@ -28,7 +28,6 @@ from .save_format import SaveError, save_session
 class Unsaved:
     problem: str                         # the autosave's last error (one line)
     since: datetime.datetime | None      # when the game was last saved (None: never)
-    saver: object                        # the failing autosave (game.app.autosave.BackgroundAutosaver)
 
     def when(self):
         if self.since is None:
@@ -63,7 +62,7 @@ def trouble(session):
 def trouble_of(saver):
     """An Unsaved if this autosave is failing, else None."""
     if hasattr(saver, "flush") and getattr(saver, "last_error", None):
-        return Unsaved(saver.last_error, last_saved(saver), saver)
+        return Unsaved(saver.last_error, last_saved(saver))
     return None
 
 
