@@ -1,11 +1,12 @@
 """A line over every screen but the table and the title (they show it in
-their own place) while a game's autosave fails: the hand-off screen, the
-final scores, help and settings (game.app.unsaved has the words)."""
+their own place) while the autosave of a game in progress fails: the
+hand-off screen, help and settings (game.app.unsaved has the words). A
+finished game has no moves left to lose: its final scores show nothing."""
 from __future__ import annotations
 
 import pygame
 
-from game.app.unsaved import trouble_of
+from game.app.unsaved import trouble
 from sprites import theme
 
 RED = (120, 30, 24)
@@ -17,8 +18,8 @@ class UnsavedStrip:
         self.line = None
 
     def update(self, app):
-        """Look at the games' autosaves; True if the line changed (the window redraws)."""
-        found = next((t for t in map(trouble_of, app.autosavers()) if t is not None), None)
+        """Look at the autosaves of the games in progress; True if the line changed (the window redraws)."""
+        found = next((t for t in map(trouble, games_in_progress(app)) if t is not None), None)
         line = found.line() if found is not None else None
         changed, self.line = line != self.line, line
         return changed
@@ -36,3 +37,12 @@ class UnsavedStrip:
         theme.panel(surface, box, fill=RED, edge=EDGE, radius=8)
         theme.blit_wrapped(surface, self.line, size, box.inflate(-round(30 * k), -round(14 * k)), theme.WHITE,
                            align="center")
+
+
+def games_in_progress(app):
+    """The sessions of the unfinished games on the window's stack (and of one left for the title)."""
+    for scene in list(app.stack) + [getattr(s, "current", None) for s in app.stack]:
+        session = getattr(scene, "session", None)
+        game = getattr(session, "game", None)
+        if game is not None and not game.is_over and getattr(scene, "replay", None) is None:
+            yield session
