@@ -69,8 +69,8 @@ def test_the_failure_shows_at_once_and_stays(failing, monkeypatch):
     table.toast = None                               # the message's time is up: the banner stays
     drawn.clear()
     redraw(app)
-    banner = [s for s in drawn.strings() if s.startswith("Not saved since")]
-    assert banner and "Menu saves it elsewhere" in " ".join(drawn.strings())
+    banner = [s for s in drawn.strings() if s.startswith("The autosave fails: not saved since ")]
+    assert banner and "Menu saves the game elsewhere" in banner[0]
 
 
 def test_the_hand_off_screen_shows_it_too(tmp_path, monkeypatch):
@@ -89,7 +89,7 @@ def test_the_hand_off_screen_shows_it_too(tmp_path, monkeypatch):
     drawn.clear()
     app.pump()
     redraw(app)
-    assert any(s.startswith("Not saved since") for s in drawn.strings()), drawn.strings()
+    assert any("not saved since" in s for s in drawn.strings()), drawn.strings()
 
 
 def test_the_title_row_says_not_saved_since(failing, monkeypatch):
@@ -103,7 +103,7 @@ def test_the_title_row_says_not_saved_since(failing, monkeypatch):
     redraw(app)
     shown = drawn.joined()
     assert "In progress - Ash, Bryn, Cora" in shown, "the game keeps a row though its file is gone"
-    assert "Not saved since " in shown and "century 1 of 6" in shown
+    assert "Autosave failed: not saved since " in shown and "century 1 of 6" in shown
     assert "is autosaved" not in shown
     click(app, "recent:0")
     assert app.scene is table, "the row continues the game in progress"

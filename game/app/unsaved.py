@@ -1,7 +1,7 @@
 """Is the game in progress saved? What to warn about, and where to save instead.
 
     unsaved = trouble(session)        # an Unsaved if its autosave is failing, else None
-    unsaved.line()                    # "Not saved since 20:14: the autosave failed (...)"
+    unsaved.line()                    # "The autosave fails: not saved since 20:14. Menu saves it elsewhere."
     folder_problem(save_dir)          # why the save folder cannot be written, or None
     suggestion(save_dir)              # a file in a folder that can be written, for "Save as..."
     save_elsewhere(session, path)     # a save there; the game autosaves there from now on
@@ -36,12 +36,12 @@ class Unsaved:
         return f"{self.since:%H:%M}" if self.since.date() == today else f"{self.since:%d %b %Y, %H:%M}"
 
     def short(self):
-        """For a list row: "not saved since 20:14"."""
-        return "not saved since " + ("it began" if self.since is None else self.when())
+        """For a list row: "Autosave failed: not saved since 20:14"."""
+        return "Autosave failed: not saved since " + ("it began" if self.since is None else self.when())
 
     def line(self):
         """The banner's words (short: it stays over the map): what is wrong and what to do."""
-        return f"Not saved since {self.when()}: the autosave fails. Menu saves it elsewhere."
+        return f"The autosave fails: not saved since {self.when()}. Menu saves the game elsewhere."
 
     def leaving(self):
         """Why leaving the game would lose something, and what to do."""

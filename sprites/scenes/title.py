@@ -779,7 +779,7 @@ class TitleScene(Scene):
             hot = self.hover == f"recent:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
             trouble = self._trouble() if self._is_current(info) else None
-            when = trouble.short().capitalize() if trouble is not None else None     # "Not saved since 20:14"
+            when = trouble.short() if trouble is not None else None     # "Autosave failed: not saved since 20:14"
             _, line2 = recent_lines(info, self.data.setup["centuries"], when)
             y = row.y + px(3)
             for line in self._recent_seats(info, row.w):
