@@ -18,6 +18,7 @@ import pygame
 from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
+from sprites.unsaved import UnsavedStrip
 
 WINDOW = (1600, 900)
 FRAME_MS = 16
@@ -45,6 +46,7 @@ class App:
         self.animating = False
         self.windowed_size = screen.get_size()
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
+        self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
             sys.setswitchinterval(SWITCH_S)
 
@@ -100,7 +102,9 @@ class App:
     def close(self):
         """Before the window closes: the last autosaves land and the window
         size is remembered. Returns the problems (one line each)."""
-        problems = [p for p in (host.close() for host in self.hosts()) if p]
+        problems = self.flush_saves()
+        for host in self.hosts():
+            host.close()                        # (written already: this ends their threads)
         self.settings.window = self.windowed_size
         problems.append(self.settings.save())
         return [p for p in problems if p]
@@ -271,12 +275,13 @@ class App:
     def tick(self):
         now = now_ms()
         self.animating = bool(self.stack) and self.scene.update(now)
-        if self.animating:
+        if self.animating or self.unsaved.update(self):
             self.dirty = True
 
     def render(self):
         if self.dirty and self.stack:
             self.scene.draw(self.screen)
+            self.unsaved.draw(self.screen, self.scene)
             pygame.display.flip()
             self.dirty = False
             for host in self.hosts():

@@ -1,8 +1,11 @@
 """--screenshot: render a screen after some random legal steps, save a PNG, exit."""
 from __future__ import annotations
 
+import errno
+import io
 import os
 import random
+import stat
 import sys
 
 import pygame
@@ -21,6 +24,32 @@ def make_host(players, seed, variant="standard", steps=0):
                          seed, variant, threaded=False)
     host.play_random(steps, random.Random(seed))
     return host
+
+
+def write_png(surface, path):
+    """Save the picture as a PNG file. pygame would write it itself and say
+    nothing when the write fails (a full disk, /dev/full): the PNG is made in
+    memory and written here, where every failed write is an OSError. Only a
+    regular file is written (a named pipe would block, a device takes nothing)."""
+    png = io.BytesIO()
+    pygame.image.save(surface, png, "png")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise OSError(errno.EINVAL, "not a regular file")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):             # (it changed since)
+            raise OSError(errno.EINVAL, "not a regular file")
+        try:
+            os.ftruncate(fd, 0)
+            data = png.getvalue()
+            while data:
+                data = data[os.write(fd, data):]
+            os.fsync(fd)                    # some file systems report a full disk only here
+        except OSError:
+            os.unlink(path)                 # no empty or cut picture is left behind
+            raise
+    finally:
+        os.close(fd)
 
 
 def screenshot(args):
@@ -51,9 +80,10 @@ def screenshot(args):
     app.dirty = True
     app.render()
     try:
-        pygame.image.save(app.screen, args.screenshot)
+        write_png(app.screen, args.screenshot)
     except (pygame.error, OSError) as exc:       # what the folder check cannot see: a dangling link, a full disk
-        print(f"error: --screenshot: cannot write {escape(args.screenshot)} ({escape(exc)})", file=sys.stderr)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        print(f"error: --screenshot: cannot write {escape(args.screenshot)} ({escape(reason)})", file=sys.stderr)
         return 2
     print(f"saved {args.screenshot} ({app.scene.__class__.__name__}, {w}x{h})")
     return 0

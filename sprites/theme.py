@@ -86,7 +86,7 @@ def text(s, size, colour=INK, bold=False):
 def text_on(s, size, colour, background, bold=False):
     """A line of text on a solid background: no per-pixel alpha, so it blits
     several times faster (for text on plain panels, like the log)."""
-    img = font(size, bold).render(str(s), True, rgb(colour), rgb(background))
+    img = common.render(font(size, bold), s, colour, background)
     return img.convert() if pygame.display.get_surface() is not None else img
 
 

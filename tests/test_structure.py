@@ -128,3 +128,34 @@ def test_importing_the_rules_and_the_application_imports_no_pygame():
     code = f"import sys, game, {', '.join(apps)}; print('pygame' in sys.modules or 'sprites' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.strip() == "False", r.stderr
+
+
+# ----- tests bound work or CPU time, never wall time (issue 28, point 10) ----------------
+WALL_CLOCKS = {"perf_counter", "monotonic", "time", "perf_counter_ns", "monotonic_ns", "time_ns"}
+
+
+def wall_time_asserts(source):
+    """Lines of asserts that compare a difference of wall-clock readings (time.perf_counter() - t < 2):
+    on CI's busy shared machine such a test fails because another job ran."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Assert):
+            continue
+        for sub in ast.walk(node.test):
+            if (isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Sub) and isinstance(sub.left, ast.Call)
+                    and isinstance(sub.left.func, ast.Attribute) and sub.left.func.attr in WALL_CLOCKS
+                    and isinstance(sub.left.func.value, ast.Name) and sub.left.func.value.id == "time"):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_test_asserts_on_wall_time():
+    assert wall_time_asserts("import time\nt = time.perf_counter()\nassert time.perf_counter() - t < 2\n") == [3]
+    assert wall_time_asserts("import time\nt = time.process_time()\nassert time.process_time() - t < 2\n") == []
+    found = {}
+    for name, path in modules("tests").items():
+        with open(path, encoding="utf-8") as fh:
+            lines = wall_time_asserts(fh.read())
+        if lines:
+            found[name] = lines
+    assert found == {}, "bound CPU time (time.process_time) or the amount of work instead"

@@ -18,6 +18,7 @@ the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -37,11 +38,13 @@ def snapshot(session):
 
 
 class BackgroundAutosaver:
-    def __init__(self, save_dir, fname=AUTOSAVE, notify=None):
+    def __init__(self, save_dir, fname=AUTOSAVE, notify=None, new=False):
         self.save_dir = save_dir
-        self.fname = fname
+        self.fname = fname              # (a new game's may change at its first write: the name was taken)
+        self.new = new                  # a new game: its first write makes a file of its own
         self.notify = notify            # called (from the writer thread) when a new error is set
         self.last_error = None
+        self.saved_at = None            # time.time() of the last write that worked (None: none yet)
         self._reported = None
         self._pending = None
         self._busy = False              # a copy is being written
@@ -96,8 +99,10 @@ class BackgroundAutosaver:
 
     def _write(self, copy):
         try:
-            autosave(copy, self.save_dir, self.fname)
-            self.last_error = None
+            path = autosave(copy, self.save_dir, self.fname, self.new)
+            if self.new:                # the file is this game's now (under another name if fname was taken)
+                self.fname, self.new = os.path.basename(path), False
+            self.last_error, self.saved_at = None, time.time()
             if not self._pruned:
                 self._pruned = True
                 prune_autosaves(self.save_dir, current=self.fname)
@@ -112,6 +117,13 @@ class BackgroundAutosaver:
         self.last_error = " ".join(str(problem).split())
         if self.notify is not None:
             self.notify()
+
+    def move_to(self, save_dir, fname):
+        """Autosave to save_dir/fname from now on (the game was just saved
+        there: "Save as..." elsewhere while the save folder fails)."""
+        with self._work:
+            self.save_dir, self.fname, self.new = save_dir, fname, False
+            self.last_error = None
 
     def take_error(self):
         """A failure not shown yet (one line), once; None otherwise."""

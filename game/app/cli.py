@@ -144,8 +144,10 @@ def value_problem(args, data):
         problem = ai_problem(args.ai, args.players or DEFAULTS["players"], human=not args.headless)
         if problem:
             return f"--ai: {problem}"
-    if args.save_dir is not None and os.path.exists(args.save_dir) and not os.path.isdir(args.save_dir):
-        return f"--save-dir: {args.save_dir} is a file, not a folder"
+    if args.save_dir is not None:
+        blocker = file_in_the_way(args.save_dir)
+        if blocker is not None:
+            return f"--save-dir: {blocker} is a file, not a folder"
     if args.screenshot is not None:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
@@ -155,6 +157,20 @@ def value_problem(args, data):
     if args.steps is not None and not 0 <= args.steps <= MAX_STEPS:
         return f"--steps: must be between 0 and {MAX_STEPS}, not {args.steps}"
     return None
+
+
+def file_in_the_way(folder):
+    """The file (not a folder) where ``folder`` or one of its parents should be,
+    so that it can never be made (--save-dir FILE/sub), or None."""
+    path = os.path.abspath(folder)
+    while not os.path.exists(path):
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+    if os.path.isdir(path):
+        return None
+    return folder if path == os.path.abspath(folder) else path
 
 
 def ai_problem(text, players, human):
@@ -186,6 +202,7 @@ def error(message):
 
 
 def main(argv=None):
+    terminal_safe_output()
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)
@@ -221,6 +238,19 @@ def main(argv=None):
     if args.headless:
         return run_saved_headless(args) if args.session else run_headless(args)
     return open_window(args)
+
+
+def terminal_safe_output():
+    """Whatever the terminal's encoding (ASCII under LC_ALL=C, latin-1, a
+    PYTHONIOENCODING), a name or path it cannot show is printed as an escape
+    (\\xe9, \\u2764) instead of ending in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)      # (None without a console, e.g. pythonw)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):      # a stream replaced by one that cannot change
+                pass
 
 
 def install_desktop():

@@ -297,7 +297,8 @@ class LocalHost:
         from .autosave import BackgroundAutosaver
         from .save_folder import autosave_name
         if self.autosaver is None:
-            self.autosaver = BackgroundAutosaver(save_dir, fname or autosave_name(self.session), notify=notify)
+            self.autosaver = BackgroundAutosaver(save_dir, fname or autosave_name(self.session), notify=notify,
+                                                 new=fname is None)
             self.session.listeners.append(self.autosaver)
         return self.autosaver
 
@@ -308,6 +309,18 @@ class LocalHost:
 
     def autosave_error(self):
         return self.autosaver.last_error if self.autosaver is not None else None
+
+    def unsaved(self):
+        """While the autosave fails: {"line", "short", "leaving"}, what to say of it
+        (game.app.unsaved has the words); None otherwise."""
+        from .unsaved import trouble_of
+        found = trouble_of(self.autosaver) if self.autosaver is not None else None
+        return None if found is None else {"line": found.line(), "short": found.short(), "leaving": found.leaving()}
+
+    def save_elsewhere(self, path):
+        """Save the game at ``path``; it autosaves there from now on (game.app.unsaved.save_elsewhere)."""
+        from .unsaved import save_elsewhere
+        return save_elsewhere(self.session, path)
 
     def frame_drawn(self):
         if self.autosaver is not None:
@@ -332,6 +345,11 @@ class LocalHost:
         if saver in self.session.listeners:
             self.session.listeners.remove(saver)
         return saver.last_error if not done or saver.last_error else None
+
+    def summary(self):
+        """The game in a few facts, as a save's header holds them (game.app.save_format.summary)."""
+        from .save_format import summary
+        return summary(self.session)
 
     def save_as(self, save_dir, name):
         """A named save of the game ("Save as"); returns its path (raises as save_folder.save_as)."""

@@ -141,6 +141,9 @@ class ReplayHost:
     def autosave_error(self):
         return None
 
+    def unsaved(self):
+        return None
+
     def replay(self):
         """The same game from its start."""
         return ReplayHost(self.session)

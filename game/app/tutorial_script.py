@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..data import DATA_DIR, DataError, default_data, read_yaml
 from ..phases.setup import MAX_SEED
-from ..plaintext import name_problem
+from ..plaintext import name_problem, visible
 
 FILE = "tutorial.yaml"
 AREAS = ("map", "hand", "strip", "left", "right", "prompt")
@@ -110,8 +110,8 @@ def _check(doc, data, where, problems):
         else:
             ids.add(sid)
         for key in ("title", "text"):
-            if not isinstance(entry.get(key), str) or not entry.get(key).strip():
-                bad(f"{at}.{key}", "must be text")
+            if not isinstance(entry.get(key), str) or not visible(entry.get(key)):
+                bad(f"{at}.{key}", "must be text with something that shows")
         do = entry.get("do", [])
         if not isinstance(do, list) or any(not isinstance(k, str) or k not in KINDS for k in do):
             wrong = [k for k in do if not isinstance(k, str) or k not in KINDS] if isinstance(do, list) else do

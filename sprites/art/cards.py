@@ -323,7 +323,7 @@ def _spine(face, name, band, text_size, shown_w):
     room = rect.h - 6
     x = rect.x + (rect.w - len(lines) * font.get_linesize()) // 2
     for line in lines:               # read from the bottom up; a name too long loses its end, never its start
-        img = pygame.transform.rotate(font.render(line, True, fg), 90)
+        img = pygame.transform.rotate(common.render(font, line, fg), 90)
         shown = min(img.get_height(), room)
         out.blit(img, (x, rect.bottom - 3 - shown), pygame.Rect(0, img.get_height() - shown, img.get_width(), shown))
         x += font.get_linesize()
@@ -341,7 +341,7 @@ def _compact_band(w, h, band, name, text_size):
     fg = common.contrast(band)
     y = m + 2
     for line in lines:          # from the left: in an overlapping hand the left edge is what shows
-        img = name_font.render(line, True, fg)
+        img = common.render(name_font, line, fg)
         out.blit(img, (m + 3, y))
         y += line_h
     return out, m + band_h, m
@@ -394,7 +394,7 @@ def _tile_badge(surface, letter, colour, text_size, x, bottom):
     rect = pygame.Rect(x, bottom - d, d, d)
     pygame.draw.circle(surface, rgb(colour), rect.center, d // 2)
     pygame.draw.circle(surface, INK, rect.center, d // 2, 1)
-    img = f.render(letter, True, common.contrast(colour))
+    img = common.render(f, letter, common.contrast(colour))
     surface.blit(img, img.get_rect(center=rect.center))
     return d
 

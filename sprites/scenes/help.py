@@ -317,7 +317,7 @@ class HelpScene(Scene):
             return
         surface.set_clip(body)
         y = body.y - self.scroll_y
-        head = common.display_font(self.fs(34)).render(topic.title, True, theme.RED)
+        head = common.render(common.display_font(self.fs(34)), topic.title, theme.RED)
         surface.blit(head, (body.x, y))
         y += head.get_height() + round(2 * k)
         where = f"Rulebook: {topic.section}" if topic.section else "Not in the rulebook: how this game is played"

@@ -50,6 +50,7 @@ POINTED_MS = 2600        # the marks of a clicked log line
 
 class TableScene(Scene):
     ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint", "button:pause")
+    shows_unsaved = True            # (its own banner: sprites.unsaved draws nothing over it)
 
     def __init__(self, app, host, handoff=True, part=None, here=None):
         super().__init__(app)
@@ -68,6 +69,7 @@ class TableScene(Scene):
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
         self.confirming = None          # what the confirm question's yes chooses (an option, a flight's region)
         self.toast = None               # (text, until_ms, note)
+        self.unsaved = None             # while the autosave fails: what to say (the host's ``unsaved``)
         self.hinted = None              # {"text", "at", "names"}: the hint shown for the current decision
         self.base = None
         self.base_dirty = True
@@ -543,7 +545,8 @@ class TableScene(Scene):
         self.register()
 
     def _report_news(self):
-        """What the host has to say: an AI's failure, a hint's answer, an autosave that failed."""
+        """What the host has to say: an AI's failure, a hint's answer, an autosave that
+        failed (at once, and a banner kept up while it lasts)."""
         for news in self.host.poll():
             if news["type"] == "hint":
                 self.show_hint(news)
@@ -551,6 +554,11 @@ class TableScene(Scene):
                 self.say(f"Autosave failed: {news['problem']}")
             elif news["type"] == "notice":
                 self.say(news["text"])
+        found = self.host.unsaved()
+        line = found["line"] if found is not None else None
+        if line != self.unsaved:
+            self.unsaved = line
+            self.app.dirty = True
 
     # ----- hot seat ---------------------------------------------------------------------------
     def forget_private(self):

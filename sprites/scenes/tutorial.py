@@ -236,7 +236,7 @@ class GuidePart(TablePart):
         theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
         y += lay.line(17)
         heading, text, note = self._content()
-        title = common.display_font(lay.font(30)).render(heading, True, theme.RED)
+        title = common.render(common.display_font(lay.font(30)), heading, theme.RED)
         surface.blit(title, (x, y))
         y += title.get_height()
         body = pygame.Rect(x, y, r.w - 4 * lay.pad, r.bottom - y)

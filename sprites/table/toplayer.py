@@ -60,6 +60,8 @@ def draw(t, surface):
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
     top = lay.map.y + lay.px(10)
+    if t.unsaved:
+        top = overlays.banner(surface, lay, t.unsaved, top)
     if t.hinted:
         top = overlays.banner(surface, lay, t.hinted["text"], top, hint=True)
     if t.toast:
@@ -77,7 +79,10 @@ def hint_rects(t):
     of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
     if not t.hinted:
         return []
-    return [overlays.banner_rect(t.lay, t.hinted["text"], t.lay.map.y + t.lay.px(10))]
+    top = t.lay.map.y + t.lay.px(10)
+    if t.unsaved:                # (drawn above it)
+        top = overlays.banner_rect(t.lay, t.unsaved, top).bottom + t.lay.px(6)
+    return [overlays.banner_rect(t.lay, t.hinted["text"], top)]
 
 
 def kept_clear(t, preview):
