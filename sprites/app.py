@@ -19,6 +19,7 @@ from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
 from sprites.unsaved import UnsavedStrip
+from sprites.wake import wake_up
 
 WINDOW = (1600, 900)
 FRAME_MS = 16
@@ -348,15 +349,6 @@ def settle_memory():
     of everything (20 ms late in a game) never lands in a frame."""
     gc.collect()
     gc.freeze()
-WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
-
-
-def wake_up():
-    """Called from background threads (pygame.event.post is thread-safe)."""
-    try:
-        pygame.event.post(pygame.event.Event(WAKE_EVENT))
-    except pygame.error:                  # the window is gone: nothing to wake
-        pass
 
 
 def wait_event(timeout_ms):
@@ -411,20 +403,26 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
     return screen
 
 
-def run(args):
-    """Open the window (or render a screenshot) as main.py's arguments say."""
+def script_problems():
+    """The tutorial's script is checked like the other data files: a bad one stops the
+    start (its problems printed, one line each); returns the exit code, or None."""
     from game.app.tutorial_script import load_script
     from game.data import DataError
     try:
-        load_script()                       # checked like the other data files: a bad one stops the start
+        load_script()
     except DataError as exc:
         print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
         for problem in exc.problems:
             print("  " + problem, file=sys.stderr)
         return 2
-    if getattr(args, "screenshot", None):
-        from sprites.shot import screenshot
-        return screenshot(args)
+    return None
+
+
+def run(args):
+    """Open the window as main.py's arguments say (sprites.cli renders a screenshot instead)."""
+    problem = script_problems()
+    if problem is not None:
+        return problem
     from game.app import errorlog
     from game.app.save_folder import default_save_dir
     from sprites.settings import Settings

@@ -22,13 +22,15 @@ def open_window(args):
             args.size = window_size(args.size)           # (w, h): checked here once, used as it is
         except ValueError as exc:
             return cli.error(f"--size: {exc}")
-    if args.screenshot is None:
-        from game.app.save_folder import default_save_dir
-        from game.app.save_format import remove_stale_temporaries
-        remove_stale_temporaries(args.save_dir or default_save_dir())
-    from sprites.app import run
-    return run(args)
+    from sprites import app
+    if args.screenshot is not None:
+        from sprites.shot import screenshot
+        return app.script_problems() or screenshot(args)
+    from game.app.save_folder import default_save_dir
+    from game.app.save_format import remove_stale_temporaries
+    remove_stale_temporaries(args.save_dir or default_save_dir())
+    return app.run(args)
 
 
 def main(argv=None):
-    return cli.main(argv, window=open_window)
+    return cli.main(argv, open_window=open_window)

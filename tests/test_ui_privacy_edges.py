@@ -19,6 +19,8 @@ from sprites.scenes.table import TableScene
 def played(session, steps, seed):
     rng = random.Random(seed)
     for _ in range(steps):
+        if session.game.is_over:
+            break
         session.apply(rng.choice(session.game.decision.options))
     return session
 

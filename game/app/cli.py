@@ -6,11 +6,10 @@
 
 The window, --screenshot and --headless check the command line the same way
 (check_args): a wrong value or a flag that means nothing in that mode is one
-line on stderr and exit code 2. The view (sprites, pygame) is imported only
-by ``open_window``, when the window or a screenshot is asked for.
-
-The installed command ``wrath-of-dragons`` (pyproject.toml) and the
-standalone bundle (tools/build.py) call the same ``main``.
+line on stderr and exit code 2. This module never imports the view (sprites,
+pygame): ``sprites.cli.main`` passes the window in, and is what main.py, the
+installed command ``wrath-of-dragons`` (pyproject.toml) and the standalone
+bundle (tools/build.py) call.
 """
 from __future__ import annotations
 
@@ -130,7 +129,7 @@ def combination_problem(args):
 
 
 def value_problem(args, data):
-    """(--size is checked by the window: open_window.)"""
+    """(--size is checked by the window: sprites.cli.open_window.)"""
     for name in ("load", "replay", "save_dir", "screenshot"):
         value = getattr(args, name)
         if value is not None and not value.strip():
@@ -201,7 +200,9 @@ def error(message):
     return 2
 
 
-def main(argv=None):
+def main(argv=None, open_window=None):
+    """The command line; ``open_window(args)`` opens the window or renders a screenshot
+    (``sprites.cli`` gives it: this package never imports the view)."""
     terminal_safe_output()
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
@@ -237,6 +238,8 @@ def main(argv=None):
             return error(f"cannot load {exc}")
     if args.headless:
         return run_saved_headless(args) if args.session else run_headless(args)
+    if open_window is None:
+        return error("this command has no window: run python main.py (or wrath-of-dragons)")
     return open_window(args)
 
 
@@ -264,23 +267,6 @@ def install_desktop():
         return error(f"--install-desktop: {escape(exc.filename or '')}: {exc.strerror or exc}")
     print(f"Wrath of Dragons is in the desktop's menu: {escape(written[-1])} (and its icon)")
     return 0
-
-
-def open_window(args):
-    """The window (or a screenshot): the only place the application imports the view."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # a game prints no banner of its libraries
-    from sprites.settings import window_size         # (no pygame yet: a wrong size is refused first)
-    if args.size is not None:
-        try:
-            args.size = window_size(args.size)           # (w, h): checked here once, used as it is
-        except ValueError as exc:
-            return error(f"--size: {exc}")
-    if args.screenshot is None:
-        from .save_folder import default_save_dir
-        from .save_format import remove_stale_temporaries
-        remove_stale_temporaries(args.save_dir or default_save_dir())
-    from sprites.app import run
-    return run(args)
 
 
 def run_headless(args):

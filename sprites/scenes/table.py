@@ -30,7 +30,7 @@ from sprites import palette
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import handlayout, happenings, leftpanel, marks, motion, overlays, parts, promptbar
+from sprites.table import changes, elements, handlayout, input as tableinput, marks, motion, parts, promptbar
 from sprites.table import questions, tips as tiptext, toplayer
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
@@ -39,13 +39,12 @@ from sprites.table.mapview import MapView
 from sprites.table.pacer import Pacer
 from sprites.table.part import TablePart
 from sprites.table.rightpanel import RightPanel
-from sprites.table.standings import KEY as STANDINGS_KEY, StandingsPanel
-from sprites.targets import group_options, why_not
+from sprites.table.standings import StandingsPanel
+from sprites.targets import group_options
 
-VIEW_LABELS = {"button:undo": "Undo (U)", "button:help": "Help F1", "button:menu": "Menu", "button:scores": "Final scores",
-               "button:choices": "All choices", "button:hint": "Hint", "button:pause": "Pause (P)",
-               "button:step": "Step (S)"}
-POINTED_MS = 2600        # the marks of a clicked log line
+VIEW_LABELS = {"button:undo": "Undo (U)", "button:help": "Help F1", "button:menu": "Menu",
+               "button:scores": "Final scores", "button:choices": "All choices", "button:hint": "Hint",
+               "button:pause": "Pause (P)", "button:step": "Step (S)"}
 
 
 class TableScene(Scene):
@@ -155,7 +154,7 @@ class TableScene(Scene):
         """The seat that must choose now (None once the game is over)."""
         return self.host.decider
 
-    def _fetch(self):
+    def fetch(self):
         """The host's snapshot for the eyes shown now; returns the log lines added since
         the last one (the whole log is read afresh when the eyes change)."""
         eyes = None if self.seats.between_players(self.decider) else self.seats.viewer
@@ -181,7 +180,7 @@ class TableScene(Scene):
     def refresh(self):
         """Fetch the viewer's snapshot and recompute the clickable options and the elements."""
         if self.snap is None or self.version != self.host.version or self._eyes_changed():
-            self._fetch()
+            self.fetch()
         v = self.view
         me = v["players"][v["seat"]]
         handlayout.lay_out(self, handlayout.sorted_hand(self.data, me["hand"] or []))
@@ -234,55 +233,15 @@ class TableScene(Scene):
 
     # ----- elements ------------------------------------------------------------------------
     def register(self):
-        self.clear_elements()
-        lay = self.lay
-        if self.summary is not None and self.dialog is None:
-            box, close = overlays.summary_rects(lay, self.summary)
-            self.add("summary:close", close, tip="Close (any click on the table closes it too).")
-            self.add("summary", box, tip="What the other dragons did since your last turn (also in the log).")
-        for name, rect in self.bar_rects().items():
-            if name in ("button:end_turn", "button:stop_attack") and name not in self.groups:
-                continue
-            if name == "button:step" and not self.ai.paused:
-                continue
-            if name == "button:scores" and not self.view["over"]:
-                continue
-            if name in ("button:choices", "button:hint") and not self.groups:
-                continue
-            self.add(name, rect, tip=self.tips.get(name))
-        prompt, extra = self.header()[1], self.part.bar_extra()
-        buttons = {n: r for n, r in self.bar_rects().items() if self.element(n) is not None}
-        if promptbar.cut(lay, prompt, buttons, extra):        # the whole prompt, where the bar cuts it
-            self.add("prompt_text", promptbar.text_rect(lay, buttons, extra), tip=prompt)
-        self.handview.register(self, self.view, self.slots, self.tips, self.gaps)
-        self.map.register(self, self.tips)
-        leftpanel.register(self, lay, self.data, self.view, self.tips)
-        self.right.register(self, self.view, self.tips)
-        self.standings.register(self, lay, self.right.heading_rect())
-        if self.dialog is not None:         # in front of all, the open standings too: a question stays answerable
-            below_bar = pygame.Rect(0, lay.map.y, lay.size[0], lay.size[1] - lay.map.y)
-            self.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad), below_bar.inflate(-lay.pad, -lay.pad))
-            self.add("dialog", self.dialog.rect, front=True)
-            for name, rect in reversed(list(self.dialog.elements(lay))):
-                self.add(name, rect, tip=self.tips.get(name), front=True)
-        self.part.register()
-        self._rehover()
+        """Every element of the table, where it is now (sprites.table.elements)."""
+        elements.register(self)
 
-    def _rehover(self):
-        """Names like hand:3 mean another card now: ask what is under the pointer. Once
-        the hand changed (a card was played), no card is enlarged until the pointer moves."""
-        if self.hover is not None:
-            e = self.element_at(self.pointer) if self.pointer else None
-            self.hover = e.name if e else None
-            if self.hover is not None and self.hover.startswith("hand:") and self.zoomed != self.hand:
-                self.hover = None
-
-    def _has_ai(self):
+    def has_ai(self):
         """Other dragons still to play here (Pause and Step: not on a finished game's table)."""
         return self.part.plays and any(s["kind"] != "human" for s in self.host.seats) and not self.view["over"]
 
     def bar_rects(self):
-        return promptbar.button_rects(self.lay, self.part.has_undo, self._has_ai())
+        return promptbar.button_rects(self.lay, self.part.has_undo, self.has_ai())
 
     def header(self):
         return self.part.header(parts.header(self))
@@ -296,65 +255,14 @@ class TableScene(Scene):
         super().handle(event)
 
     def click(self, name):
-        if self.part.click(name):
-            return None
-        if self.standings.click(name):
-            return None
-        if self.summary is not None and not name.startswith("log:"):
-            self.put_summary_away()             # read: any click on the table puts it away
-            if name in ("summary", "summary:close"):
-                return None
-        if self.dialog is not None:
-            inside = {n for n, _ in self.dialog.elements(self.lay)}
-            if name in inside:
-                return questions.dialog_click(self, name)
-            if name in ("button:choices", "button:help"):
-                return self.show_all_choices() if name == "button:choices" else self.app.show_help()
-            if name != "dialog" and self.dialog.cancel:
-                questions.close(self)
-                return self.click(name)
-            return None
-        simple = {"button:help": self.app.show_help, "button:menu": lambda: self.app.to_title(self),
-                  "button:speed": lambda: self.set_speed({1: 2, 2: 4, 4: 1}[self.speed]),
-                  "button:pause": self.toggle_pause, "button:step": self.step_ai, "button:undo": self.undo,
-                  "button:hint": self.ask_hint, "button:scores": lambda: self.app.show_scores(self.host),
-                  "button:choices": self.show_all_choices}
-        if name in simple:
-            return simple[name]()
-        if name.startswith("log:"):
-            return self.click_log(name)
-        name = self._whole_region(name)
-        if name in self.groups:
-            return questions.offer(self, name, self.groups[name])
-        if name.startswith("region:") and self.groups and questions.offer_flight(self, name.split(":", 1)[1]):
-            return None
-        return self._explain(name)
+        return tableinput.click(self, name)
 
-    def _whole_region(self, name):
-        """A click on a token, or on a site that offers nothing, inside a region
-        that offers something is a click on that region."""
-        kind, _, rest = name.partition(":")
-        if kind in ("token", "site") and name not in self.groups:
-            region = f"region:{rest.split(':')[0]}"
-            if kind == "token" or region in self.groups:
-                return region
-        return name
+    def click_nothing(self, pos):
+        return tableinput.click_nothing(self, pos)
 
     def put_summary_away(self):
         """The "since your last turn" summary has been read."""
-        self.summary = None
-        self.register()
-        self.app.dirty = True
-
-    def click_nothing(self, pos):
-        """A click on the map's scenery or coast counts for the region it lies in;
-        anywhere else it puts the "since your last turn" summary away."""
-        if self.summary is not None:
-            return self.put_summary_away()
-        if self.dialog is None and self.lay.map.collidepoint(pos):
-            region = self.map.geo.region_near(pos)
-            if region is not None:
-                self.click(f"region:{region}")
+        return tableinput.put_summary_away(self)
 
     def toggle_pause(self):
         self.ai.toggle_pause()
@@ -368,18 +276,6 @@ class TableScene(Scene):
         self.ai.step()
         self.app.dirty = True
         return None
-
-    def click_log(self, name):
-        """Filter chips and century headers change the log; a line shows what it touched on the map."""
-        picked = self.log.click(name)
-        self.pointed.clear()
-        if picked is not None:
-            event = self.view["log"][picked]["event"]
-            self.pointed.add(marks.event_marks(event), now_ms(), POINTED_MS,
-                             colour=happenings.seat_colour(self, event.get("seat")))
-        self.base_dirty = True
-        self.register()
-        self.app.dirty = True
 
     def log_has_places(self, index):
         return bool(marks.event_marks(self.view["log"][index]["event"]))
@@ -398,36 +294,8 @@ class TableScene(Scene):
         """Option ``i`` of the viewer's decision, as a click picks it (asking first where it should)."""
         return questions.choose(self, i, asked)
 
-    def _explain(self, name):
-        d = self.decision
-        if d is None or name.split(":")[0] not in ("hand", "track", "draft", "lair_action", "region", "site", "hex",
-                                                     "button"):
-            return None
-        if not self.my_decision():
-            return self.say(f"Wait: it is {self.seats.name(d['player'])}'s decision.")
-        reason = why_not(d, name, self.hand, self.view["track"], self.view["draft"] or [])
-        return self.say(reason) if reason else None
-
     def ask_hint(self):
-        if not self.groups:
-            return self.say("No hint now: it is not your decision.")
-        if self.summary is not None:
-            self.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
-        answer = self.send({"type": "hint"}, quiet=True)
-        if answer.get("pending"):
-            self.hinted = {"text": "Hint: the normal AI is thinking...", "at": self.version, "names": []}
-        elif answer.get("hint"):
-            self.show_hint(answer["hint"])
-        return None
-
-    def show_hint(self, hint):
-        """The host's answer to a hint asked at this table for the decision shown now."""
-        if hint["seat"] != self.seats.viewer or hint["version"] != self.version or not self.my_decision():
-            return
-        i = hint["option"]
-        names = sorted(n for n, idx in self.groups.items() if i in idx) if i is not None else []
-        self.hinted = {"text": hint["text"], "at": self.version, "names": names}
-        self.app.dirty = True
+        return changes.ask_hint(self)
 
     def say(self, text, ms=4500, note=False):
         """A message over the map: red for a refusal or a failure, dark for a ``note``."""
@@ -435,171 +303,30 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def key(self, event):
-        if self.part.key(event):
-            return
-        if event.key == pygame.K_ESCAPE and self.dialog is not None and self.dialog.cancel:
-            questions.close(self)            # the question on top goes first
-        elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and self.standings.open):
-            self.standings.toggle()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.dialog_kind == "confirm":
-                questions.dialog_click(self, "button:confirm")
-            elif self.dialog is None and "button:end_turn" in self.groups:
-                self.click("button:end_turn")
-        elif event.key == pygame.K_u:
-            self.undo()
-        elif event.key == pygame.K_h:
-            self.ask_hint()
-        elif event.key == pygame.K_p and self._has_ai():
-            self.toggle_pause()
-        elif event.key == pygame.K_s and self._has_ai():
-            self.step_ai()
-        elif event.key == pygame.K_TAB and self.dialog_kind not in ("choose", "confirm"):
-            self.show_all_choices()
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.log.scroll_by(3 if event.key == pygame.K_PAGEUP else -3)
-            self.base_dirty = True
-            self.register()
-        self.app.dirty = True
+        return tableinput.key(self, event)
 
     def scroll(self, pos, dy):
-        if self.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
-            lay = self.lay
-            most = leftpanel.overflow(lay, self.data, self.view)
-            lay.left_scroll = max(0, min(most, getattr(lay, "left_scroll", 0) - dy * lay.line(19)))
-        elif self.right.log_rect.collidepoint(pos):
-            self.log.scroll_by(dy)
-        else:
-            return
-        self.register()
-        self.base_dirty = True
-        self.app.dirty = True
+        return tableinput.scroll(self, pos, dy)
 
-    # ----- commands and changes ---------------------------------------------------------------
+    # ----- commands and changes (sprites.table.changes) ----------------------------------
     def send(self, command, quiet=False):
-        """Send the host a command of the viewer's, at the version shown; a change it made
-        is shown at once. Returns the host's answer."""
-        answer = self.host.send(self.seats.viewer, dict(command, version=self.version)) or {"pending": True}
-        if answer.get("error"):
-            if answer.get("stale"):
-                self.changed()
-            if not quiet or not answer.get("stale"):
-                self.say(answer["error"])
-        elif answer.get("ok") and answer.get("version", self.version) != self.version:
-            self.changed(chosen=self._kinds(command), undo=command["type"] == "undo")
-        return answer
-
-    def _kinds(self, command):
-        """The kinds of the options a command chose (for the tutorial's guide)."""
-        if command["type"] == "apply":
-            return [self.options[command["option"]]["action"]["kind"]]
-        if command["type"] == "fly":
-            return list(self.decision["flights"][command["region"]]["kinds"])
-        return []
+        return changes.send(self, command, quiet)
 
     def apply(self, i):
         """Choose option ``i`` of the viewer's decision now (no question asked); True if the host took it."""
-        return bool(self.send({"type": "apply", "option": i}).get("ok"))
+        return changes.apply(self, i)
 
     def undo(self):
-        if not self.can_undo():
-            why = self.undo_refusal()
-            return self.say(f"Undo is not possible: {why}." if why else "Nothing to undo here.")
-        self.send({"type": "undo"})
-        return None
+        return changes.undo(self)
 
     def changed(self, chosen=(), undo=False):
-        """The host's game changed (an option of the viewer's, another seat's move, an undo):
-        show it, then the hand-off, the final scores or the next turn's summary."""
-        before = self.view
-        actor = self.decision["player"] if self.decision else None
-        self._report_news()
-        self.dialog = self.dialog_kind = None
-        self.hinted = None
-        self.ai.pause_until(now_ms() + self.app.ai_delay_ms // self.speed)
-        if undo:
-            self.part.undone()
-        else:
-            self.part.changed(actor, list(chosen))
-        if self.host.over or self.seats.needs_handoff(self.decider):
-            events = self._fetch()
-            self.app.sounds.hear([e["event"] for e in events])
-            if self.host.over:
-                self.refresh()
-                self.app.show_scores(self.host, celebrate=True)
-            else:
-                self.hide_for_handoff()
-            return
-        self.seats.follow(self.decider)
-        if actor == self.seats.viewer:
-            self.summary = None                 # the player acted: the summary has been read
-        events = self._fetch()
-        self.refresh()
-        if actor != self.seats.viewer and self.my_decision() and self.snap["turn_starts"]:
-            self.show_summary()
-        happenings.after(self, None if undo else before, actor, events)
-
-    def show_summary(self):
-        """At the start of a player's turn: what the others did since their last one (public events only)."""
-        self.summary = [tuple(line) for line in self.snap["since_last_turn"]] or None
-        self.register()
-
-    def _report_news(self):
-        """What the host has to say: an AI's failure, a hint's answer, an autosave that
-        failed (at once, and a banner kept up while it lasts)."""
-        for news in self.host.poll():
-            if news["type"] == "hint":
-                self.show_hint(news)
-            elif news["type"] == "autosave_failed":
-                self.say(f"Autosave failed: {news['problem']}")
-            elif news["type"] == "notice":
-                self.say(news["text"])
-        found = self.host.unsaved()
-        line = found["line"] if found is not None else None
-        if line != self.unsaved:
-            self.unsaved = line
-            self.app.dirty = True
-
-    # ----- hot seat ---------------------------------------------------------------------------
-    def forget_private(self):
-        """Hot-seat hand-off: drop everything the last player saw (messages,
-        hint, dialogs, what the pointer hovered, animations of their cards,
-        the log's scroll, every painted part) so that none of it reaches the
-        next player's screen."""
-        self.toast = None
-        self.hinted = None
-        self.standings.close()
-        self.host.forget_hint()
-        self.dialog = self.dialog_kind = None
-        self.confirming = None
-        self.hover = None
-        self.motion.clear()
-        self.happened.clear()
-        self.pointed.clear()
-        self.summary = None
-        self._previews = {}
-        self.log.forget()
-        self.hex_tween = None
-        self.hex_angle = None
-        self.slots, self.gaps, self.freeze = [], [], None
-        self.base = None
-        self._painted = {}
+        return changes.changed(self, chosen, undo)
 
     def hide_for_handoff(self):
-        """Hide the table behind the hand-off screen, forgetting what the last player saw."""
-        self.handoff_pending = True
-        self.log.keep(self.seats.viewer)
-        self.forget_private()
-        self.refresh()
-        self.app.show_handoff(self)
+        return changes.hide_for_handoff(self)
 
     def handed_over(self, seat):
-        """The hand-off screen confirmed who sits at the computer now."""
-        self.forget_private()
-        self.seats.take_over(seat)
-        self.log.restore(seat)
-        self.handoff_pending = False
-        self.refresh()
+        return changes.handed_over(self, seat)
 
     # ----- time ---------------------------------------------------------------------------
     def update(self, now):
@@ -623,7 +350,7 @@ class TableScene(Scene):
         handlayout.maybe_reflow(self, now)
         if self.part.plays:
             self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
-        self._report_news()
+        changes.report_news(self)
         return moving
 
     def wakeup_ms(self, now):

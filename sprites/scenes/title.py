@@ -604,7 +604,7 @@ class TitleScene(Scene):
         """Load the save in a worker thread (parsing and replaying the largest
         take most of a second); ``update`` starts the game when it is loaded."""
         from game.app.background import Job
-        from sprites.app import wake_up
+        from sprites.wake import wake_up
         self.opening = (Job(saves_api()[1], info.path, notify=wake_up, name="load"), info, failed)
         self.message = ""
         self.resize(self.size)
