@@ -4,11 +4,11 @@
     python main.py --headless --players 4 --seed 1   # random players, print the scores
     python main.py --help                            # every flag, one line each
 
-The command line itself is game.app.cli.
+The command line itself is game.app.cli; sprites.cli gives it the window.
 """
 import sys
 
-from game.app.cli import main
+from sprites.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

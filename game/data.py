@@ -25,6 +25,9 @@ MAX_FILE_BYTES = 1024 * 1024      # the largest file, cards.yaml, has 11 KB
 FILES = ("regions", "hex", "setup", "dragons", "lair_actions", "cards", "scoring", "desolation")
 
 RESOURCES = ("livestock", "gold", "noble", "field")
+# What stands on a settlement site, by the number a region's ``sites`` holds.
+EMPTY, VILLAGE, TOWN, CITY = 0, 1, 2, 3
+SITE_NAMES = ("empty", "village", "town", "city")
 TAKEABLE = ("livestock", "gold", "noble")          # what gain_resource may choose
 ICONS = ("attack", "scorch_field", "capture_noble", "take_gold", "steal_livestock",
          "raze_village", "gain_resource", "lose_life", "gain_life", "draw", "discard")

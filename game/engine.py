@@ -106,9 +106,10 @@ class Game:
         """What an action touches (kinds.Touch): what to point at, what it moves."""
         return self.action_kind(action.kind).touches(self, action)
 
-    def outcome(self, action):
-        """What choosing ``action`` (a current option) would do, for a preview (preview.Outcome)."""
-        return preview.outcome(self, action)
+    def outcome(self, action, after=None):
+        """What choosing ``action`` (a current option) would do, for a preview (preview.Outcome);
+        ``after``: a copy of this game (``copy()``) in which it was chosen already."""
+        return preview.outcome(self, action, after=after)
 
     def action_kind(self, name):
         """The spec (kinds.ActionKind) of an action kind: the waiting decision's own, or

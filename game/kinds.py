@@ -33,6 +33,19 @@ class Touch:
     cards_drawn: int = 0
     cards_lost: int = 0             # cards leaving the hand (played, discarded)
     life: int = 0                   # change of Life, as far as it is known before choosing
+    uses: str | None = None         # a power or icon it uses up ("Mighty Wings", "the Dragon Hex Card", ...)
+
+    @property
+    def spends_now(self):
+        """Does choosing it spend something at once: a resource, Life, a card pointed at
+        (played or discarded), or a power or icon it uses up? (A Lair Action's later
+        discard is its own choice.)"""
+        return bool(self.spends) or self.life < 0 or bool(self.uses) or (self.cards_lost > 0 and bool(self.cards))
+
+    @property
+    def spends_on_map(self):
+        """A resource spent by pointing at the map (a flight, a turn of the Action Hex)."""
+        return bool(self.spends) and (bool(self.regions) or self.hex in ("left", "right"))
 
 
 class ActionKind(abc.ABC):
@@ -45,6 +58,10 @@ class ActionKind(abc.ABC):
     # In a dragon's attack turn (phases/attack.Turn): the turn's modes in which it
     # is offered - "free", "assign" (Attack icons wait) or "passing" (it must fly on).
     modes: tuple = ("free",)
+    # The label of the table's own button for this kind (None: chosen on the board or in a list).
+    button: str | None = None
+    # End Turn asks first while an option of this kind is left: it gains something this turn or never.
+    useful: bool = False
 
     def options(self, g, frame):
         """The options of this kind that ``frame``'s decision offers now."""

@@ -45,6 +45,18 @@ class Outcome:
     level_up: tuple = ()    # ability ids: learned (one) or to choose among (several)
     returns: dict | None = None     # ending the turn: {"res", "villages", "cities"} carried to the lair
 
+    def to_dict(self):
+        """As plain data (lists for tuples; a Dragon Hex Card's outcome nested)."""
+        hex_use = self.hex_use.to_dict() if isinstance(self.hex_use, Outcome) else self.hex_use
+        return {"seat": self.seat, "spends": dict(self.spends), "taken": [list(t) for t in self.taken],
+                "pieces": [list(p) for p in self.pieces], "life": self.life, "cards_drawn": self.cards_drawn,
+                "cards_lost": self.cards_lost,
+                "hits": [{"region": h.region, "site": h.site, "size": h.size, "icons": h.icons, "life": h.life}
+                         for h in self.hits],
+                "path": list(self.path), "passing": self.passing, "facing": list(self.facing), "hex_use": hex_use,
+                "then": self.then, "then_kind": self.then_kind, "level_up": list(self.level_up),
+                "returns": self.returns}
+
     def gains(self):
         """resource -> pieces taken."""
         out = {}
@@ -53,14 +65,17 @@ class Outcome:
         return out
 
 
-def outcome(g, action, _nested=True):
-    """What choosing ``action`` (one of g.decision.options) would do now, for its chooser."""
+def outcome(g, action, _nested=True, after=None):
+    """What choosing ``action`` (one of g.decision.options) would do now, for its chooser
+    (``after``: a copy of ``g`` without its log in which it was chosen already)."""
     d = g.decision
     seat = d.player
     touch = g.touches(action)
     me = g.state.players[seat]
-    copy = g.copy()
-    copy.apply(action)
+    copy = after
+    if copy is None:
+        copy = g.copy()
+        copy.apply(action)
     p = copy.state.players[seat]
     own = [e for e in copy.state.log if e["seat"] == seat and "private" not in e]
     taken, pieces, drawn, level, returns, life = [], [], 0, [], None, me.life

@@ -15,12 +15,23 @@ MOST_STEPS = 4             # no ring is wider; a longer flight would only go rou
 def route(g, region):
     """[actions]: the fewest moves that take the deciding dragon to ``region`` in its
     attack turn (Mighty Wings before livestock where both would do); [] if none."""
+    return _reachable(g).get(region, [])
+
+
+def flights(g):
+    """{region: [actions]}: the ``route`` to every region two or more moves away."""
+    return {region: steps for region, steps in _reachable(g).items() if len(steps) >= 2}
+
+
+def _reachable(g):
+    """{region: the first of the shortest lines of move options that ends there}."""
     d = g.decision
     if d is None or not any(a.kind in MOVES for a in d.options):
-        return []
+        return {}
     seat = d.player
     frontier = [(g, [])]
     seen = {g.state.players[seat].region}
+    found = {}
     for _ in range(MOST_STEPS):
         nxt = []
         for pos, path in frontier:
@@ -29,11 +40,11 @@ def route(g, region):
                 c = pos.copy()
                 c.apply(a)
                 here = c.state.players[seat].region
-                if here == region and c.decision is not None and c.decision.player == seat \
-                        and not c.state.players[seat].passing:
-                    return path + [a]
-                if here not in seen and c.decision is not None and c.decision.player == seat:
+                ours = c.decision is not None and c.decision.player == seat
+                if ours and not c.state.players[seat].passing:
+                    found.setdefault(here, path + [a])
+                if here not in seen and ours:
                     seen.add(here)
                     nxt.append((c, path + [a]))
         frontier = nxt
-    return []
+    return found

@@ -34,7 +34,13 @@ MAX_NUMBER_CHARS = 40     # seeds go up to 2**64 (20 digits)
 
 
 class YamlProblem(Exception):
-    """Why a text was refused, in one line (with the line and column when known)."""
+    """Why a text was refused, in one line (with the line and column when known).
+    ``general``: the same without anything quoted from the text (a key, a tag,
+    a token), for messages about files that may not be the game's at all."""
+
+    def __init__(self, problem, general=None):
+        super().__init__(problem)
+        self.general = general or problem
 
 
 class FileProblem(Exception):
@@ -121,15 +127,16 @@ def load(text, loader=None):
     try:
         return parser.get_single_data()
     except yaml.MarkedYAMLError as exc:
-        raise YamlProblem(_problem(exc) + _where(exc)) from None
+        raise YamlProblem(_problem(exc) + _where(exc), _general(exc) + _where(exc)) from None
     except yaml.YAMLError as exc:
-        raise YamlProblem(f"not valid YAML: {_one_line(exc)}") from None
+        raise YamlProblem(f"not valid YAML: {_one_line(exc)}", "not valid YAML") from None
     except RecursionError:
         raise YamlProblem(f"nested more than {MAX_DEPTH} levels deep") from None
     except (ValueError, OverflowError, TypeError, IndexError, AttributeError) as exc:
         # PyYAML's constructors fail in assorted ways on explicit tags with odd values:
         # !!timestamp x (AttributeError), !!int '-' (IndexError), a 13th month (ValueError)
-        raise YamlProblem(f"a value that cannot be read ({type(exc).__name__}: {_one_line(exc)})") from None
+        raise YamlProblem(f"a value that cannot be read ({type(exc).__name__}: {_one_line(exc)})",
+                          "a value that cannot be read") from None
     finally:
         parser.dispose()
 
@@ -143,6 +150,16 @@ def _problem(exc):
     if isinstance(exc, ConstructorError) and "could not determine a constructor" in problem:
         return f"unknown tag {_tag(problem)}"
     return f"not valid YAML: {problem}"
+
+
+def _general(exc):
+    """_problem's words without what they quote from the text."""
+    problem = _problem(exc)
+    if isinstance(exc, _Refused):
+        return "a duplicate key" if problem.startswith("duplicate key") else problem
+    if problem.startswith("refused:"):
+        return "refused: the file asks to build Python objects; only plain data is allowed"
+    return "an unknown tag" if problem.startswith("unknown tag") else "not valid YAML"
 
 
 def _tag(problem):

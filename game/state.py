@@ -25,8 +25,7 @@ from __future__ import annotations
 import copy
 from dataclasses import MISSING, dataclass, field, fields
 
-EMPTY, VILLAGE, TOWN, CITY = 0, 1, 2, 3
-SITE_NAMES = ("empty", "village", "town", "city")
+from .data import CITY, EMPTY, SITE_NAMES, TOWN, VILLAGE  # noqa: F401  (the state's sites hold these)
 
 
 def no_resources():

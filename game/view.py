@@ -59,6 +59,13 @@ ATTACK_ROUND = ("attack",)
 AFTER_LAIR = ("lair", "card_selection", "placement", "attack", "over")
 
 
+def powers_used(g, p):
+    """The abilities of ``p`` usable once a century that it has used in this one."""
+    used = {"free_moves_per_century": p.wings_used == g.state.century,
+            "free_hex_turns_per_century": p.intellect_used == g.state.century}
+    return [a for a in p.abilities if any(used.get(k) for k in g.ability_effects[a])]
+
+
 def turn_status(g, seat):
     """Whose numbers the per-turn fields of a dragon (feats, spent, played,
     Divination) hold: "now" during its attack turn, "done" after its turn in
@@ -80,6 +87,15 @@ def lair_century(g):
 
 
 def view(g, seat):
+    """The table's picture of the game for ``seat``: ``board`` and every log line it may read."""
+    out = board(g, seat)
+    out["log"] = [{"seat": e["seat"], "text": text, "event": e}
+                  for e, text in zip(g.state.log, log_texts(g)) if visible_to(e, seat)]
+    return out
+
+
+def board(g, seat):
+    """Everything ``seat`` may see but the log (None: what everyone may see)."""
     s = g.state
     d = g.decision
     decision = None
@@ -102,6 +118,7 @@ def view(g, seat):
             "played": list(p.played), "hex_out": list(p.hex_out),
             "pool": p.pool, "reduction": p.reduction,
             "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
+            "powers_used": powers_used(g, p),
             "divined": p.divined,
             "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
             "turn": turn_status(g, p.seat),
@@ -124,6 +141,4 @@ def view(g, seat):
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
         "scores_by_century": ([dict(x) for x in s.scores_by_century] if sees(g, seat, "scores_by_century")
                               else None),
-        "log": [{"seat": e["seat"], "text": text, "event": e}
-                for e, text in zip(s.log, log_texts(g)) if visible_to(e, seat)],
     }

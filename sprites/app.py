@@ -15,9 +15,12 @@ import time
 
 import pygame
 
-from sprites import theme
+from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
+from sprites.table import cardface
+from sprites.unsaved import UnsavedStrip
+from sprites.wake import wake_up
 
 WINDOW = (1600, 900)
 FRAME_MS = 16
@@ -45,6 +48,7 @@ class App:
         self.animating = False
         self.windowed_size = screen.get_size()
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
+        self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
             sys.setswitchinterval(SWITCH_S)
 
@@ -72,28 +76,37 @@ class App:
         self.dirty = True
         return scene
 
-    def autosavers(self):
-        """The autosave listeners of the games on the stack (and of a game left for the title)."""
-        scenes = list(self.stack) + [getattr(s, "current", None) for s in self.stack]
-        for scene in scenes:
-            for listener in getattr(getattr(scene, "session", None), "listeners", ()):
-                if hasattr(listener, "flush"):
-                    yield listener
+    def hosts(self):
+        """The hosts of the games on the stack (and of a game left for the title)."""
+        seen = []
+        for scene in list(self.stack) + [getattr(s, "current", None) for s in self.stack]:
+            host = getattr(scene, "host", None)
+            if host is not None and host not in seen:
+                seen.append(host)
+        return seen
 
     def flush_saves(self, timeout=None):
         """Wait for autosaves still being written (before quitting or starting
         another game); returns the one-line problems of those that failed."""
+        return [p for p in (host.flush(timeout) for host in self.hosts()) if p]
+
+    def close_other_games(self, keep):
+        """A new table opens: the games no scene shows any more are done with
+        (their last autosave lands, their threads end); returns the problems."""
         problems = []
-        for saver in list(self.autosavers()):
-            done = saver.flush() if timeout is None else saver.flush(timeout)
-            if not done or saver.last_error:
-                problems.append(saver.last_error)
+        for host in self.hosts():
+            if host is not keep:
+                problem = host.close()
+                if problem:
+                    problems.append(problem)
         return problems
 
     def close(self):
         """Before the window closes: the last autosaves land and the window
         size is remembered. Returns the problems (one line each)."""
         problems = self.flush_saves()
+        for host in self.hosts():
+            host.close()                        # (written already: this ends their threads)
         self.settings.window = self.windowed_size
         problems.append(self.settings.save())
         return [p for p in problems if p]
@@ -140,38 +153,51 @@ class App:
         return self._save_dir
 
     # ----- screens other scenes open ---------------------------------------------
+    def local_host(self, session):
+        """A host for a game held in this window (AI seats think in threads if the app says so)."""
+        from game.app.host import LocalHost
+        return LocalHost(session, threaded=self.threaded_ai, notify=wake_up)
+
+    def new_game(self, seats, seed, variant="standard"):
+        """Start a new game ({"name", "dragon", "kind"} per seat); whoever clicked Start says who they are."""
+        from game.app.host import LocalHost
+        host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
+        return self.open_table(host, returning=True)
+
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
-        """Show a game on the table. It autosaves to ``autosave_file`` (a
-        file name in the save folder: the one it was continued from) or, for
-        a new or loaded game, to a file of its own. ``returning``: anyone may
-        be at the computer, as after Start or Continue (a hot-seat table stays
-        hidden until its player says who they are)."""
+        """Show a loaded (or test) game on the table, autosaved to ``autosave_file``
+        (a file name in the save folder: the one it was continued from) or to a
+        file of its own."""
+        return self.open_table(self.local_host(session), handoff, autosave_file, returning)
+
+    def open_table(self, host, handoff=None, autosave_file=None, returning=False):
+        """Show a game on the table. ``returning``: anyone may be at the computer,
+        as after Start or Continue (a hot-seat table stays hidden until its player
+        says who they are)."""
         from sprites.scenes.table import TableScene
-        problems = self.flush_saves()           # an older game's last autosave lands first
-        if self.autosave and hasattr(session, "listeners"):
-            from game.app.save_folder import autosave_name
-            from game.app.autosave import BackgroundAutosaver
-            if not any(isinstance(x, BackgroundAutosaver) for x in session.listeners):
-                session.listeners.append(BackgroundAutosaver(self.save_dir(), autosave_file or autosave_name(session),
-                                                             notify=wake_up))
-        table = TableScene(self, session, handoff=self.handoff if handoff is None else handoff)
+        problems = self.close_other_games(keep=host)      # an older game's last autosave lands first
+        theme.forget_texts()
+        cardface.forget()
+        if self.autosave and not host.over:
+            host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
+        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
-        settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
-        if table.seats.needs_handoff(returning):
+        settle_memory()                         # the game's pictures and data are made: never scan them again
+        if table.seats.needs_handoff(host.decider, returning):
             table.handoff_pending = True
             self.show_handoff(table)
-        elif session.game.is_over:
-            self.show_scores(session)
+        elif host.over:
+            self.show_scores(host)
         return table
 
     def start_tutorial(self):
         """The guided first game (data/tutorial.yaml), with the player's remembered name."""
-        from game.app.session import Seat, Session
+        from game.app.host import LocalHost
+        from game.app.tutorial_script import load_script
         from game.data import DataError
         from sprites.scenes.tutorial import TutorialScene
-        from sprites.tutorial import load_script
         try:
             script = load_script()
         except DataError as exc:
@@ -179,18 +205,25 @@ class App:
                 self.scene.message = f"No tutorial: {exc.problems[0]}"
             return None
         name = self.settings.seats[0]["name"].strip() or "You"
-        seats = [Seat(s.get("name", name), s["dragon"], s["kind"]) for s in script.seats]
-        self.flush_saves()
-        return self.replace(TutorialScene(self, Session.new(seats, seed=script.seed), script))
+        seats = [{"name": s.get("name", name), "dragon": s["dragon"], "kind": s["kind"]} for s in script.seats]
+        host = LocalHost.new(seats, script.seed, threaded=self.threaded_ai, notify=wake_up)
+        self.close_other_games(keep=host)
+        return self.replace(TutorialScene(self, host, script))
+
+    def show_replay(self, session):
+        """Step through a recorded game (its replay host decides whose eyes it shows)."""
+        from game.app.replay_host import ReplayHost
+        from sprites.scenes.replay import ReplayScene
+        return self.push(ReplayScene(self, ReplayHost(session)))
 
     def show_handoff(self, table):
         from sprites.scenes.handoff import HandOffScene
         self.push(HandOffScene(self, table))
 
-    def show_scores(self, session, celebrate=False):
+    def show_scores(self, host, celebrate=False):
         """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
-        self.push(ScoresScene(self, session, celebrate))
+        self.push(ScoresScene(self, host, celebrate))
 
     def show_help(self):
         from sprites.scenes.help import HelpScene
@@ -246,16 +279,17 @@ class App:
     def tick(self):
         now = now_ms()
         self.animating = bool(self.stack) and self.scene.update(now)
-        if self.animating:
+        if self.animating or self.unsaved.update(self):
             self.dirty = True
 
     def render(self):
         if self.dirty and self.stack:
             self.scene.draw(self.screen)
+            self.unsaved.draw(self.screen, self.scene)
             pygame.display.flip()
             self.dirty = False
-            for saver in self.autosavers():
-                saver.frame_drawn()             # the frame after an action is out: the autosave may write
+            for host in self.hosts():
+                host.frame_drawn()              # the frame after an action is out: the autosave may write
 
     def pump(self):
         """Handle every pending event, advance time and draw (for tests)."""
@@ -300,11 +334,12 @@ class App:
         if self.stack and isinstance(self.scene, CrashScene):
             self.running = False
             return
-        saved = any(True for _ in self.autosavers()) and not self.flush_saves()
+        saved = any(host.autosave_file for host in self.hosts()) and not self.flush_saves()
         self.replace(CrashScene(self, line, saved))
 
 
 POLL_S = 0.015
+IDLE_WORK_S = 0.004      # idle work between two polls (a click waits no longer)
 IDLE_S = 1.0
 # While an AI dragon thinks in its thread, every blit hands the GIL over and
 # the window waits up to this long to get it back (Python's default: 5 ms).
@@ -314,25 +349,20 @@ SWITCH_S = 0.001
 def settle_memory():
     """Collect garbage now and freeze what is left (gc.freeze): the automatic
     collections then only look at objects made since, and a full collection
-    of everything (20 ms late in a game) never lands in a frame."""
+    of everything (20 ms late in a game) never lands in a frame. What was
+    frozen before is looked at again (a game left behind is garbage now: frozen,
+    its reference cycles would never be collected)."""
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
-WAKE_EVENT = pygame.USEREVENT + 9        # a background thread has news for the window
-
-
-def wake_up():
-    """Called from background threads (pygame.event.post is thread-safe)."""
-    try:
-        pygame.event.post(pygame.event.Event(WAKE_EVENT))
-    except pygame.error:                  # the window is gone: nothing to wake
-        pass
 
 
 def wait_event(timeout_ms):
     """The next event, or NOEVENT after timeout_ms. pygame.event.wait polls
     every millisecond (pygame issue #3036), which costs a few percent of a
     core while idle; sleeps of 15 ms between polls cost almost nothing and keep
-    input latency below what a player notices."""
+    input latency below what a player notices. The work left for idle moments
+    (sprites.idle) is done between polls instead of sleeping."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
         event = pygame.event.poll()
@@ -341,7 +371,10 @@ def wait_event(timeout_ms):
         left = deadline - time.monotonic()
         if left <= 0:
             return event
-        time.sleep(min(POLL_S, left))
+        if idle.pending():
+            idle.run(min(IDLE_WORK_S, left))
+        else:
+            time.sleep(min(POLL_S, left))
 
 
 def window_icon(size):
@@ -376,20 +409,26 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
     return screen
 
 
-def run(args):
-    """Open the window (or render a screenshot) as main.py's arguments say."""
+def script_problems():
+    """The tutorial's script is checked like the other data files: a bad one stops the
+    start (its problems printed, one line each); returns the exit code, or None."""
+    from game.app.tutorial_script import load_script
     from game.data import DataError
-    from sprites.tutorial import load_script
     try:
-        load_script()                       # checked like the other data files: a bad one stops the start
+        load_script()
     except DataError as exc:
         print("Wrath of Dragons cannot start: the data files have problems:", file=sys.stderr)
         for problem in exc.problems:
             print("  " + problem, file=sys.stderr)
         return 2
-    if getattr(args, "screenshot", None):
-        from sprites.shot import screenshot
-        return screenshot(args)
+    return None
+
+
+def run(args):
+    """Open the window as main.py's arguments say (sprites.cli renders a screenshot instead)."""
+    problem = script_problems()
+    if problem is not None:
+        return problem
     from game.app import errorlog
     from game.app.save_folder import default_save_dir
     from sprites.settings import Settings
@@ -421,8 +460,7 @@ def build(args, screen, settings=None):
     app = App(screen, save_dir=getattr(args, "save_dir", None), settings=settings)
     session = getattr(args, "session", None)
     if session is not None and getattr(args, "replay", None):
-        from sprites.scenes.replay import ReplayScene
-        app.push(ReplayScene(app, session))
+        app.show_replay(session)
     elif session is not None:
         app.start_game(session, returning=True)
     else:

@@ -10,7 +10,9 @@ The file is small YAML read like a save (``game.safe_yaml``: a regular file,
 aliases refused, size and nesting capped). Every entry is checked on its
 own: a bad entry falls back to its default and ``notice`` names the file,
 the entry and the problem, so a bad settings file can never stop the game
-from starting. The save list never shows the file (game.app.save_folder
+from starting. A notice never quotes the file (it may be another file
+altogether, through a link: /etc/shadow's lines read as unknown entries).
+The save list never shows the file (game.app.save_folder
 names it); earlier versions called it settings.yml, which is read if there is
 no settings.yaml yet.
 """
@@ -21,9 +23,9 @@ import os
 import yaml
 
 from game import default_data, safe_yaml
-from game.plaintext import MAX_NAME          # the engine's limit for a player's name
+from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
 from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
-from game.app.session import SEAT_KINDS
+from game.app.host import SEAT_KINDS
 from game.variants import OPTIONS
 
 FILE = SETTINGS_FILE
@@ -92,7 +94,7 @@ class Settings:
         except UnicodeDecodeError:
             raise _Bad("is not UTF-8 text") from None
         except safe_yaml.YamlProblem as exc:
-            raise _Bad(f"cannot be used: {exc}") from None
+            raise _Bad(f"cannot be used: {exc.general}") from None
         if doc is None:
             return None
         if not isinstance(doc, dict):
@@ -107,9 +109,11 @@ class Settings:
                  "colour_blind": self._flag, "sound": self._flag, "volume": self._volume,
                  "confirm_end_turn": self._flag}
         known.update({o.name: self._flag for o in OPTIONS})
+        unknown = sum(1 for key in doc if key not in known)
+        if unknown:
+            problems.append(f"{unknown} unknown entr{'y' if unknown == 1 else 'ies'}")
         for key, value in doc.items():
             if key not in known:
-                problems.append(f"unknown entry {_short(key)!s}")
                 continue
             try:
                 known[key](key, value)
@@ -119,12 +123,12 @@ class Settings:
 
     def _players(self, key, value):
         if not _whole(value) or not 2 <= value <= 6:
-            raise _Bad(f"must be a whole number from 2 to 6, not {_short(value)}")
+            raise _Bad("must be a whole number from 2 to 6")
         self.players = value
 
     def _flag(self, key, value):
         if not isinstance(value, bool):
-            raise _Bad(f"must be true or false, not {_short(value)}")
+            raise _Bad("must be true or false")
         if key in self.options:
             self.options[key] = value
         else:
@@ -132,24 +136,24 @@ class Settings:
 
     def _speed(self, key, value):
         if value not in SPEEDS or isinstance(value, bool):
-            raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}, not {_short(value)}")
+            raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}")
         self.speed = value
 
     def _text_scale(self, key, value):
         if value not in TEXT_SCALES or isinstance(value, bool):
-            raise _Bad(f"must be one of {', '.join(map(str, TEXT_SCALES))} (per cent), not {_short(value)}")
+            raise _Bad(f"must be one of {', '.join(map(str, TEXT_SCALES))} (per cent)")
         self.text_scale = value
 
     def _volume(self, key, value):
         if not _whole(value) or not VOLUMES[0] <= value <= VOLUMES[1]:
-            raise _Bad(f"must be a whole number from {VOLUMES[0]} to {VOLUMES[1]} (per cent), not {_short(value)}")
+            raise _Bad(f"must be a whole number from {VOLUMES[0]} to {VOLUMES[1]} (per cent)")
         self.volume = value
 
     def _window(self, key, value):
         if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
                 or not all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW, MAX_WINDOW))):
             raise _Bad(f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
-                       f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {_short(value)}")
+                       f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
         self.window = tuple(value)
 
     def _seats(self, key, value):
@@ -161,12 +165,13 @@ class Settings:
             if not isinstance(seat, dict) or set(seat) - {"name", "dragon", "kind"}:
                 raise _Bad(f"seat {i + 1} must have only a name, a dragon and a kind")
             name, dragon, kind = seat.get("name", seats[i]["name"]), seat.get("dragon"), seat.get("kind", "human")
-            if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters")
+            if not isinstance(name, str) or (name and name_problem(name)):      # (empty: the title's default)
+                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters, "
+                           "with something that shows")
             if dragon not in dragons:
-                raise _Bad(f"seat {i + 1}: unknown dragon {_short(dragon)} (known: {', '.join(dragons)})")
+                raise _Bad(f"seat {i + 1}: unknown dragon (known: {', '.join(dragons)})")
             if kind not in SEAT_KINDS:
-                raise _Bad(f"seat {i + 1}: unknown kind {_short(kind)} (known: {', '.join(SEAT_KINDS)})")
+                raise _Bad(f"seat {i + 1}: unknown kind (known: {', '.join(SEAT_KINDS)})")
             seats[i] = {"name": name, "dragon": dragon, "kind": kind}
         if len({s["dragon"] for s in seats}) < len(seats):     # the rest keeps free colours
             used = {s["dragon"] for s in seats[:len(value)]}
@@ -208,14 +213,6 @@ class _Bad(Exception):
 
 def _whole(v):
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _short(v, n=40):
-    try:
-        text = repr(v)
-    except (ValueError, RecursionError):       # a number of thousands of digits, a list nested too deep
-        return f"a {type(v).__name__} too large to show"
-    return text if len(text) <= n else text[:n - 3] + "..."
 
 
 def window_size(text):

@@ -53,10 +53,8 @@ def test_flush_gives_up_after_its_timeout_and_says_so(tmp_path, monkeypatch):
         release.wait(10)
     monkeypatch.setattr(window_autosave, "autosave", stuck)
     play_option(app, table, 0)
-    t = time.monotonic()
-    problems = app.flush_saves(timeout=0.3)
-    assert time.monotonic() - t < 3, "flush must not wait for ever"
-    assert problems and "did not finish within 0.3 s" in problems[0]
+    problems = app.flush_saves(timeout=0.3)          # (a flush that waited for ever would see the write done)
+    assert problems and "did not finish within 0.3 s" in problems[0], "flush must not wait for ever"
     release.set()
     assert saver_of(session).flush(timeout=5)
 

@@ -228,3 +228,40 @@ def test_the_screenshot_uses_the_size_the_command_line_parsed(tmp_path, monkeypa
     assert screenshot(args) == 0
     import pygame
     assert pygame.image.load(str(out)).get_size() == (1200, 700)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_screenshot_to_a_full_device_is_not_a_success():
+    """Issue 28, point 7: --screenshot /dev/full printed "saved" and exited 0."""
+    result = run_main("--screenshot", "/dev/full", "--screen", "title", "--steps", 0)
+    line = one_line_error(result)
+    assert line == "error: --screenshot: cannot write /dev/full (not a regular file)" and "saved" not in result.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_screenshot_to_a_named_pipe_never_waits(tmp_path):
+    os.mkfifo(tmp_path / "shot.png")
+    line = one_line_error(run_main("--screenshot", tmp_path / "shot.png", "--screen", "title", "--steps", 0,
+                                   timeout=60))
+    assert line.endswith("shot.png (not a regular file)")
+
+
+def test_a_screenshot_that_fails_while_writing_leaves_no_file(tmp_path, monkeypatch, capsys):
+    """A full disk: the write fails half-way (here after 100 bytes)."""
+    import argparse
+    import errno
+    from sprites import shot
+    real_write = os.write
+
+    def full_disk(fd, data):
+        if os.fstat(fd).st_size >= 100:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data[:100])
+    monkeypatch.setattr(shot.os, "write", full_disk)
+    out = tmp_path / "shot.png"
+    args = argparse.Namespace(screenshot=str(out), size=(1100, 650), seed=1, screen="title", players=3,
+                              variant="standard", steps=0)
+    assert shot.screenshot(args) == 2
+    err = capsys.readouterr()
+    assert err.err == f"error: --screenshot: cannot write {out} (No space left on device)\n" and "saved" not in err.out
+    assert not out.exists()

@@ -104,7 +104,7 @@ def check_save(content):
         with open(path, "wb") as fh:
             fh.write(content.encode("utf-8", "surrogatepass"))
         before = (open(path, "rb").read(), os.stat(path).st_mtime_ns)
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             session = load_session(path)
         except SaveError as exc:
@@ -113,7 +113,7 @@ def check_save(content):
         else:                               # accepted: then it is a consistent game
             assert session.game.to_dict() == session.replayed().to_dict()
             assert invariants.check(session.game) == []
-        assert time.perf_counter() - start < LOAD_SECONDS
+        assert time.process_time() - start < LOAD_SECONDS
         assert (open(path, "rb").read(), os.stat(path).st_mtime_ns) == before
     finally:
         shutil.rmtree(folder)
@@ -152,12 +152,12 @@ def check_data(name, content):
             with open(os.path.join(folder, other + ".yaml"), "wb") as fh:
                 fh.write((content if other == name else DATA_TEXT[other]).encode("utf-8", "surrogatepass"))
         before = {f: open(os.path.join(folder, f), "rb").read() for f in os.listdir(folder)}
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             data = load_data(folder)
-            assert time.perf_counter() - start < LOAD_SECONDS
+            assert time.process_time() - start < LOAD_SECONDS
         except DataError as exc:
-            assert time.perf_counter() - start < LOAD_SECONDS
+            assert time.process_time() - start < LOAD_SECONDS
             assert exc.problems
             for problem in exc.problems:           # (other files may name what they miss from this one)
                 assert problem.startswith(tuple(f"data/{f}.yaml: " for f in FILES)), problem

@@ -61,12 +61,12 @@ def test_alias_bomb_is_refused_before_it_expands(tmp_path, text, each_loader, fi
     path = tmp_path / "bomb.yaml"
     path.write_text(text.replace(f"{field}:", bomb + f"old_{field}:", 1))
     assert os.path.getsize(path) < len(text) + 1000
-    start = time.perf_counter()
+    start = time.process_time()           # CPU time: a busy machine's wait for a core does not count
     message = refused(path)
     assert "aliases and anchors (& and *) are not allowed (line" in message
     assert "aliases" in header_problem(path)
     assert "aliases" in list_saves(tmp_path)[0].problem
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def test_a_lone_anchor_is_refused_too(tmp_path, text, each_loader):
@@ -124,20 +124,20 @@ from game import safe_yaml
 from game.app.save_format import SaveError, load_session
 safe_yaml.Loader = safe_yaml.LOADERS[sys.argv[2]]
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-start = time.perf_counter()
+start = time.process_time()
 try:
     load_session(sys.argv[1])
     outcome = "loaded"
 except SaveError as exc:
     outcome = "refused"
-print(outcome, time.perf_counter() - start, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024)
+print(outcome, time.process_time() - start, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024)
 """
 
 
 @pytest.mark.parametrize("case", sorted(WORST))
 def test_any_file_under_the_cap_is_refused_within_2_s_and_200_mb(tmp_path, case):
-    """With the C loader (the one PyYAML's wheels carry): at most 2 s and
-    200 MB more than the program before loading (ru_maxrss of a child)."""
+    """With the C loader (the one PyYAML's wheels carry): at most 2 s of CPU
+    time and 200 MB more than the program before loading (ru_maxrss of a child)."""
     pytest.importorskip("resource")
     if "C" not in safe_yaml.LOADERS:
         pytest.skip("PyYAML without libyaml")

@@ -57,7 +57,7 @@ def test_pyproject_installs_every_package():
              for d, _, files in os.walk(os.path.join(ROOT, top)) if "__init__.py" in files}
     assert packages == found | {"game.datafiles"}
     assert project["tool"]["setuptools"]["package-dir"] == {"game.datafiles": "data"}
-    assert project["project"]["scripts"] == {"wrath-of-dragons": "game.app.cli:main"}
+    assert project["project"]["scripts"] == {"wrath-of-dragons": "sprites.cli:main"}
     with open(os.path.join(ROOT, "requirements.txt")) as fh:
         assert sorted(project["project"]["dependencies"]) == sorted(line.strip() for line in fh if line.strip())
 

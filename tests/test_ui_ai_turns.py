@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from ui_helpers import DrawnText, click, click_at, make_app, press, redraw, screen_bytes
+from ui_helpers import index_of, DrawnText, click, click_at, make_app, press, redraw, screen_bytes
 
 import pygame
 import pytest
@@ -17,7 +17,8 @@ from game.app.session import Seat, Session
 from game.events import visible_to
 from game.summary import since_last_turn, turn_starts
 from sprites.scenes.handoff import HandOffScene
-from sprites.scenes.table import HAPPENED_MS
+from sprites.table.happenings import HAPPENED_MS
+from sprites.table import toplayer
 from sprites.table import marks
 
 NAMES, DRAGONS = ["Ash", "Bryn", "Cora", "Dain"], ["Black", "Blue", "Green", "Orange"]
@@ -28,26 +29,26 @@ def seats(kinds):
 
 
 def watch(table):
-    """Record each applied action with the events it added and the touches it had."""
+    """Record each action the host applies with the events it added and the touches it had."""
     seen = []
-    real = table.apply
+    session = table.host.session
+    real = session.apply
 
     def apply(action):
-        g = table.game
+        g = session.game
         start, touch, actor = len(g.state.log), g.touches(action), g.decision.player
-        ok = real(action)
-        seen.append((actor, action, touch, table.game.state.log[start:]))
-        return ok
-    table.apply = apply
+        real(action)
+        seen.append((actor, action, touch, session.game.state.log[start:]))
+    session.apply = apply
     return seen
 
 
 def step_once(app, table):
     """Step (S): exactly one AI move, played as soon as it is thought."""
-    before = len(table.session.actions)
+    before = len(table.host.session.actions)
     press(app, pygame.K_s)
     for _ in range(200):
-        if len(table.session.actions) > before:
+        if len(table.host.session.actions) > before:
             return
         app.pump()
     raise AssertionError("Step played nothing")
@@ -56,7 +57,7 @@ def step_once(app, table):
 def next_ai_move(app, table, seen, human, rng):
     """The human seat plays random choices; then Step lets one AI move through:
     (actor, action, touches, events) of that move."""
-    session = table.session
+    session = table.host.session
     for _ in range(100):
         d = session.game.decision
         if d.player != human:
@@ -64,7 +65,7 @@ def next_ai_move(app, table, seen, human, rng):
             assert seen[-1][0] == d.player
             return seen[-1]
         table.summary = None
-        table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        table.choose(index_of(table, d.options[rng.randrange(len(d.options))]), asked=True)
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     raise AssertionError("no AI move")
@@ -88,7 +89,7 @@ def test_each_ai_action_shows_where_it_happened_and_the_map_ends_true():
             break
         actor, action, touch, events = next_ai_move(app, table, seen, 0, rng)
         visible = [e for e in events if visible_to(e, table.seats.viewer)]
-        want = [p for e in visible for p in marks.event_marks(e, touch, None)]
+        want = [p for e in visible for p in marks.event_marks(e, touch.sites, None)]
         shown = [place for place, *_ in table.happened.items]
         assert all(p in shown for p in want if p[0] != "path"), (action, want, shown)
         if action.kind == "attack":
@@ -180,7 +181,7 @@ def test_the_hand_off_summary_never_shows_a_private_card(monkeypatch):
             click(app, "handoff:confirm")
             continue
         d = session.game.decision
-        scene.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        scene.choose(rng.randrange(len(d.options)), asked=True)
         if scene.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert session.game.is_over and handoffs > 30 and with_attacks > 3, (handoffs, with_attacks)
@@ -227,7 +228,7 @@ def test_a_solo_player_sees_what_happened_since_its_last_turn(monkeypatch):
             assert table.summary is None and table.element("summary") is None, shown
             shown += 1
             continue
-        table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        table.choose(index_of(table, d.options[rng.randrange(len(d.options))]), asked=True)
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert shown >= 3 and captions
@@ -274,7 +275,7 @@ def test_no_mark_preview_or_summary_of_the_last_player_survives_the_hand_off(mon
     assert table.hover == card and table.preview(card)[1]
 
     end = next(a for a in g.decision.options if a.kind == "end_turn")
-    table.choose(end)
+    table.choose(index_of(table, end))
     if table.dialog_kind == "confirm":
         press(app, pygame.K_RETURN)
     assert isinstance(app.scene, HandOffScene)
@@ -290,7 +291,7 @@ def test_no_mark_preview_or_summary_of_the_last_player_survives_the_hand_off(mon
     first = screen_bytes(app)
     assert not table.pointed.items and not table.happened.items and table.log.picked is None
     assert table.summary is None, "the summary was on the hand-off screen"
-    fresh = TableScene(app, session, handoff=False)
+    fresh = TableScene(app, app.local_host(session), handoff=False)
     fresh.seats.viewer = bryn
     fresh.summary = None
     fresh.refresh()
@@ -325,7 +326,7 @@ def test_the_hand_off_summary_sits_in_its_box_with_room_around_it(monkeypatch, s
 def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_chosen_speed(speed):
     """Animations off (Settings): nothing flies, but where an AI dragon acted is still
     marked, steady, for a time the AI speed divides (the next move comes as much sooner)."""
-    from sprites.scenes.table import HAPPENED_MS
+    from sprites.table.happenings import HAPPENED_MS
     app = make_app(animate=False)
     session = Session.new(seats(["easy", "easy", "human"]), seed=4)
     table = app.start_game(session, handoff=False)
@@ -335,7 +336,7 @@ def test_with_animations_off_an_ai_move_still_shows_where_it_happened_for_the_ch
     rng = random.Random(5)
     for _ in range(200):
         actor, action, touch, events = next_ai_move(app, table, seen, 2, rng)
-        want = [p for e in events if visible_to(e, table.seats.viewer) for p in marks.event_marks(e, touch, None)]
+        want = [p for e in events if visible_to(e, table.seats.viewer) for p in marks.event_marks(e, touch.sites, None)]
         if want and actor != table.seats.viewer:
             break
     else:
@@ -425,7 +426,7 @@ def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
         if d.player != 0:
             app.pump()
             continue
-        table.choose(d.options[rng.randrange(len(d.options))], asked=True)
+        table.choose(index_of(table, d.options[rng.randrange(len(d.options))]), asked=True)
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert table.summary is not None, "no summary came"
@@ -440,5 +441,5 @@ def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
     assert [s for s in drawn.strings() if s.startswith("Hint")], "the hint is on the table"
     # The last AI move's line, back now that the summary is gone, keeps clear of the hint.
     assert table.happened.caption and table.happened.caption_rect is not None
-    hint = table.hint_rects()[0]
+    hint = toplayer.hint_rects(table)[0]
     assert not table.happened.caption_rect.colliderect(hint), (table.happened.caption_rect, hint)

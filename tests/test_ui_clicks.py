@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from ui_helpers import click, click_at, make_app, press, reach
 
+from sprites.table.handlayout import sorted_hand
+
 import pygame
 
 
@@ -55,7 +57,7 @@ def test_the_hand_does_not_slide_under_a_still_pointer():
     assert len(session.actions) == n, "the second click acted on another card"
     pygame.time.wait(450)
     move_to(app, (pos[0] + 40, pos[1] - 200))          # the pointer moves away: the hand closes up
-    assert [c for c in table.hand] == table._sorted_hand(left_over)
+    assert [c for c in table.hand] == sorted_hand(table.data, left_over)
     rects = table.handview.hand_rects(len(table.hand))
     assert [r for _, r in table.slots] == rects
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
-from ui_helpers import DrawnText, make_app, press, redraw
+from ui_helpers import index_of, DrawnText, make_app, press, redraw
 
 from game.app.session import Seat, Session
 
@@ -49,7 +49,7 @@ def test_in_a_replay_no_row_is_cut_inside_its_marks_at_1100_by_650(monkeypatch):
         session.apply(rng.choice(session.game.decision.options))
     drawn = DrawnText(monkeypatch)
     app = make_app(size=(1100, 650))
-    app.push(ReplayScene(app, session))
+    app.show_replay(session)
     replay = app.scene
     press(app, pygame.K_END)
     drawn.clear()
@@ -177,11 +177,11 @@ def test_after_its_turn_the_dragon_card_does_not_say_nothing_was_spent(monkeypat
     table = app.start_game(session, handoff=False)
     table.summary = None
     press(app, pygame.K_p)                      # the AI dragons wait: Ash looks at the table after the turn
-    table.apply(next(a for a in g.decision.options if a.kind == "move"))
+    table.apply(index_of(table, next(a for a in g.decision.options if a.kind == "move")))
     drawn.clear()
     redraw(app)
     assert [s for s in drawn.strings() if s.startswith("This turn: spent 1 livestock;")], drawn.strings()
-    table.apply(next(a for a in g.decision.options if a.kind == "end_turn"))
+    table.apply(index_of(table, next(a for a in g.decision.options if a.kind == "end_turn")))
     assert g.decision.player != 0 and table.seats.viewer == 0
     drawn.clear()
     redraw(app)

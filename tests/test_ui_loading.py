@@ -61,7 +61,7 @@ def test_a_slow_save_loads_while_the_window_stays_responsive(folder, slow_parse,
     assert title.opening is not None and not tables(app)
     slow_parse.set()
     finish_loading(app)
-    assert tables(app) and tables(app)[-1].session.seats[1].kind == "normal"
+    assert tables(app) and tables(app)[-1].host.session.seats[1].kind == "normal"
 
 
 def test_esc_cancels_a_load(folder, slow_parse):

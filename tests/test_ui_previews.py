@@ -10,7 +10,7 @@ import math
 from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
 
 from sprites import theme
-from sprites.table import marks, overlays
+from sprites.table import marks, overlays, toplayer
 from sprites.table.tips import ICON_WORDS
 
 
@@ -120,7 +120,7 @@ def test_hovering_a_hex_arrow_names_the_side_that_would_face_the_dragon(monkeypa
         words, places = table.preview(f"hex:turn_{side}")
         if use:                                   # what a Dragon Hex Card would offer there, and where
             assert "Your Dragon Hex Card there: " in words
-            assert set(marks.outcome_marks(copy.outcome(use[0]))) <= set(places)
+            assert set(marks.outcome_marks(copy.outcome(use[0]).to_dict())) <= set(places)
         else:
             assert copy.why_illegal(copy.aimed("hex:use", None)) in words
 
@@ -208,7 +208,7 @@ def test_the_enlarged_card_leaves_the_region_its_preview_marks_in_sight():
                 keep = [geo.label_rects[r] for r in regions] + [
                     marks.place_rect(("site", (r, k)), geo, table.element_rect) for r in regions for k in range(6)]
                 hover(app, name)
-                zoom = overlays.zoom_rect(table.lay, table.element_rect(name), table._marked(preview))
+                zoom = overlays.zoom_rect(table.lay, table.element_rect(name), toplayer.marked(table, preview))
                 room = table.lay.map.union(table.lay.strip)
                 if any(not zoom.move(x - zoom.x, 0).collidelistall(keep)
                        for x in range(room.x, room.right - zoom.w + 1, 10)):

@@ -117,7 +117,7 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     assert "Bryn - Blue Dragon card" in shown and "Ash - Black Dragon card" not in shown
     assert table.tips["lair"].startswith("Your lair") and table.view["players"][ash]["lair"] is None
     # and the first frame is exactly what a table freshly opened for Bryn shows
-    fresh = TableScene(app, session, handoff=False)
+    fresh = TableScene(app, app.local_host(session), handoff=False)
     fresh.seats.viewer = bryn
     fresh.refresh()
     fresh.draw(app.screen)
@@ -210,7 +210,7 @@ def test_a_new_hot_seat_game_starts_behind_the_hand_off(tmp_path):
     click(app, "button:start")
     assert isinstance(app.scene, HandOffScene), "the first hand is shown only after its player says who they are"
     table = app.scene.table
-    first = table.session.game.decision.player
+    first = table.host.session.game.decision.player
     assert app.scene.seat == first == 0
     click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene) and table.seats.viewer == first
@@ -228,12 +228,12 @@ def test_a_hot_seat_game_whose_first_move_is_an_ai_s_starts_behind_the_hand_off(
     set_kind(app, 2, "human")
     click(app, "button:start")
     table = app.scene.table
-    assert not table.session.seats[table.session.game.decision.player].is_human
+    assert not table.host.session.seats[table.host.session.game.decision.player].is_human
     assert isinstance(app.scene, HandOffScene) and app.scene.seat == 1
     drawn.clear()
     redraw(app)
     assert "The AI dragons move first" in drawn.joined()
-    assert table.session.game.decision.prompt not in drawn.joined()
+    assert table.host.session.game.decision.prompt not in drawn.joined()
     click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene) and table.seats.viewer == 1
 
@@ -259,6 +259,7 @@ def test_a_flight_question_is_gone_before_the_next_player_sees_the_table(monkeyp
             q.region = next(r for r in g.ring if g.ring_distance(p.region, r) == 3)
     p.lair.res["livestock"] = 3
     g._decision = None
+    table.snap = None                       # (the game was changed behind the host: fetch it afresh)
     table.refresh()
     click(app, f"region:{target}")
     assert table.dialog is not None and table.dialog.title == f"Fly to {target}?"
@@ -272,7 +273,7 @@ def test_a_flight_question_is_gone_before_the_next_player_sees_the_table(monkeyp
     redraw(app)
     assert f"Fly to {target}" not in drawn.joined()
     click(app, "handoff:confirm")
-    assert app.scene is table and table.dialog is None and table._confirm_action is None
+    assert app.scene is table and table.dialog is None and table.confirming is None
     drawn.clear()
     redraw(app)
     assert f"Fly to {target}" not in drawn.joined() and "moves: 1." not in drawn.joined()

@@ -88,11 +88,11 @@ def test_no_text_is_cut_short(monkeypatch):
 
     from sprites.scenes.replay import ReplayScene
     app = make_app(size=(1100, 650))
-    app.push(ReplayScene(app, session))
+    app.show_replay(session)
     replay = app.scene
     for _ in range(len(session.actions)):
         replay.replay.forward()
-        replay._follow()
+        replay.part.step()
         drawn.clear()
         redraw(app)
         cut = [s for s in drawn.strings() if s.endswith("...")]
@@ -219,7 +219,7 @@ def test_replay_buttons_stay_off_the_map():
     from sprites.scenes.replay import ReplayScene
     session = reach(lambda g: len(g.state.log) > 40, players=3)
     app = make_app()
-    app.push(ReplayScene(app, session))
+    app.show_replay(session)
     scene = app.scene
     for name in ("replay:back", "replay:forward"):
         rect = scene.element_rect(name)
@@ -274,7 +274,7 @@ def test_every_screen_keeps_12_px_text_in_the_smallest_window(monkeypatch, tmp_p
     rng = random.Random(1)
     while not session.game.is_over:
         session.apply(rng.choice(session.game.decision.options))
-    screens = [TitleScene(app, players=6), HelpScene(app), ScoresScene(app, session)]
+    screens = [TitleScene(app, players=6), HelpScene(app), ScoresScene(app, app.local_host(session))]
     table = app.start_game(Session.new(seats(3), seed=4))
     from sprites.scenes.handoff import HandOffScene
     screens.append(HandOffScene(app, table))

@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, make_app, press, redraw
+from ui_helpers import index_of, DrawnText, click, make_app, press, redraw
 
 from game.app.session import Seat, Session
 from sprites.scenes.scores import ScoresScene
@@ -154,7 +154,7 @@ def test_the_winners_moment_is_celebrated_and_skippable(monkeypatch):
     action = last_step(session)
     app = make_app(animate=True)
     table = app.start_game(session, handoff=False)
-    table.apply(action)
+    table.apply(index_of(table, action))
     scores = app.scene
     assert isinstance(scores, ScoresScene) and scores.celebration is not None
     app.tick()
@@ -182,7 +182,7 @@ def test_no_celebration_with_animations_off():
         app.settings.animations = setting           # the Settings screen's switch
         app.settings_changed()
         table = app.start_game(session, handoff=False)
-        table.apply(action)
+        table.apply(index_of(table, action))
         assert isinstance(app.scene, ScoresScene) and app.scene.celebration is None
 
 
@@ -230,7 +230,7 @@ def test_no_celebration_when_humankind_triumphs():
             continue
         app = make_app(animate=True)
         table = app.start_game(session, handoff=False)
-        table.apply(action)
+        table.apply(index_of(table, action))
         assert isinstance(app.scene, ScoresScene)
         assert (app.scene.celebration is None) == worst, end.desolation()["level"]
         seen.add(worst)
@@ -314,7 +314,7 @@ def test_a_replay_of_a_finished_game_ends_on_its_final_scores():
     press(app, pygame.K_END)
     assert replay.element("replay:forward") is None
     click(app, "replay:scores")
-    assert isinstance(app.scene, ScoresScene) and app.scene.session is session
+    assert isinstance(app.scene, ScoresScene) and app.scene.host.session is session
     click(app, "button:view_table")
     assert app.scene is replay
     click(app, "replay:back")

@@ -22,11 +22,11 @@ def seats(n):
 
 
 def until(app, table, kind, rng=None):
-    g = table.session.game
+    g = table.host.session.game
     rng = rng or random.Random(1)
     while g.decision.kind != kind:
         play_option(app, table, rng.randrange(len(g.decision.options)))
-        g = table.session.game
+        g = table.host.session.game
 
 
 def test_title_sets_up_a_game_by_clicks(tmp_path):
@@ -46,7 +46,7 @@ def test_title_sets_up_a_game_by_clicks(tmp_path):
         click(app, "handoff:confirm")
     table = app.scene
     assert isinstance(table, TableScene)
-    s = table.session
+    s = table.host.session
     assert [x.name for x in s.seats][0] == "Z" and len(s.seats) == 3
     assert s.seats[2].kind != "human" and s.variant == "desolation" and s.seed == 9
     assert len({x.dragon for x in s.seats}) == 3
@@ -138,7 +138,7 @@ def test_save_as_then_load_from_the_title(tmp_path):
     if type(app.scene).__name__ == "HandOffScene":      # loaded hot-seat games start hidden
         click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene)
-    assert app.scene.session.actions == session.actions
+    assert app.scene.host.session.actions == session.actions
 
 
 def test_replay_steps_forward_and_back(tmp_path):
@@ -148,7 +148,7 @@ def test_replay_steps_forward_and_back(tmp_path):
     rng = random.Random(2)
     for _ in range(30):
         session.apply(rng.choice(session.game.decision.options))
-    app.push(ReplayScene(app, session))
+    app.show_replay(session)
     scene = app.scene
     click(app, "replay:forward")
     click(app, "replay:forward")
@@ -169,7 +169,7 @@ def test_replay_back_button_sits_left_of_forward(tmp_path, size):
     rng = random.Random(2)
     for _ in range(10):
         session.apply(rng.choice(session.game.decision.options))
-    app.push(ReplayScene(app, session))
+    app.show_replay(session)
     back, forward = app.scene.element_point("replay:back"), app.scene.element_point("replay:forward")
     assert back[0] < forward[0]
     click(app, "replay:forward")
@@ -201,7 +201,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
     screen = make_app(tmp_path).screen
     app = build(argparse.Namespace(session=load_session(path), replay=None, save_dir=str(tmp_path)), screen)
     table = app.find(TableScene)
-    assert table is not None and len(table.session.actions) == 12
+    assert table is not None and len(table.host.session.actions) == 12
     app = build(argparse.Namespace(session=load_session(path), replay=path, save_dir=str(tmp_path)), screen)
     assert isinstance(app.scene, ReplayScene) and len(app.scene.replay) == 12
     app = build(argparse.Namespace(session=None, replay=None, save_dir=str(tmp_path), players=5, seed=1,
@@ -223,7 +223,7 @@ def test_continue_resumes_the_autosave(tmp_path):
     if type(app.scene).__name__ == "HandOffScene":
         click(app, "handoff:confirm")
     assert isinstance(app.scene, TableScene)
-    assert app.scene.session.actions == session.actions
+    assert app.scene.host.session.actions == session.actions
 
 
 @pytest.mark.slow

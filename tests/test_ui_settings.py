@@ -7,7 +7,7 @@ level-up, the end of a century ... switchable in settings"). Each setting is
 changed by clicking the real Settings screen, and its effect is checked."""
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, make_app, reach, redraw
+from ui_helpers import index_of, DrawnText, click, make_app, reach, redraw
 
 from game.app.session import Seat, Session
 from sprites import palette, sound, theme
@@ -83,7 +83,7 @@ def test_ai_speed_shortens_the_pause_before_ai_moves(tmp_path):
     assert table.speed == 4 and table.labels["button:speed"] == "Speed x4"
     table.ai.pause_until(0)
     before = now_ms()
-    table._after_change(None)
+    table.changed()
     assert table.ai.next_ms - before <= 800 // 4 + 50
 
 
@@ -98,7 +98,7 @@ def test_animations_off_means_the_table_jumps_to_the_new_state(tmp_path):
             click(app, "set:animations:false")
             table = back_to_table(app)
         assert app.animate is on
-        table.apply(session.game.decision.options[0])
+        table.apply(index_of(table, session.game.decision.options[0]))
         assert table.motion.busy() is on
 
 
@@ -217,7 +217,7 @@ def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkey
     assert colours["Red"] == palette.colour_blind("#c8282d") != "#c8282d"
     assert {r.name: r.colour for r in table.data.regions}["Gallia"] == palette.colour_blind("#4f9a4a")
     assert app.screen.get_at(disc)[:3] != red
-    assert table.game.data.dragons[4].colour == "#c8282d"          # the engine's data is not touched
+    assert table.host.game.data.dragons[4].colour == "#c8282d"          # the engine's data is not touched
     assert Settings.load(str(tmp_path)).colour_blind is True
 
 
@@ -299,8 +299,8 @@ def test_a_card_played_sounds_with_sound_on_and_not_with_sound_off(tmp_path):
     assert app.settings.volume == 50
     table = back_to_table(app)
     app.sounds.played.clear()
-    play = next(a for a in table.game.decision.options if a.kind == "play_card")
-    table.choose(play, asked=True)
+    play = next(a for a in table.host.game.decision.options if a.kind == "play_card")
+    table.choose(index_of(table, play), asked=True)
     if table.dialog_kind == "confirm":
         click(app, "button:confirm")
     assert "card" in app.sounds.played
@@ -313,11 +313,11 @@ def test_a_card_played_sounds_with_sound_on_and_not_with_sound_off(tmp_path):
     click(app, "set:sound:false")
     table = back_to_table(app)
     app.sounds.played.clear()
-    table.choose(next(a for a in table.game.decision.options if a.kind == "play_card"), asked=True)
+    table.choose(index_of(table, next(a for a in table.host.game.decision.options if a.kind == "play_card")), asked=True)
     if table.dialog_kind == "confirm":
         click(app, "button:confirm")
-    assert app.sounds.played == [] and table.game.state.log[-1]
-    assert any(e["kind"] == "plays" for e in table.game.state.log[-3:])
+    assert app.sounds.played == [] and table.host.game.state.log[-1]
+    assert any(e["kind"] == "plays" for e in table.host.game.state.log[-3:])
 
 
 def test_ai_moves_sound_too_and_undo_does_not_replay_sounds(tmp_path):
@@ -329,7 +329,7 @@ def test_ai_moves_sound_too_and_undo_does_not_replay_sounds(tmp_path):
             break
         d = session.game.decision
         if table.seats.is_human(d.player):
-            table.apply(d.options[-1])
+            table.apply(index_of(table, d.options[-1]))
         else:
             app.pump()
     assert {"attack", "century"} <= set(app.sounds.played)
@@ -344,8 +344,8 @@ def test_no_audio_device_means_silence_not_a_crash(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     app.sounds = sound.Sounds(app.settings)
     table = app.start_game(session, handoff=False)
-    play = next(a for a in table.game.decision.options if a.kind == "play_card")
-    assert table.apply(play)
+    play = next(a for a in table.host.game.decision.options if a.kind == "play_card")
+    assert table.apply(index_of(table, play))
     assert app.sounds.mixer is False and app.sounds.played == []
     assert app.sounds.play("card") is False
 

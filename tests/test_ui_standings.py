@@ -9,13 +9,12 @@ import random
 
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, human_seats, make_app, press, reach, redraw
+from ui_helpers import index_of, DrawnText, click, human_seats, make_app, press, reach, redraw
 
 from game.app.session import Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
-from sprites.scenes.table import USEFUL_KINDS
 from sprites.table.standings import KEY as STANDINGS_KEY
 
 
@@ -126,7 +125,7 @@ def test_a_hot_seat_hand_off_closes_the_standings(monkeypatch):
     rng = random.Random(2)
     while not isinstance(app.scene, HandOffScene):       # Ash plays on with the panel open
         assert table.standings.open
-        table.apply(rng.choice(session.game.decision.options))
+        table.apply(index_of(table, rng.choice(session.game.decision.options)))
         app.pump()
     assert not table.standings.open and table.standings.shown is None, "the standings Ash saw are gone"
     drawn.clear()
@@ -185,7 +184,7 @@ def test_the_panel_is_drawn_once_per_change(monkeypatch):
     repainted = kept = 0
     while (not repainted or not kept) and app.scene is table:
         before = table.standings.shown
-        table.apply(rng.choice(session.game.decision.options))
+        table.apply(index_of(table, rng.choice(session.game.decision.options)))
         app.dirty = True
         app.render()
         if app.scene is not table or not table.standings.open:
@@ -222,7 +221,7 @@ def test_a_question_asked_with_the_standings_open_is_shown_over_them():
     answerable over the panel (it used to open under it: the click looked dead,
     and Enter then ended the turn unseen); Esc cancels the question first."""
     session = reach(lambda g: g.state.century >= 2 and g.decision.kind == "attack_turn"
-                    and any(a.kind in USEFUL_KINDS for a in g.decision.options), players=3)
+                    and any(g.action_kind(a.kind).useful for a in g.decision.options), players=3)
     app = make_app()
     table = app.start_game(session, handoff=False)
     table.summary = None

@@ -24,7 +24,7 @@ def seats(n, kinds=None):
 
 def until(app, table, done, rng, limit=3000):
     """Play random options by clicks until done(game) (AI seats move on their own)."""
-    session = table.session
+    session = table.host.session
     for _ in range(limit):
         if done(session.game):
             return session.game

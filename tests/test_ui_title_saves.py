@@ -34,11 +34,11 @@ def play(app, n):
     """n moves on the table: the humans' by clicks, the AI dragons' on their own."""
     table = to_table(app)
     for _ in range(n):
-        before = len(table.session.actions)
-        d = table.session.game.decision
-        if table.session.seats[d.player].is_human:
+        before = len(table.host.session.actions)
+        d = table.host.session.game.decision
+        if table.host.session.seats[d.player].is_human:
             play_option(app, table, 0)
-        while len(table.session.actions) == before:
+        while len(table.host.session.actions) == before:
             app.pump()
         to_table(app)
 
@@ -64,7 +64,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     assert isinstance(app.scene, TitleScene) and app.scene.current is table
     click(app, "button:start")
     click(app, "question:yes")
-    second = to_table(app).session
+    second = to_table(app).host.session
     assert second is not first
     play(app, 4)
     app.flush_saves()
@@ -81,7 +81,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     click(app, f"recent:{older}")
     assert isinstance(app.scene, TitleScene), "continuing another game asks first"
     click(app, "question:yes")
-    resumed = to_table(app).session
+    resumed = to_table(app).host.session
     assert resumed.actions == first.actions and resumed.variant == "strategist"
     play(app, 1)                                         # it goes on in its own file
     app.flush_saves()
@@ -94,7 +94,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     press(app, pygame.K_ESCAPE)
     click(app, "button:continue")
     assert isinstance(app.scene, HandOffScene), "a hot-seat game comes back behind the hand-off screen"
-    assert to_table(app).session is resumed
+    assert to_table(app).host.session is resumed
 
 
 def test_save_as_over_an_existing_save_asks_first(tmp_path):
@@ -331,7 +331,7 @@ def test_continue_names_the_game_it_continues(tmp_path):
     assert tip.startswith("Continue the latest unfinished game: ") and "Ash" in tip and "Dain" not in tip, tip
     click(app, "button:continue")
     table = to_table(app)
-    assert table.session.actions == older.actions
+    assert table.host.session.actions == older.actions
 
 
 def test_a_question_on_the_title_is_as_tall_as_its_words(tmp_path):

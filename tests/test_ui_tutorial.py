@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, make_app, option_elements, play_option,
 from game.data import DataError
 from sprites.scenes.tutorial import TutorialScene
 from sprites.scenes.title import TitleScene
-from sprites import tutorial
+from game.app import tutorial_script as tutorial
 
 PREFERRED = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania"}
 
@@ -28,7 +28,7 @@ def start(tmp_path):
 def wait_for_player(app, scene, limit=400):
     """Let the AI dragons move until the step is the player's to do."""
     for _ in range(limit):
-        if not scene.guide.waiting(scene.game):
+        if not scene.guide.waiting(scene.decision):
             return
         app.pump()
     raise AssertionError(f"still waiting at step {scene.guide.step.id}")
@@ -37,7 +37,7 @@ def wait_for_player(app, scene, limit=400):
 def do_step(app, scene):
     """Make a move the step asks for, by clicking what the table outlines."""
     step = scene.guide.pointing()
-    options = scene.game.decision.options
+    options = scene.host.game.decision.options
     wanted = [i for i, a in enumerate(options) if a.kind in step.do]
     assert wanted, f"step {step.id}: nothing of {step.do} is offered"
     like = PREFERRED.get(options[wanted[0]].kind)
@@ -69,7 +69,7 @@ def test_a_tutorial_run_reaches_its_last_step_by_clicks(tmp_path):
     for sid in ("welcome", "table", "discard", "lair", "track", "place", "play", "end"):
         assert sid in seen
     click(app, "tutorial:play_on")           # play on: an ordinary table, the same game
-    assert type(app.scene).__name__ == "TableScene" and app.scene.session is scene.session
+    assert type(app.scene).__name__ == "TableScene" and app.scene.host.session is scene.host.session
 
 
 def test_the_tutorial_can_be_left_at_once(tmp_path):
@@ -183,9 +183,9 @@ QA_PATH = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germa
 
 def pointed(scene, prefer):
     """The option the panel points at (of several, the one ``prefer`` names for its kind)."""
-    d, guide = scene.game.decision, scene.guide
+    d, guide = scene.host.game.decision, scene.guide
     wanted = [i for i, a in enumerate(d.options) if a.kind in guide.pointing().do]
-    assert wanted or guide.asks(scene.game), f"{guide.step.id}: the game asks {d.prompt!r} and the panel says nothing"
+    assert wanted or guide.asks(scene.host.game), f"{guide.step.id}: the game asks {d.prompt!r} and the panel says nothing"
     assert wanted, f"{guide.step.id}: nothing to point at"
     rects, polygons = scene.targets()
     assert rects or polygons, f"step {guide.step.id}: nothing is outlined on the table"
@@ -239,7 +239,7 @@ def test_an_optional_step_passed_over_is_not_counted(tmp_path):
 def follow_to(app, scene, step_id):
     """Follow the pointers (the QA path) until the step ``step_id`` is the player's to do."""
     for _ in walk(app, scene):
-        if scene.guide.step.id == step_id and not scene.guide.waiting(scene.game):
+        if scene.guide.step.id == step_id and not scene.guide.waiting(scene.decision):
             return
     raise AssertionError(f"never reached {step_id}")
 
@@ -254,7 +254,7 @@ def test_the_panel_hides_the_table_under_it_from_the_pointer(tmp_path, monkeypat
     changes (an AI move redraws it) while the pointer rests there."""
     from sprites.table import overlays
     app, scene = start(tmp_path)
-    panel = scene.panel
+    panel = scene.tutorial.panel
 
     def under(p):
         return [e.name for e in scene.elements if e.rect.collidepoint(p) and (e.hit is None or e.hit(p))]
@@ -274,7 +274,7 @@ def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
     shown) until the pointer moves."""
     app, scene = start(tmp_path)
     follow_to(app, scene, "play")
-    d = scene.game.decision
+    d = scene.host.game.decision
     index = next(i for i, a in enumerate(d.options) if a.kind == "play_card" and "attack_germania" in str(a))
     name = option_elements(scene, index)[0]
     move_to(app, scene.element_point(name))
@@ -309,7 +309,7 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
         offered = {n[7:] for n in scene.groups if n.startswith("region:")}
         offered |= {n for n, pts in geo.polygons.items() if pts in polygons}
         must += [(f"{n} label", geo.label_rects[n]) for n in offered]
-        hidden = [n for n, r in must if scene.panel.colliderect(r)]
+        hidden = [n for n, r in must if scene.tutorial.panel.colliderect(r)]
         assert not hidden, f"step {guide.step.id} at {size}: the panel hides {hidden}"
         checked.add(guide.step.id)
     assert checked == set(guide.seen) and len(checked) >= len(guide.steps) - 1, (checked, guide.seen)

@@ -71,22 +71,19 @@ def option_elements(table, index):
 def offered_index(table, index):
     """The option the table offers for option ``index``: itself, or the same
     action on another copy of the card (copies count once on the table)."""
-    options = table.game.decision.options
     if option_elements(table, index):
         return index
-    from sprites.targets import signature
-    sig = signature(options[index], table.game.card_key)
-    return next(i for i, a in enumerate(options) if signature(a, table.game.card_key) == sig
-                and option_elements(table, i))
+    same = table.options[index]["same"]
+    return next(i for i, o in enumerate(table.options) if o["same"] == same and option_elements(table, i))
 
 
 def play_option(app, table, index):
     """Choose option ``index`` of the current decision (or the same action on
     another copy of the card) by clicking, answering the table's questions."""
-    session = table.session
+    session = table.host.session
     before = len(session.actions)
     index = offered_index(table, index)
-    action = table.game.decision.options[index]
+    action = session.game.decision.options[index]
     names = option_elements(table, index)
     assert names, f"no element offers {action} (groups {table.groups})"
     click(app, names[0])
@@ -203,3 +200,8 @@ def hover(app, name):
     pos = app.scene.element_point(name)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.pump()
+
+
+def index_of(table, action):
+    """The number of ``action`` among the options of the game's decision (the table's options are in that order)."""
+    return table.host.game.decision.options.index(action)

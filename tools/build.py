@@ -5,7 +5,7 @@ that runs without Python.
     python tools/build.py                        # -> dist/wrath-of-dragons/wrath-of-dragons (.exe on Windows)
     dist/wrath-of-dragons/wrath-of-dragons --headless --players 3 --seed 1 --json
 
-The bundle starts main.py (game.app.cli.main: every flag works). It carries
+The bundle starts main.py (sprites.cli.main: every flag works). It carries
 data/ as game/datafiles, where an installed game looks for it (game/data.py),
 and everything under sprites/ that is not code (fonts, icons). A build takes
 about a minute; --windowed makes a Windows or macOS release without a console

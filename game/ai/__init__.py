@@ -18,6 +18,11 @@ _CLASSES = {"random": RandomAI, "easy": EasyAI, "normal": NormalAI, "hard": Hard
 BUDGETED = ("normal", "hard", "expert")
 
 
+def about(level):
+    """The level in a sentence, for a player choosing it."""
+    return _CLASSES[level].about
+
+
 def parse_level(text):
     """'hard' -> ('hard', None); 'expert:0.5' -> ('expert', 0.5). ValueError if unknown."""
     name, colon, budget = str(text).strip().partition(":")

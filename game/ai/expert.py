@@ -30,6 +30,7 @@ FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches eve
 
 class ExpertAI(HardAI):
     level = "expert"
+    about = "The strongest AI dragon: it plays out each choice in many possible futures (about a second a move)."
     candidates = 8             # more options and plans are worth playing out with time to spare:
     margin = 4.0               # the best 3 first, the next ones as the weakest drop out
     start = 3

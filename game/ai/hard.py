@@ -32,6 +32,7 @@ from .strategy import PLACE_WIDTH, strategic_values
 
 class HardAI(NormalAI):
     level = "hard"
+    about = "An AI dragon that also plays out the century in its head."
     turn_budget = 80
     place_budget = 10
     place_width = PLACE_WIDTH

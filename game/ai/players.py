@@ -21,6 +21,7 @@ from .strategy import strategic_choice
 
 class AI(abc.ABC):
     level = "?"
+    about = ""                 # the level in a sentence, for a player choosing it
 
     def __init__(self, seed=0):
         self.seed = seed
@@ -48,6 +49,7 @@ class AI(abc.ABC):
 class RandomAI(AI):
     """Uniform over the legal options (for tests and as the weakest opponent)."""
     level = "random"
+    about = "An AI that makes random legal moves (for trying things out)."
 
     def pick(self, g, seat, rng):
         return rng.choice(g.decision.options)
@@ -56,6 +58,7 @@ class RandomAI(AI):
 class EasyAI(AI):
     """Greedy, one step: what each option gains now minus the Life it risks."""
     level = "easy"
+    about = "An AI dragon that looks one step ahead."
 
     def pick(self, g, seat, rng):
         return quick_choice(g, seat, rng)
@@ -87,6 +90,7 @@ class NormalAI(SearchingAI):
     """Plans its whole attack turn by search; chooses Lair Actions, cards,
     discards and placement by the evaluation that knows the final scoring."""
     level = "normal"
+    about = "An AI dragon that plans its whole turn (the default level)."
     turn_budget = 60
     place_budget = 10
     default_budget = 0.08              # seconds: its searches are sized to take far less

@@ -18,6 +18,7 @@ the newest copy with a timeout and says so if it ran out.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -37,11 +38,13 @@ def snapshot(session):
 
 
 class BackgroundAutosaver:
-    def __init__(self, save_dir, fname=AUTOSAVE, notify=None):
+    def __init__(self, save_dir, fname=AUTOSAVE, notify=None, new=False):
         self.save_dir = save_dir
-        self.fname = fname
+        self.fname = fname              # (a new game's may change at its first write: the name was taken)
+        self.new = new                  # a new game: its first write makes a file of its own
         self.notify = notify            # called (from the writer thread) when a new error is set
         self.last_error = None
+        self.saved_at = None            # time.time() of the last write that worked (None: none yet)
         self._reported = None
         self._pending = None
         self._busy = False              # a copy is being written
@@ -49,10 +52,13 @@ class BackgroundAutosaver:
         self._drawn = threading.Event()
         self._thread = None
         self._pruned = False            # the folder's old autosaves are pruned after this game's first write
+        self._closed = False            # the game is over for this window: the writer ends once idle
 
     def __call__(self, session):
         copy = snapshot(session)
         with self._work:
+            if self._closed:
+                return
             self._pending = copy
             self._drawn.clear()
             if self._thread is None:    # one writer for the whole game (starting a thread takes milliseconds)
@@ -68,8 +74,12 @@ class BackgroundAutosaver:
         try:
             while True:
                 with self._work:
-                    while self._pending is None:
+                    while self._pending is None and not self._closed:
                         self._work.wait()
+                    if self._pending is None:       # closed, and everything is written
+                        self._thread = None
+                        self._work.notify_all()
+                        return
                 self._drawn.wait(HOLD_S)
                 with self._work:
                     copy, self._pending = self._pending, None
@@ -89,8 +99,10 @@ class BackgroundAutosaver:
 
     def _write(self, copy):
         try:
-            autosave(copy, self.save_dir, self.fname)
-            self.last_error = None
+            path = autosave(copy, self.save_dir, self.fname, self.new)
+            if self.new:                # the file is this game's now (under another name if fname was taken)
+                self.fname, self.new = os.path.basename(path), False
+            self.last_error, self.saved_at = None, time.time()
             if not self._pruned:
                 self._pruned = True
                 prune_autosaves(self.save_dir, current=self.fname)
@@ -106,6 +118,13 @@ class BackgroundAutosaver:
         if self.notify is not None:
             self.notify()
 
+    def move_to(self, save_dir, fname):
+        """Autosave to save_dir/fname from now on (the game was just saved
+        there: "Save as..." elsewhere while the save folder fails)."""
+        with self._work:
+            self.save_dir, self.fname, self.new = save_dir, fname, False
+            self.last_error = None
+
     def take_error(self):
         """A failure not shown yet (one line), once; None otherwise."""
         error = self.last_error
@@ -113,6 +132,19 @@ class BackgroundAutosaver:
             return None
         self._reported = error
         return error
+
+    def close(self, timeout=FLUSH_TIMEOUT_S):
+        """The window is done with this game: write what is pending, then the writer
+        thread ends (a game left behind keeps no thread). False if the last write did
+        not finish in time."""
+        done = self.flush(timeout)
+        with self._work:
+            self._closed = True
+            self._work.notify_all()
+            thread = self._thread
+        if thread is not None and done:
+            thread.join(timeout)
+        return done
 
     def flush(self, timeout=FLUSH_TIMEOUT_S):
         """Wait until the newest copy is on disk; False (and last_error says

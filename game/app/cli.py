@@ -6,11 +6,10 @@
 
 The window, --screenshot and --headless check the command line the same way
 (check_args): a wrong value or a flag that means nothing in that mode is one
-line on stderr and exit code 2. The view (sprites, pygame) is imported only
-by ``open_window``, when the window or a screenshot is asked for.
-
-The installed command ``wrath-of-dragons`` (pyproject.toml) and the
-standalone bundle (tools/build.py) call the same ``main``.
+line on stderr and exit code 2. This module never imports the view (sprites,
+pygame): ``sprites.cli.main`` passes the window in, and is what main.py, the
+installed command ``wrath-of-dragons`` (pyproject.toml) and the standalone
+bundle (tools/build.py) call.
 """
 from __future__ import annotations
 
@@ -130,7 +129,7 @@ def combination_problem(args):
 
 
 def value_problem(args, data):
-    """(--size is checked by the window: open_window.)"""
+    """(--size is checked by the window: sprites.cli.open_window.)"""
     for name in ("load", "replay", "save_dir", "screenshot"):
         value = getattr(args, name)
         if value is not None and not value.strip():
@@ -144,8 +143,10 @@ def value_problem(args, data):
         problem = ai_problem(args.ai, args.players or DEFAULTS["players"], human=not args.headless)
         if problem:
             return f"--ai: {problem}"
-    if args.save_dir is not None and os.path.exists(args.save_dir) and not os.path.isdir(args.save_dir):
-        return f"--save-dir: {args.save_dir} is a file, not a folder"
+    if args.save_dir is not None:
+        blocker = file_in_the_way(args.save_dir)
+        if blocker is not None:
+            return f"--save-dir: {blocker} is a file, not a folder"
     if args.screenshot is not None:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
@@ -155,6 +156,20 @@ def value_problem(args, data):
     if args.steps is not None and not 0 <= args.steps <= MAX_STEPS:
         return f"--steps: must be between 0 and {MAX_STEPS}, not {args.steps}"
     return None
+
+
+def file_in_the_way(folder):
+    """The file (not a folder) where ``folder`` or one of its parents should be,
+    so that it can never be made (--save-dir FILE/sub), or None."""
+    path = os.path.abspath(folder)
+    while not os.path.exists(path):
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+    if os.path.isdir(path):
+        return None
+    return folder if path == os.path.abspath(folder) else path
 
 
 def ai_problem(text, players, human):
@@ -185,7 +200,10 @@ def error(message):
     return 2
 
 
-def main(argv=None):
+def main(argv=None, open_window=None):
+    """The command line; ``open_window(args)`` opens the window or renders a screenshot
+    (``sprites.cli`` gives it: this package never imports the view)."""
+    terminal_safe_output()
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)
@@ -220,7 +238,22 @@ def main(argv=None):
             return error(f"cannot load {exc}")
     if args.headless:
         return run_saved_headless(args) if args.session else run_headless(args)
+    if open_window is None:
+        return error("this command has no window: run python main.py (or wrath-of-dragons)")
     return open_window(args)
+
+
+def terminal_safe_output():
+    """Whatever the terminal's encoding (ASCII under LC_ALL=C, latin-1, a
+    PYTHONIOENCODING), a name or path it cannot show is printed as an escape
+    (\\xe9, \\u2764) instead of ending in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)      # (None without a console, e.g. pythonw)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):      # a stream replaced by one that cannot change
+                pass
 
 
 def install_desktop():
@@ -234,23 +267,6 @@ def install_desktop():
         return error(f"--install-desktop: {escape(exc.filename or '')}: {exc.strerror or exc}")
     print(f"Wrath of Dragons is in the desktop's menu: {escape(written[-1])} (and its icon)")
     return 0
-
-
-def open_window(args):
-    """The window (or a screenshot): the only place the application imports the view."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # a game prints no banner of its libraries
-    from sprites.settings import window_size         # (no pygame yet: a wrong size is refused first)
-    if args.size is not None:
-        try:
-            args.size = window_size(args.size)           # (w, h): checked here once, used as it is
-        except ValueError as exc:
-            return error(f"--size: {exc}")
-    if args.screenshot is None:
-        from .save_folder import default_save_dir
-        from .save_format import remove_stale_temporaries
-        remove_stale_temporaries(args.save_dir or default_save_dir())
-    from sprites.app import run
-    return run(args)
 
 
 def run_headless(args):

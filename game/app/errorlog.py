@@ -7,13 +7,21 @@ small file a player can send (``wrath-of-dragons --where`` says where it is).
 The file rotates (at most MAX_BYTES, then errors.log.1 and errors.log.2) and
 is only created by the first error. Exceptions that end any other thread
 unhandled are written there too.
+
+Writing it never blocks and never fails loudly: only a regular file is
+opened (a named pipe would block the writer, the autosave thread among them,
+with the logging lock held; a link could point anywhere outside the save
+folder), every line goes straight to the file without a buffer, and a file
+that cannot be written (a full disk, /dev/full) is simply not written.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import logging.handlers
 import os
 import platform
+import stat
 import sys
 import threading
 
@@ -25,6 +33,7 @@ MAX_BYTES = 256 * 1024
 BACKUPS = 2
 LOGGER = logging.getLogger("wrath_of_dragons")
 LOGGER.propagate = False                # never printed as well: the player sees one line
+LOGGER.addHandler(logging.NullHandler())     # (nor by logging's last resort while no file is set up)
 _state = {"path": None, "handler": None}
 
 
@@ -47,6 +56,9 @@ def setup(save_dir):
 
 
 class _Handler(logging.handlers.RotatingFileHandler):
+    def _open(self):
+        return _LogFile.open(self.baseFilename)
+
     def handleError(self, record):
         """The file cannot be written (a read-only folder, a full disk, a folder named
         errors.log): the player still has the one line; logging would print its own
@@ -55,12 +67,55 @@ class _Handler(logging.handlers.RotatingFileHandler):
             _state["path"] = None           # one-line messages stop pointing at the file
 
 
+class _LogFile:
+    """errors.log as the handler's stream: each line written at once with
+    os.write, so nothing is left in a buffer for closing to fail on."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    @classmethod
+    def open(cls, path):
+        """Append to path if it is a regular file (made if missing); OSError otherwise."""
+        if os.path.islink(path):                # (O_NOFOLLOW says so too where it exists)
+            raise OSError(errno.ELOOP, "is a link, not the log file", path)
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, flags, 0o644)        # a pipe without a reader: ENXIO at once, never a wait
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "is not a regular file", path)
+        return cls(fd)
+
+    def write(self, text):
+        data = text.encode("utf-8", "backslashreplace")
+        while data:
+            data = data[os.write(self.fd, data):]
+
+    def flush(self):
+        pass
+
+    def seek(self, offset, whence=os.SEEK_SET):
+        return os.lseek(self.fd, offset, whence)
+
+    def tell(self):
+        return os.lseek(self.fd, 0, os.SEEK_CUR)
+
+    def close(self):
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)
+
+
 def close():
-    """Stop writing to the file (the window has closed)."""
+    """Stop writing to the file (the window has closed). Never raises."""
     handler = _state["handler"]
     if handler is not None:
         LOGGER.removeHandler(handler)
-        handler.close()
+        try:
+            handler.close()
+        except OSError:                         # (a network file system may report a failed write here)
+            pass
     _state.update(path=None, handler=None)
     threading.excepthook = threading.__excepthook__
 

@@ -244,13 +244,24 @@ class StateChecker:
                 optional=[name for name, meta in declared if meta["since"]])
         for name, meta in declared:
             if name in d or not meta["since"]:
-                self.value(d[name], meta["type"], f"{where}.{name}")
+                if meta["hidden"]:
+                    self.hidden(d[name], meta["type"], f"{where}.{name}")
+                else:
+                    self.value(d[name], meta["type"], f"{where}.{name}")
+
+    def hidden(self, v, typ, where):
+        """A value some players may not see: a problem with it never names the cards in it."""
+        try:
+            self.value(v, typ, where)
+        except Invalid as exc:
+            raise Invalid(without_cards(str(exc), self.data)) from None
 
     def check(self, st):
         self.fields(st, GameState, "state")
 
     def player(self, p, i, where):
         mapping(p, where)
+        label(p.get("name"), where + ".name", MAX_NAME, "a name")     # (it may differ from the settings': loaded)
         seat = self.settings["seats"][i]
         integer(p.get("seat"), where + ".seat", i, i)
         if p.get("dragon") != seat["dragon"]:
@@ -286,13 +297,16 @@ class StateChecker:
             self.value(e[name], typ, f"{where}.{name}")
 
     def log_entry(self, entry, where):
-        if self.fmt == 1:           # [seat, sentence, private seat]
-            sequence(entry, where, length=3)
-            self.seat(entry[0], where + "[0]", none_ok=True)
-            text(entry[1], where + "[1]", limit=MAX_LOG_TEXT)
-            self.seat(entry[2], where + "[2]", none_ok=True)
-        else:
-            self.event(entry, where)
+        try:
+            if self.fmt == 1:           # [seat, sentence, private seat]
+                sequence(entry, where, length=3)
+                self.seat(entry[0], where + "[0]", none_ok=True)
+                text(entry[1], where + "[1]", limit=MAX_LOG_TEXT)
+                self.seat(entry[2], where + "[2]", none_ok=True)
+            else:
+                self.event(entry, where)
+        except Invalid as exc:
+            raise Invalid(without_cards(str(exc), self.data) if private_entry(entry) else str(exc)) from None
 
     def value(self, v, typ, where):
         """One value of a declared type; a type ending in '?' also allows nothing."""
@@ -458,3 +472,51 @@ def first_difference(stored, replayed, where="state"):
     if type(stored) is not type(replayed) or stored != replayed:
         return where, short(stored), short(replayed)
     return None
+
+
+# ----- what a message may say ------------------------------------------------
+# The fields of the state some players may not see (``state.declared(hidden=...)``): a hand, a lair,
+# the deck, the Scheme draft, the scores of each century (they add up lairs).
+_SECRET = re.compile(r"^state\.(?:players\[\d+\]\.(?:" + "|".join(
+    name for name, meta in declarations(PlayerState) if meta["hidden"]) + r")|" + "|".join(
+    name for name, meta in declarations(GameState) if meta["hidden"]) + r")(?:$|[.\[])")
+_LOG_ENTRY = re.compile(r"^state\.log\[(\d+)\]")
+HIDDEN_WORDS = "hidden from the players: not shown"
+
+
+def private_entry(entry):
+    """True for a log entry only one seat may read (an event's "private"; format 1's third item)."""
+    if isinstance(entry, dict):
+        return entry.get("private") is not None
+    return isinstance(entry, list) and len(entry) == 3 and entry[2] is not None
+
+
+def secret_place(where, stored, replayed):
+    """True if the place ``where`` (e.g. state.players[2].hand[0]) of a state holds
+    something a player may not see: a hidden field, or a private log entry."""
+    if _SECRET.match(where):
+        return True
+    entry = _LOG_ENTRY.match(where)
+    if entry is None:
+        return False
+    i = int(entry.group(1))
+    return any(isinstance(st, dict) and isinstance(st.get("log"), list) and i < len(st["log"])
+               and private_entry(st["log"][i]) for st in (stored, replayed))
+
+
+def without_cards(message, data, cards=None):
+    """message with every card id of ``cards`` (default: all cards), and the
+    title of those cards ("Raid (Britannia)"), replaced by words that name no card."""
+    cards = data.cards if cards is None else cards
+
+    def quoted(found):
+        word = found.group(1)
+        cut = word.endswith("...") and any(c.startswith(word[:-3]) for c in cards)
+        return "a card (not shown)" if word in cards or cut else found.group(0)
+    message = re.sub(r"'([^'\\]*)'", quoted, message)
+    for cid in sorted(cards, key=len, reverse=True):
+        if cid in message:
+            message = re.sub(rf"\b{re.escape(cid)}\b", "(hidden)", message)
+    for title in sorted({data.cards[c].title for c in cards if c in data.cards}, key=len, reverse=True):
+        message = message.replace(title, "a hidden card")
+    return message

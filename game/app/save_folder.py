@@ -3,11 +3,13 @@
     default_save_dir() -> str                 # ~/.local/share/wrath-of-dragons (XDG), macOS, Windows
     autosave_name(session) -> file name       # each game autosaves under its own name (autosave-...yaml)
     autosave(session, save_dir, fname) -> path  # save_dir/fname (default: the old single autosave.yaml)
+    autosave(..., new=True) -> path           # a new game's first save: a file of its own, never another's
     (autosave.BackgroundAutosaver: the session listener that autosaves after each action)
     save_as(session, save_dir, name) -> path  # a named save, e.g. "Sunday game" -> Sunday_game.yaml
     list_saves(save_dir) -> [SaveInfo]         # newest first, for the title screen
-    recent_games(save_dir) -> [SaveInfo]       # the games' autosaves, newest first ("Recent games")
+    recent_games(save_dir) -> [SaveInfo]       # the games' autosaves and named saves, newest first ("Recent games")
     prune_autosaves(save_dir, current)         # keep the newest KEEP_AUTOSAVES games' autosaves
+    rename_save(path, name) -> path            # a save under another name (file and header); delete_save(path)
 
 Besides saves, the folder holds the window's settings (SETTINGS_FILE) and
 errors.log (game.app.errorlog): the list of saves never shows them.
@@ -20,14 +22,20 @@ import re
 import sys
 from dataclasses import dataclass
 
-from ..plaintext import escape
-from .save_format import SaveError, load_session, read_header, save_session
+from .. import safe_yaml
+from ..plaintext import escape, name_problem
+from .save_check import Invalid
+from .save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, named, parse_yaml,
+                          read_header, read_text, save_session, without_long_parts, write_atomic)
 
 APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
 AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
 AUTOSAVE_NAME = "Autosave"
-_GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+\.yaml$")     # as autosave_name writes them
+# as autosave_name writes them, with "-2", "-3" ... if another game of that second and seed had the name
+_GAME_AUTOSAVE = re.compile(r"^autosave-[0-9]{8}-[0-9]{6}-[0-9]+(?:-[0-9]+)?\.yaml$")
+NAME_TRIES = 100                    # names tried for a new game's autosave before giving up
+CHECK_BYTES = 1024 * 1024           # an unsealed save up to this size has its header checked (a long game: 65 KB)
 KEEP_AUTOSAVES = 20                 # autosaves of other games than the one in progress kept in the folder
 SETTINGS_FILE = "settings.yaml"     # what the window remembers (sprites/settings.py)
 OLD_SETTINGS_FILE = "settings.yml"  # its name in earlier versions (still read)
@@ -62,8 +70,9 @@ def autosave_path(save_dir):
 
 
 def autosave_name(session, started=None):
-    """The file a new game autosaves to: when it started and its seed, so
-    that no game ever overwrites another game's autosave."""
+    """The file a new game autosaves to: when it started and its seed (two
+    games of the same second and seed, in two windows, get two files: see
+    ``autosave(..., new=True)``)."""
     started = started or datetime.datetime.now()
     return f"{AUTOSAVE_PREFIX}{started:%Y%m%d-%H%M%S}-{session.seed}.yaml"
 
@@ -72,10 +81,22 @@ def is_autosave(fname):
     return fname == AUTOSAVE or (fname.startswith(AUTOSAVE_PREFIX) and fname.endswith(".yaml"))
 
 
-def autosave(session, save_dir, fname=AUTOSAVE):
-    """Write save_dir/fname atomically; raises SaveError. Returns the path."""
+def autosave(session, save_dir, fname=AUTOSAVE, new=False):
+    """Write save_dir/fname atomically; raises SaveError. Returns the path.
+    ``new``: the game's first save, as a new file that replaces no other
+    game's: if fname is taken (by an older file or by another window at
+    the same moment), the next free name of fname-2.yaml, fname-3.yaml, ..."""
     ensure_dir(save_dir)
-    return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
+    if not new:
+        return save_session(session, os.path.join(save_dir, fname), name=AUTOSAVE_NAME)
+    stem = fname[:-len(".yaml")] if fname.endswith(".yaml") else fname
+    for n in range(1, NAME_TRIES + 1):
+        path = os.path.join(save_dir, fname if n == 1 else f"{stem}-{n}.yaml")
+        try:
+            return save_session(session, path, name=AUTOSAVE_NAME, exclusive=True)
+        except FileExistsError:
+            continue
+    raise SaveError(os.path.join(save_dir, fname), f"cannot be written: {NAME_TRIES} files of that name are taken")
 
 
 def file_name(name):
@@ -106,6 +127,8 @@ class SaveInfo:
     problem: str | None = None   # why it cannot be loaded, if that shows already in its header
     autosave: bool = False
     facts: dict | None = None    # the header's summary (players, variant, century, over ...)
+    edited: bool = False         # not as the game wrote it: what is shown comes from the game inside (its header
+                                 # said otherwise), or from an unchecked header (a file too large to check)
 
 
 def list_saves(save_dir):
@@ -139,18 +162,77 @@ def _info(path, fname):
         head = read_header(path)
     except SaveError as exc:
         return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    sealed = header_holds(path)
+    try:
+        inside = None if sealed else game_summary(path)
+    except SaveError as exc:
+        return SaveInfo(name=stem, path=path, date=mtime, summary="", problem=exc.problem, autosave=is_auto)
+    summary = head.get("summary")
+    if inside is not None and (not isinstance(summary, dict) or any(summary[k] != inside[k] for k in inside
+                                                                    if k in summary)):
+        # the header says something else than the game inside (an earlier version's header says less):
+        # show the game, the file's name and time
+        return SaveInfo(name=stem, path=path, date=mtime, summary=inside["text"], autosave=is_auto, facts=inside,
+                        edited=True)
     name = head.get("name") if isinstance(head.get("name"), str) else stem
     date = _parse_date(head.get("saved")) or mtime
-    summary = head.get("summary")
     text = summary.get("text") if isinstance(summary, dict) and isinstance(summary.get("text"), str) else ""
     return SaveInfo(name=name, path=path, date=date, summary=text, autosave=is_auto,
-                    facts=summary if isinstance(summary, dict) else None)
+                    facts=summary if isinstance(summary, dict) else None, edited=not sealed and inside is None)
+
+
+def header_holds(path):
+    """True if the file is still as the game wrote it (its seal holds), so
+    its header can be shown as it is (a cheap check: no parsing)."""
+    try:
+        return is_sealed(safe_yaml.read_bytes(path, MAX_BYTES))
+    except safe_yaml.FileProblem:
+        return False
+
+
+_inside = {}        # (path, size, mtime) -> the summary of the game inside (each file version is parsed once)
+
+
+def game_summary(path):
+    """The summary of the game inside a save that is not sealed (edited, or of
+    an earlier version): its text is parsed without the actions and the log
+    (~4 ms for a finished 6-player game; all of it, ~30 ms, if it is laid out
+    otherwise). None for a file larger than CHECK_BYTES (not checked: a
+    hostile file of 4 MB would hold up the title). Raises SaveError if the
+    game inside cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if st.st_size > CHECK_BYTES:
+        return None
+    key = (path, st.st_size, st.st_mtime_ns)
+    if key not in _inside:
+        _inside[key] = _summary_inside(path)
+        while len(_inside) > 200:
+            _inside.pop(next(iter(_inside)))
+    return _inside[key]
+
+
+def _summary_inside(path):
+    text = read_text(path)
+    short = without_long_parts(text)
+    if short is not None:
+        try:
+            return document_summary(parse_yaml(short[0]), short[1])
+        except Invalid:
+            pass                    # (laid out otherwise: the whole text says what is wrong)
+    try:
+        return document_summary(parse_yaml(text))
+    except Invalid as exc:
+        raise SaveError(path, str(exc)) from None
 
 
 def recent_games(save_dir, limit=None):
-    """The autosave of each game (one file per game), newest first: what the
-    title screen's "Recent games" list and Continue offer."""
-    games = [s for s in list_saves(save_dir) if s.autosave]
+    """The autosave of each game (one file per game) and the named saves
+    ("Save as"), newest first: what the title screen's "Recent games" list and
+    Continue offer."""
+    games = list_saves(save_dir)
     return games if limit is None else games[:limit]
 
 
@@ -158,7 +240,8 @@ def prune_autosaves(save_dir, current=None, keep=KEEP_AUTOSAVES):
     """Delete the autosaves of all but the newest ``keep`` games, never the
     game in progress (``current``, a file name) nor a named save. Returns
     the file names removed."""
-    older = [s for s in recent_games(save_dir) if os.path.basename(s.path) != current][keep:]
+    autosaves = [s for s in list_saves(save_dir) if s.autosave]
+    older = [s for s in autosaves if os.path.basename(s.path) != current][keep:]
     older = [s for s in older if _GAME_AUTOSAVE.match(os.path.basename(s.path)) or os.path.basename(s.path) == AUTOSAVE]
     removed = []
     for info in older:
@@ -168,6 +251,41 @@ def prune_autosaves(save_dir, current=None, keep=KEEP_AUTOSAVES):
         except OSError:
             continue
     return removed
+
+
+def rename_save(path, name):
+    """The save at path under a new name: its file (file_name(name), in the
+    same folder; never replacing another) and the name in its header. An
+    autosave renamed becomes a named save. Returns the new path; raises
+    ValueError for an unusable name, SaveError if it cannot be done."""
+    problem = name_problem(name.strip(), 100, "a save's name")
+    if problem:
+        raise ValueError(problem)
+    new = os.path.join(os.path.dirname(path), file_name(name))
+    try:
+        data = safe_yaml.read_bytes(path, MAX_BYTES)
+    except safe_yaml.FileProblem as exc:
+        raise SaveError(path, str(exc)) from None
+    same = os.path.abspath(new) == os.path.abspath(path)
+    try:
+        write_atomic(new, named(data, name.strip()), exclusive=not same)
+    except FileExistsError:
+        raise SaveError(new, "there is a save of that name already: choose another name") from None
+    except OSError as exc:
+        raise SaveError(new, f"cannot be written: {exc.strerror or exc}") from None
+    if not same:
+        delete_save(path)
+    return new
+
+
+def delete_save(path):
+    """Remove a save file; raises SaveError if it cannot be."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveError(path, f"cannot be deleted: {exc.strerror or exc}") from None
 
 
 def _parse_date(value):

@@ -2,8 +2,10 @@
 the state; written atomically, read as plain data only (``game.safe_yaml``).
 
     save_session(session, path, name=None)   # atomic: temp file + fsync + rename
+    save_session(..., exclusive=True)        # a new file only: FileExistsError if the name is taken
     load_session(path) -> Session            # validated and verified by replay
     read_header(path) -> dict                # name, saved, summary (cheap)
+    document_summary(doc) -> dict            # the summary of the game inside (to check a header against)
 
 Loading never modifies the file and never shows a traceback: every problem
 becomes a ``SaveError`` whose message is one line naming the file and the
@@ -15,6 +17,7 @@ gives exactly its stored state.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
 import stat
@@ -28,12 +31,14 @@ from ..actions import Action, IllegalAction
 from ..data import default_data
 from ..log_text import log_texts
 from ..plaintext import escape
-from .save_check import (FACE_DOWN, FORMAT, READABLE, Invalid, before_face_down, check_actions, check_header,
-                         check_settings, check_state, drop_newer_fields, first_difference, mapping, short)
+from .save_check import (FACE_DOWN, FORMAT, HIDDEN_WORDS, READABLE, Invalid, before_face_down, check_actions,
+                         check_header, check_settings, check_state, drop_newer_fields, first_difference, mapping,
+                         secret_place, short, without_cards)
 from .session import Session
 
 GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
+SEAL = b"# sealed: "
 MAX_BYTES = 4 * 1024 * 1024        # a finished 6-player game saves in ~65 KB
 HEADER_BYTES = 64 * 1024
 STALE_SECONDS = 60                 # a temporary of an older version (no PID) untouched this long is stale
@@ -64,15 +69,40 @@ def summary(session):
     """A few plain facts for the title screen's list of saves."""
     g = session.game
     s = g.state
-    d = g.decision
-    if g.is_over:
-        status = "finished"
-    else:
-        status = f"century {s.century}, {s.phase.replace('_', ' ')}, {g.name(d.player)} to play"
-    return {"players": [seat.name for seat in session.seats], "kinds": [seat.kind for seat in session.seats],
-            "variant": session.variant,
-            "century": s.century, "phase": s.phase, "over": bool(s.over), "actions": len(session.actions),
-            "text": f"{len(session.seats)} players ({session.variant}), {status}"}
+    to_play = None if g.is_over else g.name(g.decision.player)
+    return summary_of([seat.name for seat in session.seats], [seat.kind for seat in session.seats],
+                      session.variant, s.century, s.phase, bool(s.over), len(session.actions), to_play)
+
+
+def summary_of(players, kinds, variant, century, phase, over, actions, to_play):
+    status = "finished" if over else f"century {century}, {phase.replace('_', ' ')}, {to_play} to play"
+    return {"players": players, "kinds": kinds, "variant": variant, "century": century, "phase": phase,
+            "over": over, "actions": actions, "text": f"{len(players)} players ({variant}), {status}"}
+
+
+def document_summary(doc, actions=None):
+    """The summary that the game inside a save document has (its settings,
+    actions and state), to check a header against: raises Invalid if those
+    cannot be read. (Whether the state is the one its actions lead to is
+    only known by loading it.) ``actions``: their number, if the document's
+    list was left out (``without_long_parts``)."""
+    if not isinstance(doc, dict):
+        raise Invalid("not a save of this game (expected a mapping of fields at the top)")
+    mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    check_settings(doc["settings"], default_data())
+    seats, st = doc["settings"]["seats"], doc["state"]
+    try:
+        over, century, phase = st["over"], st["century"], st["phase"]
+        to_play = None if over else st["players"][st["stack"][-1]["p"]]["name"]
+        facts = summary_of([x["name"] for x in seats], [x["kind"] for x in seats], doc["settings"]["variant"],
+                           century, phase, over, len(doc["actions"]) if actions is None else actions, to_play)
+    except (KeyError, TypeError, IndexError) as exc:
+        raise Invalid(f"not a save of this game (its state cannot be read: {type(exc).__name__})") from None
+    if not (isinstance(over, bool) and isinstance(century, int) and isinstance(phase, str)
+            and isinstance(to_play, (str, type(None))) and isinstance(doc["actions"], list)):
+        raise Invalid("not a save of this game (its state cannot be read)")
+    check_header({"summary": facts})        # (only printable names and words)
+    return facts
 
 
 def session_document(session, name=None):
@@ -81,6 +111,74 @@ def session_document(session, name=None):
     return {"format": FORMAT, "game": GAME_NAME, "name": name,
             "saved": now.isoformat().replace("+00:00", "Z"), "summary": summary(session),
             "settings": session.settings(), "actions": session.action_dicts(), "state": session.game.to_dict()}
+
+
+def without_long_parts(text):
+    """A save's text without the two parts that make most of it, the actions
+    (one line each: counted) and the state's log, for ``document_summary``
+    (a tenth of the time to parse): (text, number of actions), or None if the
+    text is not laid out as document_text writes it."""
+    lines = text.splitlines(keepends=True)
+    out, actions, i = [], None, 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("actions:") and actions is None:
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("- {"):
+                j += 1
+            actions = j - i - 1
+            if actions == 0 and line.strip() != "actions: []":
+                return None
+            out.append("actions: []\n")
+            i = j
+        elif line.startswith("  log:"):
+            j = i + 1
+            while j < len(lines) and lines[j].startswith(("  - ", "    ")):
+                j += 1
+            out.append("  log: []\n")
+            i = j
+        else:
+            out.append(line)
+            i += 1
+    return None if actions is None else ("".join(out), actions)
+
+
+def sealed(data):
+    """The save's bytes with a second line that seals them: the SHA-256 of
+    everything else. A file still as the game wrote it shows its header as it
+    is; any other file (edited by hand, or of an earlier version) has its
+    header checked against the game inside first (``is_sealed``)."""
+    head, _, rest = data.partition(b"\n")
+    return b"%s\n%s%s\n%s" % (head, SEAL, _digest(head, rest), rest)
+
+
+def is_sealed(data):
+    """True if the save's bytes are exactly as ``sealed`` wrote them."""
+    head, _, rest = data.partition(b"\n")
+    seal, _, rest = rest.partition(b"\n")
+    return seal == SEAL + _digest(head, rest)
+
+
+def named(data, name):
+    """A save's bytes with ``name`` in its header (the rest as it was; still
+    sealed if it was, so the list of saves shows it as the game wrote it)."""
+    was_sealed = is_sealed(data)
+    lines = data.split(b"\n")
+    if was_sealed:
+        del lines[1]
+    line = yaml.safe_dump({"name": name}, allow_unicode=True, width=1_000_000).strip().encode("utf-8")
+    end = next((i for i, x in enumerate(lines) if x.startswith(b"settings:")), len(lines))
+    at = next((i for i, x in enumerate(lines[:end]) if x.startswith(b"name:")), None)
+    if at is None:
+        lines.insert(end, line)
+    else:
+        lines[at] = line
+    data = b"\n".join(lines)
+    return sealed(data) if was_sealed else data
+
+
+def _digest(head, rest):
+    return hashlib.sha256(head + b"\n" + rest).hexdigest().encode("ascii")
 
 
 def document_text(doc):
@@ -95,10 +193,13 @@ def write_bytes(fh, data):
     fh.write(data)
 
 
-def write_atomic(path, data):
+def write_atomic(path, data, exclusive=False):
     """Replace path with data so that a crash at any moment leaves either the
     old file or the new one, never a mix: a temporary file in the same folder,
-    flushed and fsync'ed, then renamed over the old file."""
+    flushed and fsync'ed, then renamed over the old file. ``exclusive``: the
+    file must not exist yet (FileExistsError otherwise, even if another
+    process creates it at the same moment): the temporary file is linked
+    to its name, which never replaces a file."""
     path = os.path.abspath(path)
     folder = os.path.dirname(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp", dir=folder)
@@ -107,7 +208,10 @@ def write_atomic(path, data):
             write_bytes(fh, data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            _link_new(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -115,6 +219,21 @@ def write_atomic(path, data):
             pass
         raise
     _fsync_folder(folder)
+
+
+def _link_new(tmp, path):
+    """Give the finished temporary file the name ``path`` only if no file has
+    it. A hard link is atomic and never replaces; a file system without hard
+    links (FAT, some network shares) claims the name with O_EXCL first."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:                     # no hard links here
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)))
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def _fsync_folder(folder):
@@ -133,8 +252,9 @@ def _fsync_folder(folder):
         os.close(fd)
 
 
-def save_session(session, path, name=None):
-    """Write the session to path atomically; raises SaveError. Returns path."""
+def save_session(session, path, name=None, exclusive=False):
+    """Write the session to path atomically; raises SaveError. Returns path.
+    ``exclusive``: only as a new file; FileExistsError if path exists."""
     if name is None:
         name = escape(os.path.splitext(os.path.basename(path))[0])[:100].strip() or "save"
     doc = session_document(session, name)
@@ -144,12 +264,14 @@ def save_session(session, path, name=None):
     except Invalid as exc:
         raise SaveError(path, f"cannot be saved: {exc}") from None
     try:
-        data = document_text(doc).encode("utf-8")
+        data = sealed(document_text(doc).encode("utf-8"))
     except (yaml.YAMLError, UnicodeError) as exc:
         raise SaveError(path, f"cannot be written: the game state is not plain data ({exc})") from None
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, exclusive)
     except OSError as exc:
+        if exclusive and isinstance(exc, FileExistsError):
+            raise
         raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from None
     return path
 
@@ -219,21 +341,48 @@ def session_from_document(doc):
             raise Invalid(f"actions[{i}]: {exc}") from None
         try:
             session.apply(action)
-        except IllegalAction as exc:
-            raise Invalid(f"{earlier}actions[{i}] ({action}) cannot be replayed: {exc}") from None
-        except Exception as exc:  # an engine failure on this input must not become a traceback
-            raise Invalid(f"{earlier}actions[{i}] ({action}) cannot be replayed: {type(exc).__name__}: {exc}") \
-                from None
-    stored, replayed = doc["state"], session.game.to_dict()
+        except Exception as exc:  # (an engine failure on this input must not become a traceback either)
+            reason = str(exc) if isinstance(exc, IllegalAction) else f"{type(exc).__name__}: {exc}"
+            unseen = hidden_cards(session.game)     # the message never names a card someone holds unseen
+            raise Invalid(without_cards(f"{earlier}actions[{i}] ({action}) cannot be replayed: {reason}", data,
+                                        unseen)) from None
+    stored = take_names(doc, session)
+    replayed = session.game.to_dict()
     drop_newer_fields(stored, replayed)
     if earlier:
         stored, replayed = before_face_down(stored, replayed)
     diff = first_difference(stored, replayed)
     if diff:
-        where, stored, replayed = diff
-        raise Invalid(f"{earlier}the stored state disagrees with a replay of its actions: {where} is {stored} in "
-                      f"the save but {replayed} after replaying")
+        where, was, now = diff
+        if secret_place(where, stored, replayed):
+            raise Invalid(f"{earlier}the stored state disagrees with a replay of its actions: {where} is not what "
+                          f"the replay gives ({HIDDEN_WORDS})")
+        raise Invalid(f"{earlier}the stored state disagrees with a replay of its actions: {where} is {was} in "
+                      f"the save but {now} after replaying")
     return session
+
+
+def take_names(doc, session):
+    """Names are not rules: a save whose only difference from its replay is a
+    player's name edited by hand, in the settings or in the stored state,
+    loads with that name (checked like any name: save_check). The changed one
+    is the one that differs from the header's list of players. Returns the
+    stored state with the session's names, to compare with the replay."""
+    stored = doc["state"]
+    header = doc.get("summary", {}).get("players", []) if isinstance(doc.get("summary"), dict) else []
+    players = []
+    for i, (seat, p) in enumerate(zip(session.seats, stored["players"])):
+        if p["name"] != seat.name and (i >= len(header) or header[i] == seat.name):
+            seat.name = p["name"]               # the settings' name is the header's: the state's was changed
+        session.game.state.players[i].name = seat.name
+        players.append(dict(p, name=seat.name))
+    return dict(stored, players=players)
+
+
+def hidden_cards(g):
+    """The cards some player may not see now: in the hands, the deck and the Scheme draft."""
+    s = g.state
+    return {c for p in s.players for c in p.hand} | set(s.deck) | set(s.draft)
 
 
 def sentence_log(g):

@@ -46,6 +46,8 @@ class Session:
     listeners: list = field(default_factory=list, repr=False, compare=False)
     # Why undo cannot go further back than the last ``undoable`` actions (see why_no_undo).
     undo_block: str = field(default="nothing has been played yet", repr=False, compare=False)
+    # Changes so far (every apply and every undo counts one): the game's version for its hosts.
+    changes: int = field(default=0, repr=False, compare=False)
 
     @classmethod
     def new(cls, seats, seed, variant="standard"):
@@ -68,6 +70,7 @@ class Session:
         mover = g.name(g.decision.player) if g.decision is not None else None
         g.apply(action)
         self.actions.append(action)
+        self.changes += 1
         after = _undo_key(g)
         if before is not None and before == after:
             self.undoable += 1
@@ -88,6 +91,7 @@ class Session:
         if not self.can_undo():
             raise ValueError("nothing to undo in this turn")
         action = self.actions.pop()
+        self.changes += 1
         self.game = self.replayed()
         self.undoable -= 1
         self._notify()
@@ -107,11 +111,9 @@ class Session:
     def would_be_undoable(self, action):
         """True if undo could take ``action`` (one of the current options) back
         right after it is applied: it reveals nothing and ends no turn."""
-        g = self.game.copy()
-        before = _undo_key(g)
-        g.apply(action)
-        return (before is not None and before == _undo_key(g) and not g.is_over
-                and self.seats[g.decision.player].is_human)
+        after = self.game.copy()
+        after.apply(action)
+        return undoable_after(self, self.game, after)
 
     def undo_turn_start(self):
         """The index in ``actions`` that undo can go back to at most."""
@@ -138,6 +140,14 @@ class Session:
     @staticmethod
     def actions_from(dicts):
         return [Action.from_dict(d) for d in dicts]
+
+
+def undoable_after(session, before, after):
+    """Could undo take back the option that made ``after`` (a copy of the game
+    ``before`` in which it was chosen)? It reveals nothing and ends no turn."""
+    key = _undo_key(before)
+    return (key is not None and key == _undo_key(after) and not after.is_over
+            and session.seats[after.decision.player].is_human)
 
 
 def _block_reason(g, before, after, mover):

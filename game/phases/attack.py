@@ -40,6 +40,7 @@ def must_move_on(g, p):
 
 class EndTurn(ActionKind):
     names = ("end_turn",)
+    button = "End Turn"
 
     def options(self, g, f):
         return [END_TURN]

@@ -157,6 +157,7 @@ def raze_site(g, p, site):
 class PlayCard(ActionKind):
     """Play an Action Card: one of its lines (alternatives), its icons in order."""
     names = ("play_card",)
+    useful = True
     target = "hand"
     modes = ("free", "assign")      # while Attack icons wait, only lines with an Attack icon
 
@@ -243,6 +244,7 @@ class PlayCard(ActionKind):
 class UseHex(ActionKind):
     """Play a Dragon Hex Card: the Action Hex side facing the dragon's region acts."""
     names = ("use_hex",)
+    useful = True
     target = "hex:use"
     modes = ("free", "assign")
 
@@ -284,7 +286,7 @@ class UseHex(ActionKind):
         return "Use the Action Hex"
 
     def touches(self, g, a):
-        return Touch(cards=(("hand", a.card),), hex="use")
+        return Touch(cards=(("hand", a.card),), hex="use", uses="the Dragon Hex Card")
 
     def aimed(self, g, f, where, what):
         if where == "hex:use":
@@ -362,7 +364,7 @@ class Attack(ActionKind):
 
     def touches(self, g, a):
         p = g.state.players[g.decision.player]
-        return Touch(sites=((p.region, a.site),), life=-self.life_lost(g, p, a)[0])
+        return Touch(sites=((p.region, a.site),), life=-self.life_lost(g, p, a)[0], uses="Attack icons")
 
     def aimed(self, g, f, where, what):
         return act("attack", site=what, icons=1) if where == "site" else None
@@ -371,6 +373,7 @@ class Attack(ActionKind):
 class StopAttack(ActionKind):
     names = ("stop_attack",)
     modes = ("assign",)
+    button = "Stop Attack"
 
     def options(self, g, f):
         return [STOP_ATTACK]
@@ -497,6 +500,9 @@ class RazeKind(ActionKind):
 
     def sentence(self, g, a):
         return f"Raze the settlement at site {(a.site or 0) + 1}"
+
+    def touches(self, g, a):
+        return Touch(sites=((g.state.players[g.decision.player].region, a.site),), uses="a Raze Village icon")
 
 
 @dataclass

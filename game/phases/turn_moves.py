@@ -95,7 +95,9 @@ class Move(ActionKind):
         return f"Mighty Wings: fly to {a.region}"
 
     def touches(self, g, a):
-        return Touch(regions=(a.region,), spends={"livestock": 1} if a.kind == "move" else {})
+        if a.kind == "move":
+            return Touch(regions=(a.region,), spends={"livestock": 1})
+        return Touch(regions=(a.region,), uses="Mighty Wings")
 
 
 def turn_the_hex(g, p, direction, spent):
@@ -126,6 +128,9 @@ class TurnHex(ActionKind):
     def sentence(self, g, a):
         return f"Spend a gold to turn the hex {a.choice}"
 
+    def help(self, g):
+        return "Turning it costs a gold, or nothing with Cunning Intellect (once a century)."
+
     def touches(self, g, a):
         return Touch(hex=a.choice, spends={"gold": 1})
 
@@ -155,6 +160,8 @@ class TurnHexFree(ActionKind):
 class Divination(ActionKind):
     """Burn a field to draw cards, then discard (once per turn)."""
     names = ("divination",)
+    button = "Divination"
+    useful = True
 
     def options(self, g, f):
         p = g.state.players[f.seat]
@@ -195,6 +202,7 @@ def healed(g, p, amount):
 
 class ConsumeNoble(ActionKind):
     names = ("consume_noble",)
+    button = "Consume Noble"
 
     def options(self, g, f):
         p = g.state.players[f.seat]
@@ -226,6 +234,7 @@ class LickWounds(ActionKind):
     """Discard any card to heal."""
     names = ("lick_wounds",)
     target = "hand"
+    button = "Lick Wounds"
 
     def options(self, g, f):
         p = g.state.players[f.seat]

@@ -271,17 +271,21 @@ def compact_face(card, size, text_size, region_colour=None, region_letter=None, 
     w, h = size
     key = ("compact", _freeze(card), (w, h), text_size, rgb(region_colour) if region_colour else None, region_letter,
            shown_w)
-    return _memo(key, lambda: _spine(_build_compact(card, w, h, text_size, region_colour, region_letter),
-                                     compact_name(card, region_colour), _band_colour(card, region_colour),
-                                     text_size, shown_w))
+    if shown_w is not None:             # the whole face, drawn once, with the name up its edge
+        return _memo(key, lambda: _spine(compact_face(card, size, text_size, region_colour, region_letter),
+                                         compact_name(card, region_colour), _band_colour(card, region_colour),
+                                         text_size, shown_w))
+    return _memo(key, lambda: _build_compact(card, w, h, text_size, region_colour, region_letter))
 
 
 def compact_hex_face(dragon, colour, letter, size, text_size, shown_w=None):
     """A Dragon Hex Card for a small space: its name, the dragon's letter and the hex glyph."""
     w, h = size
     key = ("compact_hex", dragon, rgb(colour), letter, (w, h), text_size, shown_w)
-    return _memo(key, lambda: _spine(_build_compact_hex(rgb(colour), letter, w, h, text_size), "Dragon Hex",
-                                     rgb(colour), text_size, shown_w))
+    if shown_w is not None:
+        return _memo(key, lambda: _spine(compact_hex_face(dragon, colour, letter, size, text_size), "Dragon Hex",
+                                         rgb(colour), text_size, shown_w))
+    return _memo(key, lambda: _build_compact_hex(rgb(colour), letter, w, h, text_size))
 
 
 def spine_lines(name, text_size, size, shown_w):
@@ -319,7 +323,7 @@ def _spine(face, name, band, text_size, shown_w):
     room = rect.h - 6
     x = rect.x + (rect.w - len(lines) * font.get_linesize()) // 2
     for line in lines:               # read from the bottom up; a name too long loses its end, never its start
-        img = pygame.transform.rotate(font.render(line, True, fg), 90)
+        img = pygame.transform.rotate(common.render(font, line, fg), 90)
         shown = min(img.get_height(), room)
         out.blit(img, (x, rect.bottom - 3 - shown), pygame.Rect(0, img.get_height() - shown, img.get_width(), shown))
         x += font.get_linesize()
@@ -337,7 +341,7 @@ def _compact_band(w, h, band, name, text_size):
     fg = common.contrast(band)
     y = m + 2
     for line in lines:          # from the left: in an overlapping hand the left edge is what shows
-        img = name_font.render(line, True, fg)
+        img = common.render(name_font, line, fg)
         out.blit(img, (m + 3, y))
         y += line_h
     return out, m + band_h, m
@@ -390,7 +394,7 @@ def _tile_badge(surface, letter, colour, text_size, x, bottom):
     rect = pygame.Rect(x, bottom - d, d, d)
     pygame.draw.circle(surface, rgb(colour), rect.center, d // 2)
     pygame.draw.circle(surface, INK, rect.center, d // 2, 1)
-    img = f.render(letter, True, common.contrast(colour))
+    img = common.render(f, letter, common.contrast(colour))
     surface.blit(img, img.get_rect(center=rect.center))
     return d
 

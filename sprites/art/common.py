@@ -5,8 +5,11 @@ picture is drawn once per set of arguments and then only blitted: the frame
 budget (8 ms at 1600x900) leaves no room for drawing shapes every frame.
 """
 import functools
+import io
 import math
 import os
+import struct
+import sys
 
 import pygame
 
@@ -137,33 +140,108 @@ def font(size, bold=False):
 
 
 def display_font(size):
-    """The bundled display face at about the size of ``font(size)``'s capitals."""
+    """The bundled display face at about the size of ``font(size)``'s capitals
+    (pygame's default font, bold, if the install's font file is damaged)."""
     if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
     key = (max(6, int(size)), "display")
     f = _fonts.get(key)
     if f is None:
-        try:
-            f = pygame.font.Font(DISPLAY_FONT, max(6, round(key[0] * DISPLAY_K)))
-        except (OSError, pygame.error):       # the file is missing from a broken install: still readable
-            f = font(size, True)
+        face = display_face()
+        f = font(size, True) if face is None else pygame.font.Font(io.BytesIO(face), max(6, round(key[0] * DISPLAY_K)))
         _fonts[key] = f
     return f
 
 
+MAX_FONT_BYTES = 16 * 1024 * 1024
+_face = {}
+
+
+def display_face():
+    """The display font file's bytes, checked once (None if it cannot be used:
+    then one notice on stderr and in errors.log)."""
+    if "data" not in _face:
+        data, problem = read_font(DISPLAY_FONT)
+        _face["data"] = data
+        if problem is not None:
+            from game.app import errorlog
+            from game.plaintext import escape
+            line = f"{DISPLAY_FONT} {problem}: titles use pygame's default font"
+            errorlog.problem("the display font", line)
+            print(f"warning: {escape(line)}", file=sys.stderr)
+    return _face["data"]
+
+
+def read_font(path):
+    """(bytes, None) for a font file that is whole, else (None, the problem in words).
+    Only a regular file is read (a named pipe would block); a file cut short or
+    damaged fails the checksums of its tables, which SDL_ttf does not check (it
+    then fails to draw: "Passed a NULL pointer")."""
+    from game.safe_yaml import FileProblem, read_bytes
+    try:
+        data = read_bytes(path, MAX_FONT_BYTES)
+    except FileProblem as exc:
+        return None, str(exc)
+    problem = font_file_problem(data)
+    if problem is None:
+        try:
+            pygame.font.Font(io.BytesIO(data), 24).render("Wrath of Dragons 0123456789", True, INK)
+        except (pygame.error, OSError, ValueError) as exc:
+            problem = f"cannot be drawn ({exc})"
+    return (data, None) if problem is None else (None, problem)
+
+
+def font_file_problem(data):
+    """None if data is a TrueType/OpenType font whose tables are all there and
+    match their checksums; else what is wrong."""
+    if len(data) > MAX_FONT_BYTES:
+        return "is too large for a font"
+    if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
+        return "is not a TrueType font"
+    count = struct.unpack(">H", data[4:6])[0]
+    if len(data) < 12 + 16 * count:
+        return "is cut short (its table directory is incomplete)"
+    for i in range(count):
+        tag, checksum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        if offset + length > len(data):
+            return "is cut short"
+        table = data[offset:offset + length] + b"\0" * (-length % 4)
+        if tag == b"head":                  # its checkSumAdjustment counts as 0
+            table = table[:8] + b"\0\0\0\0" + table[12:]
+        if sum(struct.unpack(f">{len(table) // 4}I", table)) & 0xFFFFFFFF != checksum:
+            return "is damaged (a table's checksum does not match)"
+    return None
+
+
 register_cache(_fonts.clear)
+register_cache(_face.clear)
 
 
 SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down
+
+
+def render(f, s, colour, background=None):
+    """``f.render`` that never fails on text that draws nothing (pygame raises
+    "Text has zero width" for a lone zero-width character): a blank line of the font's height."""
+    try:
+        if background is None:
+            return f.render(str(s), True, rgb(colour))
+        return f.render(str(s), True, rgb(colour), rgb(background))
+    except pygame.error:
+        if f.size(str(s))[0] > 0:
+            raise
+        blank = pygame.Surface((1, f.get_height()), pygame.SRCALPHA if background is None else 0)
+        blank.fill((0, 0, 0, 0) if background is None else rgb(background))
+        return blank
 
 
 def text(s, size, colour=INK, bold=False):
     """Plain text. Small sizes are drawn at twice the size and scaled down:
     the default font's hinting spaces letters unevenly at small sizes."""
     if size >= SMALL_TEXT:
-        return font(size, bold).render(str(s), True, rgb(colour))
-    big = font(2 * size, bold).render(str(s), True, rgb(colour))
+        return render(font(size, bold), s, colour)
+    big = render(font(2 * size, bold), s, colour)
     return pygame.transform.smoothscale(big, (max(1, big.get_width() // 2), max(1, big.get_height() // 2)))
 
 
@@ -180,8 +258,8 @@ def outlined_text(s, size, colour, outline=INK, width=None, bold=False, display=
     """Text with a solid halo so it reads on any background (``display``: in the display face)."""
     width = max(1, round(size / 14)) if width is None else width
     f = display_font(size) if display else font(size, bold)
-    body = f.render(str(s), True, rgb(colour))
-    halo = f.render(str(s), True, rgb(outline))
+    body = render(f, s, colour)
+    halo = render(f, s, outline)
     w, h = body.get_size()
     out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
     for dx in range(-width, width + 1):
@@ -230,8 +308,8 @@ def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
     for ch, sz in parts:
         f = display_font(sz)
         y = pad + ascent - f.get_ascent()          # share one baseline
-        layer.blit(f.render(ch, True, rgb(colour)), (x, y))
-        halo.blit(f.render(ch, True, rgb(outline)), (x, y))
+        layer.blit(render(f, ch, colour), (x, y))
+        halo.blit(render(f, ch, outline), (x, y))
         x += f.size(ch)[0] + gap
     out = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pad

@@ -1,13 +1,13 @@
 """Hot-seat hand-off: the table is hidden until the next player says who they are.
 
 While the computer changes hands the screen shows what the other dragons did
-since that player's last turn (``game.summary``: public events only, no card
-names - the last player may still be looking)."""
+since that player's last turn (the snapshot's ``since_last_turn``: public
+events only, no card names - the last player may still be looking). Nothing
+else of the next player's snapshot is shown before they confirm."""
 from __future__ import annotations
 
 import pygame
 
-from game.summary import since_last_turn
 from sprites import palette, theme
 from sprites.anim import now_ms
 from sprites.art import pieces
@@ -22,8 +22,12 @@ class HandOffScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.seat = table.seats.next_viewer()
-        self.summary = since_last_turn(table.session.game, self.seat)
+        self.seat = table.seats.next_viewer(table.decider)
+        snap = table.host.snapshot(self.seat, since=None)          # (no log lines: only what this screen says)
+        self.summary = [tuple(line) for line in snap["since_last_turn"]]
+        d = snap["decision"]
+        self.prompt = None if d is None else (d["prompt"] if d["player"] == self.seat else
+                                              "The AI dragons move first; watch them on your table.")
         self.shown_at = now_ms()
         self.resize(app.screen.get_size())
 
@@ -73,24 +77,22 @@ class HandOffScene(Scene):
         w, h = surface.get_size()
         k = self.k
         surface.fill((34, 24, 18))
-        seat = self.table.session.seats[self.seat]
-        dragon = next(d for d in self.table.data.dragons if d.name == seat.dragon)
+        seat = self.table.host.seats[self.seat]
+        dragon = next(d for d in self.table.data.dragons if d.name == seat["dragon"])
         img = pieces.dragon_token(dragon.colour, dragon.letter, round(150 * k))
         surface.blit(img, img.get_rect(center=self.token_c))
         y = self.text_y
-        theme.blit_text(surface, f"Pass the computer to {seat.name} ({palette.colour_name(dragon)} Dragon)",
+        theme.blit_text(surface, f"Pass the computer to {seat['name']} ({palette.colour_name(dragon)} Dragon)",
                         self._size(44), (w // 2, y), theme.GOLD, True, "midtop")
-        d = self.table.session.game.decision
-        if d is not None:
-            line = d.prompt if d.player == self.seat else "The AI dragons move first; watch them on your table."
-            theme.blit_text(surface, line, self._size(24), (w // 2, y + round(50 * k)),
+        if self.prompt is not None:
+            theme.blit_text(surface, self.prompt, self._size(24), (w // 2, y + round(50 * k)),
                             (230, 214, 180), False, "midtop", w - 40)
         theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
                         self._size(22), (w // 2, y + round(80 * k)), (180, 160, 130), False, "midtop")
         if self.summary:
             self._draw_summary(surface, w)
         r = self.element_rect("handoff:confirm")
-        theme.button(surface, r, f"I am {seat.name}", self._size(30), hot=self.hover == "handoff:confirm",
+        theme.button(surface, r, f"I am {seat['name']}", self._size(30), hot=self.hover == "handoff:confirm",
                      primary=True)
 
     def _draw_summary(self, surface, w):
@@ -103,5 +105,5 @@ class HandOffScene(Scene):
         y += theme.font(self._size(24), True).get_linesize() + round(4 * self.k)
         dragons = {d.name: d for d in self.table.data.dragons}
         overlays.draw_summary_rows(surface, rows, x, y, self._size(22), theme.WHITE,
-                                   [dragons[s.dragon] for s in self.table.session.seats], self._gap(),
+                                   [dragons[s["dragon"]] for s in self.table.host.seats], self._gap(),
                                    edge=(230, 214, 180))

@@ -159,7 +159,9 @@ class HelpScene(Scene):
 
     def __init__(self, app, query=""):
         super().__init__(app)
-        self.all = topics(default_data())
+        self.data = default_data()
+        self.amounts = icons.amounts(self.data)
+        self.all = topics(self.data)
         self.query = query
         self.shown = list(self.all)
         self.selected = self.all[0]
@@ -315,7 +317,7 @@ class HelpScene(Scene):
             return
         surface.set_clip(body)
         y = body.y - self.scroll_y
-        head = common.display_font(self.fs(34)).render(topic.title, True, theme.RED)
+        head = common.render(common.display_font(self.fs(34)), topic.title, theme.RED)
         surface.blit(head, (body.x, y))
         y += head.get_height() + round(2 * k)
         where = f"Rulebook: {topic.section}" if topic.section else "Not in the rulebook: how this game is played"
@@ -338,7 +340,7 @@ class HelpScene(Scene):
         size = self.fs(21)
         isz = max(round(40 * k), theme.font(size).get_linesize() * 2)
         for name, meaning in icons.NAMES.items():
-            surface.blit(icons.icon(name, isz, icons.AMOUNTS.get(name)), (x, y))
+            surface.blit(icons.icon(name, isz, self.amounts.get(name)), (x, y))
             end = theme.blit_wrapped(surface, meaning, size, pygame.Rect(x + isz + 10, y + 4, right - x - isz - 10,
                                                                          10 ** 5))
             y = max(y + isz, end) + round(8 * k)

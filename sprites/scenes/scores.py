@@ -26,32 +26,33 @@ BUTTONS = {"button:new_game": ("New game", "Set up a new game."),
 
 
 class ScoresScene(Scene):
-    def __init__(self, app, session, celebrate=False):
+    def __init__(self, app, host, celebrate=False, seat=0):
         super().__init__(app)
-        self.session = session
-        g = session.game
-        self.view = g.view(0)              # the game is over: every lair is open to every seat
-        self.standings = g.standings(0)    # ... so these are the final scores, with the majorities
-        self.scores = g.final_scores()
+        self.host = host
+        snap = host.snapshot(seat, since=None)     # (no log lines)
+        self.view = snap["board"]          # the game is over: every lair is open to every seat
+        self.standings = snap["standings"]  # ... so these are the final scores, with the majorities
+        self.scores = snap["final_scores"]
         self.ranks = {e["seat"]: e["rank"] for e in self.scores}
+        self.desolation = self.view["desolation"]           # None: a competitive game
         self.tab = "tab:scores"
         self.celebration = None
-        survived = g.cooperative and g.desolation()["level"] == g.data.desolation["levels"][-1][1]
+        survived = self.desolation is not None and self.desolation["level"] == host.data.desolation["levels"][-1][1]
         if celebrate and app.animate and not survived:      # (the table's last row: the Old World survived)
-            self.celebration = Celebration(now_ms(), *self._moment(g))   # (off with the Animations setting)
+            self.celebration = Celebration(now_ms(), *self._moment())   # (off with the Animations setting)
         self.resize(app.screen.get_size())
 
     @property
     def data(self):
         """The game's data in the colours the player chose (the palette setting, as it is now)."""
-        return palette.view_data(self.session.game.data, self.app.settings.colour_blind)
+        return palette.view_data(self.host.data, self.app.settings.colour_blind)
 
-    def _moment(self, g):
+    def _moment(self):
         """The dragons to celebrate and the result in words."""
         dragons = {d.name: d for d in self.data.dragons}
-        if g.cooperative:
-            r = g.desolation()
-            shown = [dragons[p.dragon] for p in g.state.players]
+        if self.desolation is not None:
+            r = self.desolation
+            shown = [dragons[p["dragon"]] for p in self.view["players"]]
             return [(d.colour, d.letter) for d in shown], r["level"], \
                 f"Survival Points left on the board: {r['survival_points']}"
         winners = [e for e in self.scores if e["rank"] == 1]
@@ -117,7 +118,7 @@ class ScoresScene(Scene):
         elif name == "button:replay":
             from sprites.scenes.replay import ReplayScene
             self.app.pop()
-            self.app.push(ReplayScene(self.app, self.session))
+            self.app.push(ReplayScene(self.app, self.host.replay()))
         elif name == "button:quit":
             self.app.running = False
 
@@ -145,11 +146,10 @@ class ScoresScene(Scene):
         surface.fill((52, 38, 26))
         page = self.page_rect((w, h))
         theme.panel(surface, page, radius=12)
-        g = self.session.game
         x0, y = page.x + self.px(24), page.y + self.px(14)
         tabs_x = min(self.element_rect(n).x for n, _ in TABS)
-        if g.cooperative:
-            title, sub = f"Desolation of the Old World: {g.desolation()['level']}", "The team's result"
+        if self.desolation is not None:
+            title, sub = f"Desolation of the Old World: {self.desolation['level']}", "The team's result"
         else:
             title = self._title([e for e in self.scores if e["rank"] == 1])
             sub = scoresheet_tiebreak(self.scores)
@@ -158,7 +158,7 @@ class ScoresScene(Scene):
         theme.blit_text(surface, sub, self.fs(21), (x0, y), theme.MUTED, width=page.w - self.px(48))
         y += theme.font(self.fs(21)).get_linesize() + self.px(8)
         for name, label in TABS:
-            shown = label if name != "tab:scores" or not g.cooperative else "Result"
+            shown = label if name != "tab:scores" or self.desolation is None else "Result"
             rect = self.element_rect(name)
             current = name == self.tab
             theme.button(surface, rect, shown, self.fs(21), hot=self.hover == name, primary=current)
@@ -169,8 +169,8 @@ class ScoresScene(Scene):
         if self.tab == "tab:chart":
             chart.draw(surface, body, k, *chart.series_of(self.data, self.view, self.ranks))
         elif self.tab == "tab:lairs":
-            self._lairs(surface, body, g)
-        elif g.cooperative:
+            self._lairs(surface, body)
+        elif self.desolation is not None:
             scoresheet.draw_desolation(surface, body, self.data, self.standings, k, final=True)
             self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
         else:
@@ -196,7 +196,7 @@ class ScoresScene(Scene):
                             size, (x + round(160 * k), y), theme.INK)
             y += round(28 * k)
 
-    def _lairs(self, surface, body, g):
+    def _lairs(self, surface, body):
         """Every lair screen lifted: each dragon's resources, and its settlement
         pieces region by region (villages, cities, their Regional Value)."""
         players = self.view["players"]
@@ -208,9 +208,9 @@ class ScoresScene(Scene):
         bh = (body.h - (rows - 1) * gap) // rows
         for i, seat in enumerate(order):
             box = pygame.Rect(body.x + (i % cols) * (bw + gap), body.y + (i // cols) * (bh + gap), bw, bh)
-            self._lair_box(surface, box, g, players[seat])
+            self._lair_box(surface, box, players[seat])
 
-    def _lair_box(self, surface, box, g, p):
+    def _lair_box(self, surface, box, p):
         data = self.data
         d = next(x for x in data.dragons if x.name == p["dragon"])
         theme.panel(surface, box, fill=theme.mix(d.colour, (250, 240, 220), 0.85), edge=d.colour, radius=8, width=3)

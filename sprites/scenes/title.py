@@ -3,31 +3,38 @@ seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
 
 No click here loses a game: every game autosaves under its own name and is
 listed under Recent games, and leaving a game in progress (Start, Load, a
-recent game) or replacing a named save asks first. The seat setup is
+recent game) or replacing a named save asks first. A game whose autosave
+fails says so in its row ("not saved since ..."), and before anything would
+leave it (Quit too) the title offers to save it in another folder
+(``ElsewhereBox``); so does the title the table's Menu leads to. The seat setup is
 remembered between runs (sprites.settings). A save loads in a worker thread
 (``opening``): the window stays responsive, says "Loading", and Esc cancels.
 """
 from __future__ import annotations
 
+import datetime
 import os
 import random
 
 import pygame
 
 from game import default_data
+from game.app import unsaved
+from game.app.save_folder import SaveInfo
 from game.plaintext import name_problem
-from game.app.session import Seat, Session
 from game.app.version import VERSION
 from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import palette, theme
 from sprites.scene import Scene
 from sprites.art import pieces
+from sprites.scenes.elsewhere import ElsewhereBox
 
 RECENT_ROWS = 6
 LOADING_DOT_MS = 400                      # the "Loading..." dots move this often
 KIND_LABELS = {"human": "Human"}             # an AI level reads "AI: <level>"
 HANDOFF_LABEL = "Hide the table between players"
 KIND_NOTES = {"normal": "default", "random": "random moves"}     # said in the list of levels
+EDITED = "file edited outside the game"        # its header did not match the game inside (what shows is the game)
 
 
 def kind_label(kind):
@@ -36,11 +43,8 @@ def kind_label(kind):
 
 def ai_levels():
     """The AI levels offered, weakest first ("random" last: it only makes random moves)."""
-    try:
-        from game.ai import LEVELS
-    except ImportError:
-        return ("random",)
-    return tuple(k for k in LEVELS if k != "random") + (("random",) if "random" in LEVELS else ())
+    from game.app.host import seat_kinds
+    return tuple(kind for kind, _ in seat_kinds() if kind != "human")
 
 
 def saves_api():
@@ -54,6 +58,8 @@ def saves_api():
 
 
 class TitleScene(Scene):
+    shows_unsaved = True            # (the game's row and the Save as box say it: sprites.unsaved draws nothing)
+
     def __init__(self, app, current=None, players=None, seed=None, variant=None, kinds=None):
         super().__init__(app)
         self.data = default_data()
@@ -76,8 +82,18 @@ class TitleScene(Scene):
         self.menu = None                  # seat whose Human / AI level menu is open
         self.question = None              # (title, text, yes label, what to do on yes) while asking
         self.opening = None               # (Job, SaveInfo, words if it fails) while a save loads
+        self.elsewhere = None             # ElsewhereBox while offering to save an unsaved game elsewhere
+        self.renaming = None              # [SaveInfo, the new name typed] while a save is being renamed
         self._dots = 0                    # the step of the "Loading..." dots
+        folder = unsaved.folder_problem(app.save_dir()) if app.autosave and current is None else None
+        if folder:                        # at start: before a game is played and lost
+            self.message = f"Games cannot be saved in the save folder ({folder}). Start with --save-dir FOLDER " \
+                           "to save them elsewhere."
         self.recent = self._find_recent()
+        if self._trouble() is not None:   # from the table's Menu: say it first
+            self.elsewhere = ElsewhereBox(self, self._trouble())
+            self.message = self.message or "The game in progress is not saved (its autosave fails): Save as keeps " \
+                                           "it in another folder."
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
@@ -140,7 +156,7 @@ class TitleScene(Scene):
             self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, row_h + extra), tip=self._recent_tip(info))
             ry += row_h + px(6) + extra
         self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
-        if self.current is not None and saves_api() is not None and hasattr(self.current.session, "settings"):
+        if self.current is not None and saves_api() is not None and not self.current.host.read_only:
             sy = self.recent_rect.bottom + px(44)
             self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
                      tip="Type a name for the save")
@@ -149,7 +165,7 @@ class TitleScene(Scene):
         by = max(self.options_bottom + px(24), h - px(160))
         specs = [("button:start", 220, "Start a new game with these seats.")]
         if self.current is not None:
-            watching = getattr(self.current, "replay", None) is not None
+            watching = self.current.host.read_only
             specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
         elif (latest := self._latest()) is not None:
             specs.append(("button:continue", 220, f"Continue the latest unfinished game: "
@@ -180,6 +196,8 @@ class TitleScene(Scene):
             self._layout_question()
         if self.opening is not None:
             self._layout_opening()
+        if self.elsewhere is not None:
+            self.elsewhere.layout()
 
     def _layout_menu(self):
         anchor = self.element_rect(f"seat:{self.menu}:kind")
@@ -198,12 +216,18 @@ class TitleScene(Scene):
     def _layout_load(self):
         w, h = self.size
         k = self.k
-        box = pygame.Rect(0, 0, round(860 * k), round(600 * k))
-        box.center = (w // 2, h // 2)
+        box = pygame.Rect(0, 0, min(w - self.px(60), round(860 * k * theme.text_scale())), round(600 * k))
+        box.center = (w // 2, h // 2)                   # (wider with larger text: the rows keep their words)
         self.load_box = box
+        bw = max(self.px(110), max(theme.text_width(x, self.fs(19), True) for x in ("Rename", "Delete")) + self.px(20))
         for i, info in enumerate(self.loading[:9]):
-            self.add(f"load:{i}", pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(52 * k), box.w - 40,
-                                              round(46 * k)), tip=info.problem or info.summary, front=True)
+            row = pygame.Rect(box.x + 20, box.y + round(70 * k) + i * round(52 * k), box.w - 40, round(46 * k))
+            self.add(f"load:{i}", row, tip=info.problem or info.summary, front=True)
+            for j, what in enumerate(("delete", "rename")):      # at the row's right end, in front of it
+                self.add(f"load:{i}:{what}", pygame.Rect(row.right - (j + 1) * (bw + self.px(6)), row.y + self.px(5),
+                                                         bw, row.h - self.px(10)),
+                         tip=f"{what.capitalize()} this save", front=True)
+        self.load_row_text = box.w - 40 - 2 * (bw + self.px(6)) - self.px(10)
         self.add("button:cancel", pygame.Rect(box.centerx - round(90 * k), box.bottom - round(60 * k), round(180 * k),
                                               round(44 * k)), front=True)
         self.add("load_box", box)
@@ -213,15 +237,23 @@ class TitleScene(Scene):
         w, h = self.size
         box = pygame.Rect(0, 0, self.px(760), 0)
         size = self.fs(22)
+        box.w = min(w - self.px(40), max(box.w, self.px(760) * len(self.question[1]) // 600))   # a long text: wider
         lines = theme.wrap(self.question[1], size, box.w - 48)
-        box.h = self.px(70) + len(lines) * theme.font(size).get_linesize() + self.px(28) + self.px(74)
+        field = self.px(60) if self.renaming is not None else 0
+        box.h = self.px(70) + len(lines) * theme.font(size).get_linesize() + field + self.px(28) + self.px(74)
         box.center = (w // 2, h // 2)
         self.question_box = box
         bw = self.px(300)
-        self.add("question:yes", pygame.Rect(box.centerx - bw - self.px(10), box.bottom - self.px(74), bw, self.px(52)),
-                 front=True)
-        self.add("question:no", pygame.Rect(box.centerx + self.px(10), box.bottom - self.px(74), bw, self.px(52)),
-                 front=True)
+        if self.question[2] is not None:
+            self.add("question:yes", pygame.Rect(box.centerx - bw - self.px(10), box.bottom - self.px(74), bw,
+                                                 self.px(52)), front=True)
+        no = pygame.Rect(box.centerx + self.px(10), box.bottom - self.px(74), bw, self.px(52))
+        if self.question[2] is None:
+            no.centerx = box.centerx
+        self.add("question:no", no, front=True)
+        if field:
+            self.add("field:rename", pygame.Rect(box.x + 24, no.y - self.px(28) - self.px(48), box.w - 48, self.px(48)),
+                     tip="The new name of the save", front=True)
         self.add("question_box", box)
 
     def _layout_opening(self):
@@ -240,7 +272,24 @@ class TitleScene(Scene):
             from game.app.save_folder import recent_games
         except ImportError:
             return []
-        return [s for s in recent_games(self._save_dir()) if not s.problem]
+        listed = [s for s in recent_games(self._save_dir()) if not s.problem]
+        if self._trouble() is not None and not any(self._is_current(s) for s in listed):
+            listed.insert(0, self._current_row())       # its file is gone, or it never had one
+        return listed
+
+    def _is_current(self, info):
+        """Is this row the game in progress? (Its autosave file, or the row made for it.)"""
+        return self.current is not None and (info.path is None or self._current_file() == os.path.basename(info.path))
+
+    def _current_row(self):
+        """A row for the game in progress, from the game itself."""
+        facts = self.current.host.summary()
+        return SaveInfo(name="", path=None, date=datetime.datetime.now(datetime.timezone.utc), summary=facts["text"],
+                        autosave=True, facts=facts)
+
+    def _trouble(self):
+        """If the game in progress cannot be autosaved, what to say of it (the host's ``unsaved``), else None."""
+        return self.current.host.unsaved() if self._in_progress() else None
 
     def _latest(self):
         """The most recent game that is not over (what Continue continues)."""
@@ -253,18 +302,25 @@ class TitleScene(Scene):
     def _recent_seats(self, info, width):
         """The first line of a recent game (its seats), wrapped to at most two lines of ``width``."""
         line1, _ = recent_lines(info, self.data.setup["centuries"])
-        if self.current is not None and self._current_file() == os.path.basename(info.path) \
-                and not (info.facts or {}).get("over"):
+        if self._is_current(info) and not (info.facts or {}).get("over"):
             line1 = "In progress - " + line1
         lines = theme.wrap(line1, self.fs(20), width - self.px(20), True)
         return list(lines[:1]) + ([" ".join(lines[1:])] if len(lines) > 1 else [])
 
     def _in_progress(self):
-        """True if leaving the title now would leave an unfinished game."""
-        return self.current is not None and not self.current.session.game.is_over
+        """True if leaving the title now would leave an unfinished game (watching
+        a replay is not one: the save it shows stays as it is)."""
+        return self.current is not None and not self.current.host.read_only and not self.current.host.over
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
+        if self.elsewhere is not None:
+            close, then = self.elsewhere.click(name)
+            if close:
+                self.elsewhere = None
+                self.focus = None
+            self.resize(self.size)
+            return then() if then is not None else None
         if self.opening is not None:
             return self._cancel_opening() if name == "button:cancel_loading" else None
         if self.question is not None:
@@ -323,7 +379,9 @@ class TitleScene(Scene):
         elif name == "button:tutorial":
             return self._leave_current("Start the tutorial?", "Start the tutorial", self.app.start_tutorial)
         elif name == "button:quit":
-            self.app.running = False
+            if self._trouble() is not None:
+                return self._leave_current("Quit?", "Quit", self._quit)
+            self._quit()
         self.resize(self.size)
         return None
 
@@ -341,34 +399,53 @@ class TitleScene(Scene):
         self.focus = None
         self.resize(self.size)
 
+    def tell(self, title, text):
+        """Words over the title screen (wrapped, never cut) with only a Back button."""
+        self.ask(title, text, None, None)
+
     def _question_click(self, name):
-        if name not in ("question:yes", "question:no"):
+        if name == "field:rename":
+            self.focus = name
+            return None
+        if name not in ("question:yes", "question:no") or (name == "question:yes" and self.question[2] is None):
             return None
         then = self.question[3]
         self.question = None
+        self.focus = None
+        if name == "question:no":
+            self.renaming = None
         self.resize(self.size)
         return then() if name == "question:yes" else None
 
+    def _quit(self):
+        self.app.running = False
+
     def _leave_current(self, title, yes, then):
-        """Run ``then`` at once, or after asking if a game in progress would be left."""
+        """Run ``then`` at once, or after asking if a game in progress would be left
+        (a game that cannot be autosaved is offered a save elsewhere first)."""
         if not self._in_progress():
             return then()
+        if self._trouble() is not None:
+            leave = "Quit without saving" if then == self._quit else "Leave without saving"
+            self.elsewhere = ElsewhereBox(self, self._trouble(), leave, then)
+            self.resize(self.size)
+            return None
         kept = ("It is autosaved and stays under Recent games, so you can continue it later."
                 if self._current_file() else "It is not saved (autosave is off): it will be lost.")
         return self.ask(title, f"A game is in progress. {kept}", yes, then)
 
     def _current_file(self):
         """The autosave file of the game in progress (None if it does not autosave)."""
-        for listener in getattr(self.current.session, "listeners", ()):
-            if getattr(listener, "fname", None):
-                return listener.fname
-        return None
+        return self.current.host.autosave_file
 
     def _load_click(self, name):
+        if name.startswith("load:") and name.endswith((":rename", ":delete")):
+            return self._change_save(self.loading[int(name.split(":")[1])], name.rsplit(":", 1)[1])
         if name.startswith("load:"):
             info = self.loading[int(name.split(":")[1])]
-            if info.problem:
+            if info.problem:                # the reason in full, wrapped (a row cuts it short)
                 self.message = f"{info.name} cannot be loaded: {info.problem}"
+                self.tell("This save cannot be loaded", f"{info.name}: {info.problem}")
                 return None
             self.loading = None
             self.resize(self.size)
@@ -378,7 +455,47 @@ class TitleScene(Scene):
             self.resize(self.size)
         return None
 
+    def _change_save(self, info, what):
+        """Rename or delete a save of the Load list (asked first; never the game in progress's file)."""
+        if self._is_current(info):
+            return self.tell("This is the game in progress", "It keeps autosaving to this file: it cannot be "
+                             f"{what}d while it is in progress. Start another game or quit first.")
+        if what == "delete":
+            return self.ask("Delete this save?", f"{info.name} ({info.summary or info.problem}) is deleted for good.",
+                            "Delete it", lambda: self._saves_changed(info, None))
+        self.renaming = [info, ""]
+        self.ask("Rename this save", f"{info.name} ({info.summary or info.problem}): type its new name.", "Rename it",
+                 lambda: self._saves_changed(info, self.renaming[1]))
+        self.focus = "field:rename"
+        return None
+
+    def _saves_changed(self, info, new_name):
+        """Delete (new_name None) or rename the save, then show the list again."""
+        from game.app.save_folder import delete_save, rename_save
+        self.renaming = None
+        try:
+            if new_name is None:
+                delete_save(info.path)
+                self.message = f"Deleted {info.name}."
+            else:
+                rename_save(info.path, new_name)
+                self.message = f"Renamed {info.name} to {new_name.strip()}."
+        except Exception as exc:            # a bad name, SaveError: said, never a crash
+            self.message = ""
+            self.tell("Not done", str(exc))
+        self.loading = saves_api()[0](self._save_dir()) or None
+        self.recent = self._find_recent()
+        self.resize(self.size)
+
     def key(self, event):
+        if self.elsewhere is not None:
+            if event.key == pygame.K_ESCAPE:
+                return self.click("elsewhere:back")
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.click("elsewhere:save")
+            self.elsewhere.type(event)
+            self.app.dirty = True
+            return None
         if self.opening is not None:
             if event.key == pygame.K_ESCAPE:
                 self._cancel_opening()
@@ -388,6 +505,8 @@ class TitleScene(Scene):
                 self._question_click("question:no")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._question_click("question:yes")
+            elif self.renaming is not None:
+                self._type(event)
             return
         if self.focus is None:
             if event.key == pygame.K_ESCAPE and (self.loading is not None or self.menu is not None):
@@ -398,7 +517,13 @@ class TitleScene(Scene):
             return
         if event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
             self.focus = None
-        elif event.key == pygame.K_BACKSPACE:
+        else:
+            self._type(event)
+        self.app.dirty = True
+
+    def _type(self, event):
+        """A key typed into the focused field."""
+        if event.key == pygame.K_BACKSPACE:
             self._set_text(self._get_text()[:-1])
         elif event.unicode and event.unicode.isprintable():
             text = self._get_text() + event.unicode
@@ -410,6 +535,8 @@ class TitleScene(Scene):
         self.app.dirty = True
 
     def _get_text(self):
+        if self.focus == "field:rename":
+            return self.renaming[1]
         if self.focus == "field:seed":
             return self.seed_text
         if self.focus == "field:save_name":
@@ -417,7 +544,9 @@ class TitleScene(Scene):
         return self.seats[int(self.focus.split(":")[1])]["name"]
 
     def _set_text(self, text):
-        if self.focus == "field:seed":
+        if self.focus == "field:rename":
+            self.renaming[1] = text
+        elif self.focus == "field:seed":
             self.seed_text = text
         elif self.focus == "field:save_name":
             self.save_name = text
@@ -429,17 +558,17 @@ class TitleScene(Scene):
         return Variant(**self.options).name
 
     def start(self):
-        seats = [Seat(s["name"].strip() or f"{s['dragon']} Dragon", s["dragon"], s["kind"])
+        seats = [{"name": s["name"].strip() or f"{s['dragon']} Dragon", "dragon": s["dragon"], "kind": s["kind"]}
                  for s in self.seats[:self.count]]
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(100000)
+        self.app.handoff = self.handoff
         try:
-            session = Session.new(seats, seed=seed, variant=self.variant())
+            table = self.app.new_game(seats, seed, self.variant())    # whoever clicked Start says who they are
         except ValueError as exc:          # the engine's words for settings it cannot play
             self.message = str(exc)
             return None
-        self.app.handoff = self.handoff
         self._remember()
-        return self.app.start_game(session, returning=True)      # whoever clicked Start says who they are
+        return table
 
     def _remember(self):
         """The seat setup and variants are kept for the next run."""
@@ -455,7 +584,7 @@ class TitleScene(Scene):
             table = self.current
             self.app.replace(table)
             table.resize(self.app.screen.get_size())
-            if table.seats.needs_handoff(returning=True):     # whoever clicked Continue may not be that player
+            if table.seats.needs_handoff(table.decider, returning=True):   # whoever clicked Continue may not be that player
                 table.hide_for_handoff()
             return table
         info = self._latest()
@@ -466,7 +595,7 @@ class TitleScene(Scene):
 
     def open_recent(self, info):
         """Continue a recent game (the one in progress, if it is that one)."""
-        if self.current is not None and self._current_file() == os.path.basename(info.path):
+        if self._is_current(info):
             return self.resume()
         return self._leave_current("Continue another game?", "Continue that game",
                                    lambda: self._open(info, "Cannot continue"))
@@ -475,7 +604,7 @@ class TitleScene(Scene):
         """Load the save in a worker thread (parsing and replaying the largest
         take most of a second); ``update`` starts the game when it is loaded."""
         from game.app.background import Job
-        from sprites.app import wake_up
+        from sprites.wake import wake_up
         self.opening = (Job(saves_api()[1], info.path, notify=wake_up, name="load"), info, failed)
         self.message = ""
         self.resize(self.size)
@@ -499,8 +628,9 @@ class TitleScene(Scene):
         self.opening = None
         self.resize(self.size)
         self.app.dirty = True
-        if job.error is not None:         # SaveError names the file and the problem
+        if job.error is not None:         # SaveError names the file and the problem: in full in a box
             self.message = f"{failed}: {job.error}"
+            self.tell(f"{failed}: this save", str(job.error))
             return False
         self.app.start_game(job.result, autosave_file=os.path.basename(info.path) if info.autosave else None,
                             returning=True)
@@ -510,6 +640,10 @@ class TitleScene(Scene):
         return LOADING_DOT_MS - now % LOADING_DOT_MS if self.opening is not None else None
 
     def save_as(self):
+        if self._trouble() is not None:       # the save folder fails: a file in another folder
+            self.elsewhere = ElsewhereBox(self, self._trouble())
+            self.resize(self.size)
+            return None
         name = self.save_name.strip()
         if not name:
             self.message = "Type a name for the save first."
@@ -527,7 +661,7 @@ class TitleScene(Scene):
 
     def _write_save(self):
         try:
-            path = saves_api()[2](self.current.session, self._save_dir(), self.save_name)
+            path = self.current.host.save_as(self._save_dir(), self.save_name)
         except Exception as exc:    # bad name or SaveError: shown, never a crash
             self.message = f"Not saved: {exc}"
             return None
@@ -605,12 +739,14 @@ class TitleScene(Scene):
                              primary=name == "button:start" or (name == "button:tutorial" and first_time))
         theme.blit_text(surface, f"version {VERSION}", fs(18), (w - px(16), h - px(10)), (150, 128, 100), False,
                         "bottomright")
-        if self.message:
-            theme.blit_text(surface, self.message, f, (w // 2, self.status_y), theme.HILITE, False, "midtop", w - 40)
+        tip_y = self.status_y + px(36)
+        if self.message:                  # wrapped on the lines left below the buttons (a notice is long)
+            room = pygame.Rect(20, self.status_y, w - 40, h - self.status_y)
+            tip_y = max(tip_y, theme.blit_wrapped(surface, self.message, f, room, theme.HILITE, align="center"))
         e = self.element(self.hover) if self.hover else None
-        if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None:
-            theme.blit_text(surface, e.tip, fs(20), (w // 2, self.status_y + px(36)), (220, 200, 170), False,
-                            "midtop", w - 40)
+        if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None \
+                and self.elsewhere is None:
+            theme.blit_text(surface, e.tip, fs(20), (w // 2, tip_y), (220, 200, 170), False, "midtop", w - 40)
         if self.menu is not None:
             self._draw_menu(surface)
         if self.loading is not None:
@@ -619,6 +755,8 @@ class TitleScene(Scene):
             self._draw_question(surface)
         if self.opening is not None:
             self._draw_opening(surface)
+        if self.elsewhere is not None:
+            self.elsewhere.draw(surface)
 
     def _draw_recent(self, surface):
         px, fs = self.px, self.fs
@@ -631,13 +769,15 @@ class TitleScene(Scene):
             row = self.element_rect(f"recent:{i}")
             hot = self.hover == f"recent:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), row, border_radius=6)
-            _, line2 = recent_lines(info, self.data.setup["centuries"])
+            trouble = self._trouble() if self._is_current(info) else None
+            when = trouble["short"] if trouble is not None else None     # "Autosave failed: not saved since 20:14"
+            _, line2 = recent_lines(info, self.data.setup["centuries"], when)
             y = row.y + px(3)
             for line in self._recent_seats(info, row.w):
                 theme.blit_text(surface, line, fs(20), (row.x + px(10), y), theme.INK, True, width=row.w - px(20))
                 y += theme.font(fs(20), True).get_linesize()
-            theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)), theme.MUTED, False,
-                            "bottomleft", row.w - 20)
+            theme.blit_text(surface, line2, fs(18), (row.x + px(10), row.bottom - px(3)),
+                            theme.RED if trouble else theme.MUTED, trouble is not None, "bottomleft", row.w - 20)
         nr = self.element_rect("field:save_name")
         if nr is not None:
             theme.blit_text(surface, "Save the game in progress under a name:", fs(20), (nr.x, nr.y - px(6)),
@@ -683,9 +823,14 @@ class TitleScene(Scene):
             hot = self.hover == f"load:{i}"
             pygame.draw.rect(surface, (255, 236, 170) if hot else (240, 230, 204), r, border_radius=6)
             when = info.date.astimezone().strftime("%Y-%m-%d %H:%M")
-            text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary)
+            text = f"{info.name}  -  {when}  -  " + (f"cannot load: {info.problem}" if info.problem else info.summary) \
+                + (f"  -  {EDITED}" if info.edited else "")
             theme.blit_text(surface, text, self.fs(21), (r.x + 10, r.centery),
-                            theme.RED if info.problem else theme.INK, False, "midleft", r.w - 20)
+                            theme.RED if info.problem else theme.INK, False, "midleft", self.load_row_text)
+            for what in ("rename", "delete"):
+                name = f"load:{i}:{what}"
+                theme.button(surface, self.element_rect(name), what.capitalize(), self.fs(19), hot=self.hover == name,
+                             danger=what == "delete" and self.hover == name)
         theme.button(surface, self.element_rect("button:cancel"), "Cancel", self.fs(22),
                      hot=self.hover == "button:cancel")
 
@@ -697,8 +842,12 @@ class TitleScene(Scene):
         theme.blit_text(surface, title, self.fs(30), (box.x + 24, box.y + self.px(20)), theme.WOOD, True)
         theme.blit_wrapped(surface, text, self.fs(22), pygame.Rect(box.x + 24, box.y + self.px(70), box.w - 48,
                                                                    box.h - self.px(144)), theme.INK)
-        theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
-                     primary=True)
+        if self.renaming is not None:
+            self._field(surface, self.element_rect("field:rename"), self.renaming[1], self.focus == "field:rename",
+                        "the new name")
+        if yes is not None:
+            theme.button(surface, self.element_rect("question:yes"), yes, self.fs(22), hot=self.hover == "question:yes",
+                         primary=True)
         theme.button(surface, self.element_rect("question:no"), "Back (Esc)", self.fs(22),
                      hot=self.hover == "question:no")
 
@@ -720,11 +869,8 @@ class TitleScene(Scene):
 
 
 def _kind_tip(kind):
-    return {"human": "A person plays this seat.",
-            "easy": "An AI dragon that looks one step ahead.",
-            "normal": "An AI dragon that plans its whole turn (the default level).",
-            "hard": "An AI dragon that also plays out the century in its head.",
-            "random": "An AI that makes random legal moves (for trying things out)."}.get(kind, kind)
+    from game.app.host import seat_kinds
+    return dict(seat_kinds()).get(kind, kind)
 
 
 def seat_list(facts):
@@ -736,11 +882,13 @@ def seat_list(facts):
                      for i, name in enumerate(players))
 
 
-def recent_lines(info, centuries):
-    """Two lines for a recent game: who (AI seats marked); when, century or state, variant."""
+def recent_lines(info, centuries, when=None):
+    """Two lines for a recent game: who (AI seats marked); when (or ``when``), century or state, variant."""
     facts = info.facts or {}
-    when = info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
-    who = seat_list(facts)
+    when = when or info.date.astimezone().strftime("%a %d %b %Y, %H:%M")
+    who = seat_list(facts) or "(players not recorded)"
+    if not info.autosave and info.name:     # a named save ("Save as") says its name first
+        who = f"{info.name}: {who}"
     variant = facts.get("variant") if isinstance(facts.get("variant"), str) else "standard"
     variant = Variant.parse(variant).brief if variant in VARIANTS else variant
     if facts.get("over"):
@@ -749,4 +897,5 @@ def recent_lines(info, centuries):
         state = f"century {facts['century']} of {centuries}"
     else:
         state = ""
-    return who or "(players not recorded)", " - ".join(x for x in (when, state, variant) if x)
+    edited = EDITED if info.edited else ""
+    return who, " - ".join(x for x in (when, state, variant, edited) if x)

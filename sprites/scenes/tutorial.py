@@ -1,7 +1,8 @@
 """The guided first game: the real table, with the script's step in a panel
 over the map and outlines (and an arrow) on the table's elements that offer
 what the step asks for. The player makes the real moves; the step changes
-when the engine shows it was done (sprites.tutorial.Guide)."""
+when the game shows it was done (sprites.tutorial.Guide). The guide is a part
+of the table (``GuidePart``)."""
 from __future__ import annotations
 
 import math
@@ -11,6 +12,7 @@ import pygame
 from sprites import palette, theme
 from sprites.art import common
 from sprites.scenes.table import TableScene
+from sprites.table.part import TablePart
 from sprites.tutorial import Guide
 
 OUTLINE = (255, 214, 92)
@@ -18,52 +20,55 @@ BUTTONS = {"tutorial:next": "Next", "tutorial:play_on": "Play on", "tutorial:lea
 
 
 class TutorialScene(TableScene):
-    def __init__(self, app, session, script):
-        self.guide = Guide(script, human=next(i for i, s in enumerate(session.seats) if s.is_human))
+    """The table with the tutorial's guide; ``guide`` is its progress."""
+
+    def __init__(self, app, host, script):
+        human = next(i for i, s in enumerate(host.seats) if s["kind"] == "human")
+        self.tutorial = GuidePart(Guide(script, human=human))
+        self.guide = self.tutorial.guide
+        super().__init__(app, host, handoff=False, part=self.tutorial)
+
+    def targets(self):
+        return self.tutorial.targets()
+
+
+class GuidePart(TablePart):
+    def __init__(self, guide):
+        self.guide = guide
         self.panel = None
-        super().__init__(app, session, handoff=False)
 
     # ----- the script follows the game ---------------------------------------------
-    def apply(self, action):
-        """Every move (the player's and the AI dragons') reaches the guide before the table refreshes."""
-        d = self.game.decision
-        seat = d.player if d is not None else None
-        self.guide.saw(action, seat)
-        if super().apply(action):
-            return True
-        if seat == self.guide.human:          # refused: it did not happen
-            self.guide.moves.pop()
-        return False
+    def changed(self, actor, chosen):
+        """Every move of the player reaches the guide before the table refreshes."""
+        for kind in chosen:
+            self.guide.saw(kind, actor)
 
-    def undo(self):
-        if self.can_undo() and self.guide.moves:
+    def undone(self):
+        if self.guide.moves:
             self.guide.moves.pop()            # undo takes back only the player's own moves
-        return super().undo()
 
     def refresh(self):
-        self.guide.update(self.game)
-        super().refresh()
+        self.guide.update(self.table.decision)
 
     # ----- elements ------------------------------------------------------------------
-    def _register(self):
-        super()._register()
+    def register(self):
+        t = self.table
         step = self.guide.step
         self.panel = None
-        if step is None or self.lay is None:
+        if step is None or t.lay is None:
             return
         self.panel = self._panel_rect()
         names = self._buttons(step)
-        lay = self.lay
+        lay = t.lay
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        self.add("tutorial:panel", self.panel, front=True)       # hit before the table under it
+        t.add("tutorial:panel", self.panel, front=True)       # hit before the table under it
         x = self.panel.right - lay.pad * 2
         for name in reversed(names):          # right-aligned in the panel's last row, hit before the panel
             bw = theme.text_width(BUTTONS[name], lay.font(20), True) + lay.px(28)
             x -= bw
-            self.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
-                     tip=_tip(name))
+            t.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
+                  tip=_tip(name))
             x -= lay.pad
-        self._rehover()                       # the panel hides the table under it from the pointer
 
     def _buttons(self, step):
         if step is self.guide.steps[-1]:
@@ -77,18 +82,18 @@ class TutorialScene(TableScene):
         if step is None:
             return [], []
         rects, polygons = [], []
+        t = self.table
         for area in step.point:
-            rects.append(pygame.Rect(getattr(self.lay, area.split(":")[1])))
-        if step.do and self.groups:
-            options = self.game.decision.options
-            wanted = {i for i, a in enumerate(options) if a.kind in step.do}
-            names = [n for n, idx in self.groups.items() if wanted & set(idx) and n != "button:choices"]
+            rects.append(pygame.Rect(getattr(t.lay, area.split(":")[1])))
+        if step.do and t.groups:
+            wanted = {i for i, o in enumerate(t.options) if o["action"]["kind"] in step.do}
+            names = [n for n, idx in t.groups.items() if wanted & set(idx) and n != "button:choices"]
             on_table = [n for n in names if not n.startswith("option:")]
             for name in on_table or names:        # the choices of a dialog, if nothing else offers them
-                if name.startswith("region:") and name[7:] in self.map.geo.polygons:
-                    polygons.append(self.map.geo.polygons[name[7:]])
+                if name.startswith("region:") and name[7:] in t.map.geo.polygons:
+                    polygons.append(t.map.geo.polygons[name[7:]])
                     continue
-                rect = self.element_rect(name)
+                rect = t.element_rect(name)
                 if rect is not None:
                     rects.append(rect)
         return rects, polygons
@@ -97,7 +102,7 @@ class TutorialScene(TableScene):
         """The step's panel, in the map: of a few places (corners and edges, wide or
         narrow), the one that hides none of what the step points at and of what the
         player may click now, and the least of the dragons and pieces on the map."""
-        lay = self.lay
+        lay = self.table.lay
         m = lay.map.inflate(-2 * lay.pad, -2 * lay.pad)
         wide = min(m.w, max(lay.px(480), round(lay.map.w * 0.42)))
         fits = [w for w in (wide, max(lay.px(300), round(wide * 0.72))) if self._panel_height(w) <= m.h]
@@ -125,75 +130,74 @@ class TutorialScene(TableScene):
         return min(places, key=cost)
 
     def _panel_height(self, w):
-        lay = self.lay
+        lay = self.table.lay
         inner = w - 4 * lay.pad
         _, text, note = self._content()
         text_h = len(theme.wrap(text, lay.font(20), inner)) * lay.line(20)
         if note:
             text_h += len(theme.wrap(note, lay.font(18), inner, True)) * lay.line(18) + lay.pad
-        extra = lay.line(18) + lay.pad if self.guide.waiting(self.game) else 0     # "waiting for ..."
+        extra = lay.line(18) + lay.pad if self.guide.waiting(self.table.decision) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
         bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
         return head + text_h + extra + bh + 5 * lay.pad
 
     def _avoid(self):
         """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
-        lay, geo = self.lay, self.map.geo
+        t = self.table
+        lay, geo = t.lay, t.map.geo
         big = lay.map.w * lay.map.h // 2
         rects, polygons = self.targets()
         hard = [r for r in rects if r.w * r.h < big]
-        regions = {n[7:] for n in self.groups if n.startswith("region:")}
+        regions = {n[7:] for n in t.groups if n.startswith("region:")}
         regions |= {n for n, pts in geo.polygons.items() if pts in polygons}
-        hard += [self.element_rect(n) for n in self.groups
-                 if not n.startswith(("region:", "option:", "button:")) and self.element_rect(n) is not None]
+        hard += [t.element_rect(n) for n in t.groups
+                 if not n.startswith(("region:", "option:", "button:")) and t.element_rect(n) is not None]
         r = round(geo.dragon_radius)
         spot = lambda xy: pygame.Rect(round(xy[0]) - r, round(xy[1]) - r, 2 * r, 2 * r)   # noqa: E731
         for name in regions:
             hard += [geo.label_rects[name], spot(geo.dragon_spots[name])]
-        if self.dialog is not None:
-            hard.append(self.dialog.rect)
-        soft = [(spot(self.map.dragon_spot(self.view, p["region"], p["seat"])), 8)
-                for p in self.view["players"] if p.get("region")]
-        soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in self.elements
+        if t.dialog is not None:
+            hard.append(t.dialog.rect)
+        soft = [(spot(t.map.dragon_spot(t.view, p["region"], p["seat"])), 8)
+                for p in t.view["players"] if p.get("region")]
+        soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in t.elements
                  if e.name.startswith(("site:", "token:"))]
         soft += [(geo.label_rects[n], 2) for n in geo.label_rects]
-        soft += [(self.element_rect(n), 4) for n in ("hex:use", "hex:turn_left", "hex:turn_right") if self.element(n)]
+        soft += [(t.element_rect(n), 4) for n in ("hex:use", "hex:turn_left", "hex:turn_right") if t.element(n)]
         return hard, soft
 
     # ----- input ------------------------------------------------------------------------
     def click(self, name):
-        if name == "tutorial:panel":
-            return None
         if name == "tutorial:next":
             self.guide.next()
-            return self.refresh()
-        if name == "tutorial:leave":
-            return self.app.to_title()
-        if name == "tutorial:play_on":
-            return self.play_on()
-        return super().click(name)
+            self.table.refresh()
+        elif name == "tutorial:leave":
+            self.table.app.to_title()
+        elif name == "tutorial:play_on":
+            self.play_on()
+        return name.startswith("tutorial:")
 
     def play_on(self):
         """The guide closes; the game goes on as an ordinary (autosaved) game."""
         self.guide.close()
-        return self.app.start_game(self.session)
+        return self.table.app.open_table(self.table.host)
 
     # ----- drawing --------------------------------------------------------------------------
-    def _draw_overlays(self, surface):
-        decision_dialog = self.dialog_kind in ("panel", "draft")
-        if self.guide.step is not None and self.dialog is None:
+    def draw_under(self, surface):
+        if self.guide.step is not None and self.table.dialog is None:
             self._draw_targets(surface)
-        if self.panel is not None and self.dialog is None:
+        if self.panel is not None and self.table.dialog is None:
             self._draw_panel(surface)            # under the tooltips
-        super()._draw_overlays(surface)
-        if self.panel is not None and self.dialog is not None:
+
+    def draw(self, surface):
+        if self.panel is not None and self.table.dialog is not None:
             self._draw_panel(surface)            # beside the dialog, not dimmed with the map
-        if self.guide.step is not None and decision_dialog:
+        if self.guide.step is not None and self.table.dialog_kind in ("panel", "draft"):
             self._draw_targets(surface)          # the dialog's own choices, over it
 
     def _draw_targets(self, surface):
         rects, polygons = self.targets()
-        w = max(3, self.lay.px(4))
+        w = max(3, self.table.lay.px(4))
         for r in rects:
             pygame.draw.rect(surface, (40, 20, 10), r.inflate(2 * w + 2, 2 * w + 2), 2, border_radius=8)
             pygame.draw.rect(surface, OUTLINE, r.inflate(2 * w, 2 * w), w, border_radius=8)
@@ -203,13 +207,13 @@ class TutorialScene(TableScene):
         shapes = rects + [_bounds(p) for p in polygons]
         if shapes and self.panel is not None:
             target = min(shapes, key=lambda r: math.dist(r.center, self.panel.center))
-            _arrow(surface, self.panel, target, max(4, self.lay.px(6)))
+            _arrow(surface, self.panel, target, max(4, self.table.lay.px(6)))
 
     def _content(self):
         """(title, text, note) of the panel: the step's, or the earlier step the game asks for
         again; the note names a question of the game that no step speaks of."""
         step, aside = self.guide.step, self.guide.aside
-        asks = self.guide.asks(self.game)
+        asks = self.guide.asks(self.table.decision)
         note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
         if aside is not None:
             return f"Now: {aside.title}", self._named(aside.text), note
@@ -218,12 +222,13 @@ class TutorialScene(TableScene):
     def _named(self, text):
         """The script's {you} as the table names the player's dragon (the
         colour-blind palette's colour name when it is on)."""
-        name = self.game.state.players[self.guide.human].dragon
-        d = next(d for d in self.data.dragons if d.name == name)
+        name = self.table.host.seats[self.guide.human]["dragon"]
+        d = next(d for d in self.table.data.dragons if d.name == name)
         return text.replace("{you}", f"{palette.colour_name(d)} Dragon ({d.letter})")
 
     def _draw_panel(self, surface):
-        lay, r = self.lay, self.panel
+        t = self.table
+        lay, r = t.lay, self.panel
         theme.shade(surface, r.move(5, 6), 110)
         theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
         x, y = r.x + 2 * lay.pad, r.y + lay.pad
@@ -231,7 +236,7 @@ class TutorialScene(TableScene):
         theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
         y += lay.line(17)
         heading, text, note = self._content()
-        title = common.display_font(lay.font(30)).render(heading, True, theme.RED)
+        title = common.render(common.display_font(lay.font(30)), heading, theme.RED)
         surface.blit(title, (x, y))
         y += title.get_height()
         body = pygame.Rect(x, y, r.w - 4 * lay.pad, r.bottom - y)
@@ -239,15 +244,14 @@ class TutorialScene(TableScene):
         if note:
             y = theme.blit_wrapped(surface, note, lay.font(18), pygame.Rect(x, y + lay.pad, body.w, r.bottom - y),
                                    theme.BLUE, True)
-        if self.guide.waiting(self.game):
-            d = self.game.decision
-            who = self.seats.name(d.player) if d is not None else ""
+        if self.guide.waiting(t.decision):
+            who = t.seats.name(t.decision["player"]) if t.decision is not None else ""
             theme.blit_text(surface, f"Waiting for {who} (AI)...", lay.font(18), (x, y + lay.pad // 2), theme.BLUE,
                             True, width=r.w - 4 * lay.pad)
         for name in BUTTONS:
-            rect = self.element_rect(name)
+            rect = t.element_rect(name)
             if rect is not None:
-                theme.button(surface, rect, BUTTONS[name], lay.font(20), hot=self.hover == name,
+                theme.button(surface, rect, BUTTONS[name], lay.font(20), hot=t.hover == name,
                              primary=name in ("tutorial:next", "tutorial:play_on"))
 
 

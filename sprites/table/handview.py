@@ -1,6 +1,7 @@
 """Bottom of the table: deck, discard pile and Card Selection Track; the
-viewer's hand (cards overlap when the hand is large) and the buttons that
-spend a resource or a card (Divination, Consume Noble, Lick Wounds).
+viewer's hand (cards overlap when the hand is large) and the table's buttons
+for action kinds that are not the turn's own (the engine names them: its
+kinds' ``button``; today Divination, Consume Noble, Lick Wounds).
 
 The hand is drawn from ``slots`` (card, rect) that the table keeps: right
 after a card leaves the hand the others stay where they were (a gap marks
@@ -9,9 +10,11 @@ never lands on a card that slid under it.
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
-from sprites import theme
+from sprites import idle, theme
 from sprites.table import cardface
 
 CARD_RATIO = 0.7
@@ -27,9 +30,11 @@ TILE_MIN_FONT = 12          # ... their names' font where they shrink past the t
 
 
 class HandView:
-    def __init__(self, lay, data, track_slots=7):
+    def __init__(self, lay, data, track_slots=7, buttons=(), labels=None):
         self.lay = lay
         self.data = data
+        self.buttons = tuple(buttons)           # element names of the buttons beside the hand, top first
+        self.labels = labels or {}
         self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
         self._cramped = None
         words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
@@ -78,20 +83,21 @@ class HandView:
         return pygame.Rect(deck.right + self.lay.pad, deck.y, *self.small_size())
 
     def button_rects(self):
-        """Divination, Consume Noble and Lick Wounds: a column at the right end of the hand's row."""
+        """The buttons beside the hand: a column at the right end of the hand's row."""
         lay = self.lay
-        bw = max(lay.px(150), theme.text_width("Consume Noble", lay.font(18), True) + lay.px(16))
+        n = max(1, len(self.buttons))
+        widest = max((theme.text_width(self.labels.get(b, b), lay.font(18), True) for b in self.buttons), default=0)
+        bw = max(lay.px(150), widest + lay.px(16))
         gap = lay.px(8)
-        bh = min(lay.px(44), (lay.hand.h - 2 * lay.pad - 2 * gap) // 3)
+        bh = min(lay.px(44), (lay.hand.h - 2 * lay.pad - (n - 1) * gap) // n)
         x = lay.hand.right - lay.pad - bw
-        y = lay.hand.centery - (3 * bh + 2 * gap) // 2
-        names = ("button:divination", "button:consume_noble", "button:lick_wounds")
-        return {name: pygame.Rect(x, y + i * (bh + gap), bw, bh) for i, name in enumerate(names)}
+        y = lay.hand.centery - (n * bh + (n - 1) * gap) // 2
+        return {name: pygame.Rect(x, y + i * (bh + gap), bw, bh) for i, name in enumerate(self.buttons)}
 
     def cards_area(self):
         """The hand's row left of the buttons."""
         lay = self.lay
-        right = min(r.x for r in self.button_rects().values()) - lay.pad
+        right = min((r.x for r in self.button_rects().values()), default=lay.hand.right) - lay.pad
         return pygame.Rect(lay.hand.x + lay.pad, lay.hand.y, right - lay.hand.x - lay.pad, lay.hand.h)
 
     def _track_x0(self):
@@ -151,19 +157,29 @@ class HandView:
         return pygame.Rect(r.x, r.y, max(4, right - r.x), r.h)
 
     def prewarm(self, dialog_card):
-        """Draw every card once at the sizes of the hand, the discard pile, the
-        track, a dialog and the enlarged card, and the deck's backs (about half a
-        second the first time), so that no frame draws a card the first time it shows."""
-        size = self.lay.font(16)
-        deck, tile = self.deck_rect(), self.track_rects(1)[0]
-        sizes = (self.card_size(), self.small_size(), dialog_card, overlays_zoom())
-        for cid in self.data.cards:
-            for w, h in sizes:
-                cardface.face(self.data, cid, w, h, size)
-            cardface.compact(self.data, cid, tile.w, tile.h, self.tile_font(tile.w))
-        for region in list(self.data.ring) + [None]:
-            cardface.back(self.data, region, deck.w, deck.h)
-            cardface.back(self.data, region, tile.w, tile.h)          # track cards turning face up
+        """Leave every card to be drawn while the window is idle (sprites.idle),
+        at the sizes of the hand, the track, the discard pile, the enlarged card
+        and a dialog, and the deck's backs, so that no later frame draws a card
+        the first time it shows. The first frame draws only the cards it shows:
+        drawing them all before it took half a second of the table's start."""
+        idle.later("cards", self._drawings(dialog_card))
+
+    def _drawings(self, dialog_card):
+        """One job a card picture, with the arguments the draw methods use; the
+        likeliest first (the hand and the track change every turn)."""
+        data, deck, tile = self.data, self.deck_rect(), self.track_rects(1)[0]
+        hand, small, zoom = self.card_size(), self.small_size(), overlays_zoom()
+        tile_font, hand_font = self.tile_font(tile.w), self.lay.font(16)
+        jobs = []
+        for cid in data.cards:
+            jobs.append(functools.partial(cardface.face, data, cid, *hand, hand_font))
+            jobs.append(functools.partial(cardface.compact, data, cid, tile.w, tile.h, tile_font))
+        for region in list(data.ring) + [None]:
+            jobs.append(functools.partial(cardface.back, data, region, deck.w, deck.h))
+            jobs.append(functools.partial(cardface.back, data, region, tile.w, tile.h))   # track cards turning up
+        for w, h in (small, zoom, dialog_card):
+            jobs += [functools.partial(cardface.face, data, cid, w, h) for cid in data.cards]
+        return jobs
 
     # ----- elements -------------------------------------------------------------
     def register(self, scene, view, slots, tips, gaps=()):

@@ -19,7 +19,17 @@ NAMES = {
     "draw": "Draw cards",
     "discard": "Discard cards",
 }
-AMOUNTS = {"lose_life": 1, "gain_life": 3, "draw": 1, "discard": 1}
+COUNTED = ("lose_life", "gain_life", "draw", "discard")      # icons drawn with their number
+
+
+def amounts(data):
+    """icon -> the number it is drawn with in the rules help: its first use in the cards."""
+    out = {}
+    for card in data.cards.values():
+        for effect in (e for alt in card.alternatives for e in alt):
+            if effect.icon in COUNTED:
+                out.setdefault(effect.icon, effect.amount)
+    return out
 
 
 def icon(name, size, amount=None):

@@ -24,16 +24,17 @@ LIGHT_EDGE = (250, 244, 228)
 FLASH_MS = 160
 
 
-def event_marks(event, touch=None, before=None):
-    """The places one event touched (``touch``: the action's kinds.Touch, for the
-    sites of an attack or a raze; ``before``: seat -> region before the action)."""
+def event_marks(event, fallen=(), before=None):
+    """The places one event touched (``fallen``: (region, site) of the settlements the
+    action destroyed or shrank, for an attack or a raze; ``before``: seat -> region
+    before the action)."""
     k = event["kind"]
     region = event.get("region")
     out = []
     if k == "takes":
         out.append(("token", (region, event["res"])) if region else ("stockpile", event["res"]))
-    elif k in ("destroys", "razes") and touch is not None and touch.sites:
-        out += [("site", s) for s in touch.sites]
+    elif k in ("destroys", "razes") and any(r == region for r, _ in fallen):
+        out += [("site", s) for s in fallen if s[0] == region]
     elif k in ("moves", "flies") and before is not None and before.get(event["seat"]):
         out += [("path", (before[event["seat"]], region)), ("region", region)]
     elif k in ("turns_hex", "uses_hex", "hex_points"):
@@ -52,16 +53,16 @@ def event_marks(event, touch=None, before=None):
 
 
 def outcome_marks(outcome):
-    """The places a preview (game.preview.Outcome) would touch."""
-    out = [("site", (h.region, h.site)) for h in outcome.hits]
-    out += [("token", (r, res)) if r else ("stockpile", res) for r, res in outcome.taken]
-    if outcome.path:
-        out += [("path", outcome.path), ("region", outcome.path[1])]
-    if outcome.facing:
+    """The places a preview (an option's ``preview`` in the snapshot) would touch."""
+    out = [("site", (h["region"], h["site"])) for h in outcome["hits"]]
+    out += [("token", (r, res)) if r else ("stockpile", res) for r, res in outcome["taken"]]
+    if outcome["path"]:
+        out += [("path", tuple(outcome["path"])), ("region", outcome["path"][1])]
+    if outcome["facing"]:
         out.append(("hex", None))
-        if not isinstance(outcome.hex_use, str) and outcome.hex_use is not None:
-            out += outcome_marks(outcome.hex_use)
-    out += [("region", region) for _, region, _ in outcome.pieces if ("region", region) not in out]
+        if isinstance(outcome["hex_use"], dict):
+            out += outcome_marks(outcome["hex_use"])
+    out += [("region", region) for _, region, _ in outcome["pieces"] if ("region", region) not in out]
     return out
 
 

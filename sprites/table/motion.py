@@ -4,33 +4,35 @@ destroyed settlement going up in flames where it stood, cards drawn into the
 viewer's hand flying from the deck, and the Card Selection Track turning
 face up card by card after Settlement Growth.
 
-Snapshots of the game before and after an action say what changed; nothing
+Two views of one seat, before and after an action, say what changed (only
+what that seat may see: another dragon's hidden lair fills unseen); nothing
 here changes the game. Durations are short and scaled by the table's speed.
 """
 from __future__ import annotations
 
 import pygame
 
+from game.data import RESOURCES
 from sprites.anim import Tween
 from sprites.art import icons as art_icons, pieces as art_pieces
 from sprites.table import cardface
 
-RESOURCES = ("livestock", "gold", "noble", "field")
 FLIP_MS = 260
 SITE_KINDS = (None, "village", "town", "city")
 
 
-def snapshot(game, viewer=None):
-    """What the animations compare; ``viewer``'s hand too (their own draws fly in face up)."""
-    s = game.state
-    return {"regions": {r.name: dict(r.res) for r in s.regions},
-            "viewer": viewer, "hand": list(s.players[viewer].hand) if viewer is not None else [],
-            "cards": {p.seat: dict(p.card.res) for p in s.players},
-            "lairs": {p.seat: dict(p.lair.res) for p in s.players},
-            "pieces": {p.seat: (dict(p.card.villages), dict(p.card.cities)) for p in s.players},
-            "where": {p.seat: p.region for p in s.players},
-            "sites": {r.name: list(r.sites) for r in s.regions},
-            "log": len(s.log), "century": s.century}
+def snapshot(view):
+    """What the animations compare, from a seat's view: what lies on the map and on the
+    Dragon Cards, the lairs the seat may see, and its own hand (its draws fly in face up)."""
+    players = view["players"]
+    return {"regions": {r["name"]: dict(r["res"]) for r in view["regions"]},
+            "viewer": view["seat"], "hand": list(players[view["seat"]]["hand"] or []),
+            "cards": {p["seat"]: dict(p["card"]["res"]) for p in players},
+            "lairs": {p["seat"]: dict(p["lair"]["res"]) for p in players if p["lair"] is not None},
+            "pieces": {p["seat"]: (dict(p["card"]["villages"]), dict(p["card"]["cities"])) for p in players},
+            "where": {p["seat"]: p["region"] for p in players},
+            "sites": {r["name"]: list(r["sites"]) for r in view["regions"]},
+            "century": view["century"], "track": len(view["track"])}
 
 
 class Motion:
@@ -40,8 +42,8 @@ class Motion:
         self.reveal = None         # (start ms, number of track cards) after growth
         self.ruins = []            # (site kind, region, (x, y), size, Tween 0 -> 1): a settlement going up in flames
 
-    def start(self, before, game, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None):
-        after = snapshot(game, before["viewer"])
+    def start(self, before, after, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None):
+        """Animate what changed from ``before`` to ``after`` (two ``snapshot``s of one seat's views)."""
         if draw_path is not None:                         # the viewer's new cards, face up: private
             kept, new = list(before["hand"]), []
             for cid in after["hand"]:
@@ -68,7 +70,7 @@ class Motion:
                     self.tokens.append((r, Tween(start, card_point(seat), now + 80 * k, duration(520))))
         for seat, res in after["lairs"].items():          # Lair Actions: from the stockpile to the lair
             for r in RESOURCES:
-                for k in range(res[r] - before["lairs"][seat][r]):
+                for k in range(res[r] - before["lairs"].get(seat, res)[r]):
                     if stock_point is not None and not after["where"].get(seat):
                         self.tokens.append((r, Tween(stock_point(r), card_point(seat), now + 80 * k, duration(520))))
         fallen = {}                                     # region -> where a settlement fell or shrank
@@ -86,8 +88,8 @@ class Motion:
                         start = fallen.get(region, geo.label_rects[region].center)
                         self.tokens.append(((kind, region), Tween(start, card_point(seat), now + 80 * k,
                                                                   duration(560))))
-        if after["century"] != before["century"] and game.state.track:
-            self.reveal = (now, len(game.state.track))
+        if after["century"] != before["century"] and after["track"]:
+            self.reveal = (now, after["track"])
 
     @staticmethod
     def prewarm(data, size):

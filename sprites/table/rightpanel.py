@@ -11,12 +11,12 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
+from game.data import RESOURCES
 from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
 
-RESOURCES = ("livestock", "gold", "noble", "field")
 
 
 class RightPanel:
@@ -95,7 +95,7 @@ class RightPanel:
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
 
     def register(self, scene, view, tips):
-        self.layout(view, scene.seats.viewer)
+        self.layout(view, view["seat"])
         for i, row in enumerate(self.player_rows(len(view["players"]))):
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
         scene.add("card", self._layout["card"], tip=tips.get("card"))
@@ -211,8 +211,7 @@ class RightPanel:
                 used.append("played " + ", ".join(played))
             if used:
                 lines.append(("; ".join(used) + ".", size, theme.RED if me["pool"] else theme.MUTED, bool(me["pool"])))
-        century = [n for n, used in (("Mighty Wings", me["wings_used"]), ("Cunning Intellect", me["intellect_used"]))
-                   if used]
+        century = [self.data.ability(a).name for a in me["powers_used"]]
         if century:
             lines.append((" and ".join(century) + " used this century.", size, theme.MUTED, False))
         out = []

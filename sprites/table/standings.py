@@ -1,7 +1,7 @@
 """The standings panel: who would win if the game ended now, over the middle
 of the table (toggled with V or the Standings button beside "Dragons").
 
-What it shows is ``Game.standings(viewer)``: the final scoring applied now,
+What it shows is the seat snapshot's ``standings``: the final scoring applied now,
 as the seat at the computer may know it - its own lair exactly, the other
 lairs worked out from what was taken in the open (marked "~" when they are
 estimates), every lair in The Strategist; in Desolation the team's Survival
@@ -55,12 +55,16 @@ class StandingsPanel:
         return pygame.Rect(r.right - lay.px(10) - w, r.y + lay.px(10), w, h)
 
     # ----- state -----------------------------------------------------------------------
+    def available(self):
+        """Only with a seat's eyes (between players in hot seat, the table shows no seat's)."""
+        return self.table.snap is not None and self.table.snap["standings"] is not None
+
     def toggle(self):
         if self.open:
             self.close()
-        else:
+        elif self.available():
             self.open = True
-        self.table._register()
+        self.table.register()
         self.table.base_dirty = True          # the parts it covered catch up as it closes
         self.table.app.dirty = True
 
@@ -72,6 +76,9 @@ class StandingsPanel:
 
     def register(self, scene, lay, heading):
         """The button; while open, the panel and its close button take clicks before the table under them."""
+        if not self.available():
+            self.open = False
+            return
         scene.add("button:standings", self.button_rect(lay, heading), tip=TIP)
         if self.open:
             scene.add("standings", self.rect(lay), front=True)
@@ -94,10 +101,10 @@ class StandingsPanel:
             theme.button(surface, button, LABEL, lay.font(16), hot=hover == "button:standings", primary=self.open)
         if not self.open:
             return
-        viewer = t.seats.viewer
+        viewer = t.view["seat"]
         sig = (id(t.view), viewer, lay)         # a new layout: a new size, text size or palette
         if t._painted.get("standings") != sig or self._image is None:
-            st = t.game.standings(viewer)
+            st = t.snap["standings"]
             if (st, viewer, lay) != self.shown or self._image is None:
                 self._image = self._paint(lay, st, viewer)
                 self.shown = (st, viewer, lay)
@@ -139,7 +146,7 @@ class StandingsPanel:
         if st["cooperative"]:
             return "Desolation of the Old World: the team wants as few Survival Points left on the board as possible."
         me = names[viewer]
-        if self.table.game.is_over:
+        if self.table.view["over"]:
             return "The game is over: every lair is open and these are the final scores."
         loot = " Loot on a Dragon Card counts as stashed in its lair."
         if not st["hidden"]:

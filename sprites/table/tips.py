@@ -1,14 +1,12 @@
-"""Tooltip texts for everything on the table (built from the seat's view).
+"""Tooltip texts for everything on the table (built from the seat's snapshot).
 
 Where an element offers options, its tip ends with what a click does (the
-engine's own sentences, Game.describe); otherwise it describes the thing.
+engine's own sentences, the options' ``text``); otherwise it describes the thing.
 """
 from __future__ import annotations
 
-from game.phases.lair import lair_action_text
-from game.state import SITE_NAMES
+from game.data import CITY, SITE_NAMES, TOWN, VILLAGE
 from game.words import count, resources
-from sprites.targets import BUTTON_KINDS
 
 ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
               "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
@@ -52,18 +50,32 @@ def attack_cost_text(ways):
     return ""
 
 
-def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
-    """{element name: tooltip text}. ``colours``: {dragon: the name of the colour it
-    is drawn in} (the colour-blind palette renames them)."""
-    data = game.data
-    options = game.decision.options if game.decision else ()
+def attack_costs(data):
+    """site value -> [(Attack icons, Life)]: the ways to take a settlement (data/setup.yaml)."""
+    costs = data.setup["attack_costs"]
+    return {VILLAGE: costs["village"], TOWN: costs["town"], CITY: costs["city"]}
+
+
+def stock_takers(data):
+    """The names of the cards and Lair Actions that take a village from a region's stockpile."""
+    cards = [c.name for c in data.cards.values()      # a purple Raze Village icon (rulebook, Card Icons)
+             if any(e.icon == "raze_village" and e.source == "stockpile" for alt in c.alternatives for e in alt)]
+    lair = [a.name for a in data.lair_actions if "village_from_stockpile" in a.effect]
+    return list(dict.fromkeys(cards + lair))
+
+
+def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None):
+    """{element name: tooltip text}. ``options``: the viewer's options (the snapshot's);
+    ``table``: what stays the same for the game (game.snapshot.table); ``colours``:
+    {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them)."""
+    hits = attack_costs(data)
     tips = {}
 
     def offers(name):
         idx = groups.get(name)
         if not idx:
             return ""
-        return " Click: " + " / ".join(game.describe(options[i]) for i in idx) + "."
+        return " Click: " + " / ".join(options[i]["text"] for i in idx) + "."
 
     for j, cid in enumerate(hand):
         tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}")
@@ -88,7 +100,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
                                            f"card, or the hex side facing {name}, takes one." + offers(f"region:{name}"))
         for k, v in enumerate(reg["sites"]):
             what = SITE_NAMES[v]
-            cost = attack_cost_text(game.hits.get(v, ()))
+            cost = attack_cost_text(hits.get(v, ()))
             tips[f"site:{name}:{k}"] = f"{name}, site {k + 1}: {what}{cost}." + offers(f"site:{name}:{k}")
     arrow = view["hex_arrow"]
     facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
@@ -97,8 +109,8 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
     ring = [r.name for r in data.regions]
     for side, step in (("left", -1), ("right", 1)):
         after = ring[(ring.index(arrow) + step) % len(ring)]
-        tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after} "
-                                    "(costs a gold, or Cunning Intellect)." + offers(f"hex:turn_{side}"))
+        tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after}. "
+                                    + table["hex_turn"] + offers(f"hex:turn_{side}"))
     this_century = view["lair_century"] == view["century"]
     for a in data.lair_actions:
         who = view["lair_taken"].get(a.id)
@@ -110,7 +122,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
             state = f" Free again this century (taken by {names[who]} in century {view['lair_century']})."
         else:
             state = ""
-        tips[f"lair_action:{a.id}"] = (f"{a.name} (from century {a.century}): {lair_action_text(game, a)}{state}"
+        tips[f"lair_action:{a.id}"] = (f"{a.name} (from century {a.century}): {table['lair_actions'][a.id]}{state}"
                                        + offers(f"lair_action:{a.id}"))
     colours = colours or {}
     for p in view["players"]:
@@ -140,7 +152,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
                               f"{stock['noble']} nobles (purple card icons take from here). "
                               f"{view['fields_out']} fields are out of the game (spent fields never come back).")
     tips["info:region_stock"] = ("Each region's own stockpile of village and city pieces: settlements grow from it "
-                                 "and Raze Village / Valiant Knight / A Bard's Tale / First Strike take from it.")
+                                 f"and {' / '.join(stock_takers(data))} take from it.")
     holders = {k: (names[v] if v is not None else "nobody") for k, v in view["markers"].items()}
     tips["info:markers"] = (f"First Lair Action: {holders.get('first_lair')} (first Lair Action and track card). "
                             f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
@@ -149,7 +161,7 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
     rogues = sorted(data.setup["rogue_dragons"])
     tips["info:game"] = (f"The variant of this game and the Rogue Dragons ({rogues[0]}-{rogues[-1]} players) "
                          "that land each century.")
-    generic = {f"button:{k}": game.action_kind(k).help(game) for k in BUTTON_KINDS}   # the engine's words
+    generic = {f"button:{k}": b["help"] for k, b in table["buttons"].items()}   # the engine's words
     generic |= {"button:undo": ("Undo your last action (U)." if undo_refusal is None
                                else f"Undo is not possible now: {undo_refusal}."),
                "button:help": "Rules and icons (F1).",
@@ -160,11 +172,12 @@ def build(game, view, groups, hand, names, undo_refusal=None, colours=None):
                "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
         tips[name] = text + offers(name)
-    for i, a in enumerate(options):
+    for i, o in enumerate(options):
         if f"option:{i}" in groups:
-            tips[f"option:{i}"] = game.describe(a)
-            if a.kind == "level_up":
-                tips[f"option:{i}"] = f"{data.ability(a.choice).name}: {data.ability(a.choice).text}"
+            a = o["action"]
+            tips[f"option:{i}"] = o["text"]
+            if a["kind"] == "level_up":
+                tips[f"option:{i}"] = f"{data.ability(a['choice']).name}: {data.ability(a['choice']).text}"
     return tips
 
 
@@ -179,63 +192,61 @@ def _things(pairs, zero=False):
     return ", ".join(resources(n, what) for what, n in pairs if n or zero)
 
 
-def outcome_text(game, o, life_now):
-    """What an outcome means for its chooser, in a few short sentences."""
-    data = game.data
+def outcome_text(data, o, life_now, name):
+    """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short sentences."""
     out = []
-    if o.spends:
-        out.append(f"Costs {_things(o.spends.items())}.")
-    if o.path:
-        out.append(f"Your dragon flies {o.path[0]} -> {o.path[1]}.")
-    if o.passing:
-        out.append(f"{o.path[1]} has another dragon: you would have to fly on.")
-    if o.facing:
-        region, icon = o.facing
+    if o["spends"]:
+        out.append(f"Costs {_things(o['spends'].items())}.")
+    if o["path"]:
+        out.append(f"Your dragon flies {o['path'][0]} -> {o['path'][1]}.")
+    if o["passing"]:
+        out.append(f"{o['path'][1]} has another dragon: you would have to fly on.")
+    if o["facing"]:
+        region, icon = o["facing"]
         out.append(f"Then the {ICON_WORDS[icon]} side faces {region}.")
-        if isinstance(o.hex_use, str):
-            out.append(o.hex_use)
-        elif o.hex_use is not None:
-            out.append("Your Dragon Hex Card there: " + outcome_text(game, o.hex_use, life_now))
+        if isinstance(o["hex_use"], str):
+            out.append(o["hex_use"])
+        elif o["hex_use"] is not None:
+            out.append("Your Dragon Hex Card there: " + outcome_text(data, o["hex_use"], life_now, name))
     taken = {}
-    for region, res in o.taken:
+    for region, res in o["taken"]:
         taken.setdefault(region or "the stockpile", []).append(res)
     for where, res in taken.items():
         counted = {r: res.count(r) for r in dict.fromkeys(res)}
         out.append(f"Takes {_things(counted.items())} from {where}.")
-    for kind, region, n in o.pieces:
+    for kind, region, n in o["pieces"]:
         out.append(f"Gains {n} {kind if n == 1 else kind + 's' if kind == 'village' else 'cities'} of {region}.")
-    if o.life:
-        out.append(f"Life {life_now} -> {life_now + o.life}.")
-    if o.cards_drawn:
-        out.append(f"Draws {o.cards_drawn} card{'s' if o.cards_drawn > 1 else ''}.")
-    if o.hits:
+    if o["life"]:
+        out.append(f"Life {life_now} -> {life_now + o['life']}.")
+    if o["cards_drawn"]:
+        out.append(f"Draws {o['cards_drawn']} card{'s' if o['cards_drawn'] > 1 else ''}.")
+    if o["hits"]:
         kinds = {}
-        for h in o.hits:
-            kinds[(h.size, h.icons, h.life)] = kinds.get((h.size, h.icons, h.life), 0) + 1
+        for h in o["hits"]:
+            key = (h["size"], h["icons"], h["life"])
+            kinds[key] = kinds.get(key, 0) + 1
         hits = "; ".join(f"{'a' if n == 1 else n} {size}{'s' if n > 1 else ''} ({icons} icon{'s' if icons > 1 else ''},"
                          f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
         out.append(f"Its Attack icons could then hit (ringed on the map): {hits}.")
-    if o.then_kind == "level_up":
-        names = " or ".join(data.ability(a).name for a in o.level_up)
+    if o["then_kind"] == "level_up":
+        names = " or ".join(data.ability(a).name for a in o["level_up"])
         out.append(f"You level up: choose {names}.")
-    elif o.level_up:
-        out.append(f"You level up: {data.ability(o.level_up[0]).name}.")
-    elif o.then:
-        out.append("Then " + _strip_name(o.then, game.name(o.seat)))
-    if o.returns is not None:
-        out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o.returns)}")
+    elif o["level_up"]:
+        out.append(f"You level up: {data.ability(o['level_up'][0]).name}.")
+    elif o["then"]:
+        out.append("Then " + _strip_name(o["then"], name))
+    if o["returns"] is not None:
+        out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o['returns'])}")
     return " ".join(out)
 
 
-def still_possible(game, options, card_key, most=6):
+def still_possible(options, most=6):
     """End Turn's preview: the other choices left now (copies of a card count once)."""
-    from sprites.targets import signature
     seen, left = set(), []
-    for a in options:
-        sig = signature(a, card_key)
-        if a.kind != "end_turn" and sig not in seen:
-            seen.add(sig)
-            left.append(game.describe(a))
+    for o in options:
+        if o["action"]["kind"] != "end_turn" and o["same"] not in seen:
+            seen.add(o["same"])
+            left.append(o["text"])
     if not left:
         return "Nothing else is possible now."
     more = f"; and {len(left) - most} more (Tab lists them all)" if len(left) > most else ""

@@ -7,7 +7,7 @@ The window runs as it does for a player: autosave on (to a temporary
 folder), animations on, the five AI dragons (normal level) thinking in their
 own thread, the human seat clicking one of its options a moment after each
 animation ends. Prints wall time and the UI thread's CPU time (median and
-95th percentile) of
+95th percentile, and the worst frame's CPU) of
   - the frame after an action: from the click (or the AI's move being
     applied) until that frame is on screen - the engine's step, the
     autosave's copy, the new view and every part that changed;
@@ -15,8 +15,8 @@ animation ends. Prints wall time and the UI thread's CPU time (median and
     enlarged card, tooltip) and an animation frame (the map redrawn), each
     alone and while an AI dragon thinks;
   - the full repaint after a resize (the window switching between two sizes;
-    the first switch to each size, which draws every card for it, is shown
-    apart);
+    the first switch to each size, which lays the table out afresh and
+    draws the cards in sight for it, is shown apart);
 then the CPU the real event loop uses while it waits for the human; and
 last the frame after an action again from the same position with the
 standings panel open (the standings worked out and the panel painted again
@@ -52,7 +52,8 @@ def percentile(values, q):
 
 def line(what, wall, cpu):
     return (f"{what}: wall median {statistics.median(wall):.2f} ms, p95 {percentile(wall, 0.95):.2f} ms; "
-            f"CPU median {statistics.median(cpu):.2f} ms, p95 {percentile(cpu, 0.95):.2f} ms ({len(wall)} frames)")
+            f"CPU median {statistics.median(cpu):.2f} ms, p95 {percentile(cpu, 0.95):.2f} ms, "
+            f"worst {max(cpu):.2f} ms ({len(wall)} frames)")
 
 
 def timed(fn, frames):
@@ -92,7 +93,7 @@ class Human:
         if app.scene is not t or t.motion.busy() or t.hex_tween is not None:
             self.ready_at = None
             return
-        d = t.game.decision
+        d = t.host.game.decision
         if d is None or not t.seats.is_human(d.player):
             return
         if self.ready_at is None:
@@ -130,7 +131,7 @@ def after_action_frames(app, table, actions, seed):
         return real_apply(action)
     table.apply = apply
     human = Human(app, table, seed)
-    session = table.session
+    session = table.host.session
     start = len(session.actions)
     while len(session.actions) - start < actions and not session.game.is_over:
         app.tick()
@@ -201,7 +202,7 @@ def main(argv=None):
 
     # a full repaint after a resize: the window switching between two sizes
     first, again = resize_frames(app, table, max(20, args.frames // 10))
-    print(line("first frame at a new window size (layout, every card drawn for it)", *first))
+    print(line("first frame at a new window size (layout, the cards in sight drawn for it)", *first))
     print(line("full repaint after a resize (sizes seen before)", *again))
 
     # idle: the human's turn, nothing moving (the AI dragons wait for the human)

@@ -1,0 +1,149 @@
+"""A replay as a host: the table shows a recorded game, step by step, and
+cannot change it. The replay decides whose eyes it shows:
+
+- a finished game, or one no person plays: the eyes of whoever decides at
+  each step (every lair is open once the game is over, and a replay of it is
+  for looking back);
+- an unfinished game with one human seat: that player's own eyes only;
+- an unfinished game with several human seats (hot seat): only what everyone
+  may see (no hand, no hidden lair), since whoever watches could go on playing.
+"""
+from __future__ import annotations
+
+from ..snapshot import seat_snapshot, table
+from .replay import Replay
+
+
+class ReplayHost:
+    read_only = True
+    thinking = False
+
+    def __init__(self, session):
+        self.session = session
+        self.record = Replay(session)
+        self.record.to_start()
+        self.finished = self.record.final.is_over
+        self.humans = [i for i, s in enumerate(session.seats) if s.is_human]
+        self.table = table(self.record.game)
+        self.version = 0
+
+    @property
+    def seats(self):
+        return [{"name": s.name, "dragon": s.dragon, "kind": s.kind} for s in self.session.seats]
+
+    @property
+    def data(self):
+        return self.record.game.data
+
+    @property
+    def game(self):
+        """The Game at this step: for tools and tests in this process, never for the view."""
+        return self.record.game
+
+    @property
+    def decider(self):
+        d = self.record.game.decision
+        return d.player if d is not None else None
+
+    @property
+    def over(self):
+        return self.record.game.is_over
+
+    @property
+    def started(self):
+        return False                  # nothing would be lost by leaving a replay
+
+    def eyes(self):
+        """The seat whose view is shown now (None: only what everyone may see)."""
+        if not self.finished and self.humans:
+            return self.humans[0] if len(self.humans) == 1 else None
+        d = self.record.game.decision
+        return d.player if d is not None else 0
+
+    def snapshot(self, seat=None, since=0):
+        snap = seat_snapshot(self.record.game, self.eyes(), since)
+        snap["version"] = self.version
+        snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
+        snap["undo"] = {"can": False, "why": "this is a replay"}
+        if snap["decision"] is not None:      # a replay is watched, never played
+            snap["decision"] = {k: v for k, v in snap["decision"].items()
+                                if k not in ("options", "refused", "flights")} | {"mine": False}
+        return snap
+
+    # ----- stepping --------------------------------------------------------------------------
+    def _moved(self, moved):
+        if moved:
+            self.version += 1
+        return moved
+
+    def forward(self):
+        return self._moved(self.record.forward())
+
+    def back(self):
+        return self._moved(self.record.back())
+
+    def to_start(self):
+        before = self.record.index
+        self.record.to_start()
+        return self._moved(self.record.index != before)
+
+    def to_end(self):
+        before = self.record.index
+        self.record.to_end()
+        return self._moved(self.record.index != before)
+
+    @property
+    def index(self):
+        return self.record.index
+
+    def __len__(self):
+        return len(self.record)
+
+    @property
+    def at_end(self):
+        return self.record.at_end
+
+    def last_step(self):
+        """(seat, sentence) of the action that led here, or None at the start."""
+        last = self.record.last_step
+        return (last.seat, last.text) if last else None
+
+    # ----- the host calls a replay answers ---------------------------------------------------
+    def send(self, seat, command):
+        return {"error": "This is a replay: nothing can be played."}
+
+    def ready(self):
+        return False
+
+    def advance(self):
+        return False
+
+    def ai_to_move(self):
+        return None
+
+    def poll(self):
+        return []
+
+    def forget_hint(self):
+        pass
+
+    def frame_drawn(self):
+        pass
+
+    def flush(self, timeout=None):
+        return None
+
+    def close(self):
+        return None
+
+    autosave_file = None
+
+    def autosave_error(self):
+        return None
+
+    def unsaved(self):
+        return None
+
+    def replay(self):
+        """The same game from its start."""
+        return ReplayHost(self.session)

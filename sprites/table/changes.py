@@ -1,0 +1,167 @@
+"""Commands to the host and the changes they make: an option chosen, undo, a
+hint asked; then the change shown (the hand-off, the final scores, the next
+turn's summary, what happened on the map), and the hot-seat hand-off, which
+forgets everything the last player saw. ``t`` is the TableScene."""
+from __future__ import annotations
+
+from sprites.anim import now_ms
+from sprites.table import happenings
+
+
+def ask_hint(t):
+    if not t.groups:
+        return t.say("No hint now: it is not your decision.")
+    if t.summary is not None:
+        t.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
+    answer = t.send({"type": "hint"}, quiet=True)
+    if answer.get("pending"):
+        t.hinted = {"text": "Hint: the normal AI is thinking...", "at": t.version, "names": []}
+    elif answer.get("hint"):
+        show_hint(t, answer["hint"])
+    return None
+
+
+def show_hint(t, hint):
+    """The host's answer to a hint asked at this table for the decision shown now."""
+    if hint["seat"] != t.seats.viewer or hint["version"] != t.version or not t.my_decision():
+        return
+    i = hint["option"]
+    names = sorted(n for n, idx in t.groups.items() if i in idx) if i is not None else []
+    t.hinted = {"text": hint["text"], "at": t.version, "names": names}
+    t.app.dirty = True
+
+
+def send(t, command, quiet=False):
+    """Send the host a command of the viewer's, at the version shown; a change it made
+    is shown at once. Returns the host's answer."""
+    answer = t.host.send(t.seats.viewer, dict(command, version=t.version)) or {"pending": True}
+    if answer.get("error"):
+        if answer.get("stale"):
+            t.changed()
+        if not quiet or not answer.get("stale"):
+            t.say(answer["error"])
+    elif answer.get("ok") and answer.get("version", t.version) != t.version:
+        changed(t, chosen=kinds_of(t, command), undo=command["type"] == "undo")
+    return answer
+
+
+def kinds_of(t, command):
+    """The kinds of the options a command chose (for the tutorial's guide)."""
+    if command["type"] == "apply":
+        return [t.options[command["option"]]["action"]["kind"]]
+    if command["type"] == "fly":
+        return list(t.decision["flights"][command["region"]]["kinds"])
+    return []
+
+
+def apply(t, i):
+    """Choose option ``i`` of the viewer's decision now (no question asked); True if the host took it."""
+    return bool(send(t, {"type": "apply", "option": i}).get("ok"))
+
+
+def undo(t):
+    if not t.can_undo():
+        why = t.undo_refusal()
+        return t.say(f"Undo is not possible: {why}." if why else "Nothing to undo here.")
+    send(t, {"type": "undo"})
+    return None
+
+
+def changed(t, chosen=(), undo=False):
+    """The host's game changed (an option of the viewer's, another seat's move, an undo):
+    show it, then the hand-off, the final scores or the next turn's summary."""
+    before = t.view
+    actor = t.decision["player"] if t.decision else None
+    report_news(t)
+    t.dialog = t.dialog_kind = None
+    t.hinted = None
+    t.ai.pause_until(now_ms() + t.app.ai_delay_ms // t.speed)
+    if undo:
+        t.part.undone()
+    else:
+        t.part.changed(actor, list(chosen))
+    if t.host.over or t.seats.needs_handoff(t.decider):
+        events = t.fetch()
+        t.app.sounds.hear([e["event"] for e in events])
+        if t.host.over:
+            t.refresh()
+            t.app.show_scores(t.host, celebrate=True)
+        else:
+            t.hide_for_handoff()
+        return
+    t.seats.follow(t.decider)
+    if actor == t.seats.viewer:
+        t.summary = None                 # the player acted: the summary has been read
+    events = t.fetch()
+    t.refresh()
+    if actor != t.seats.viewer and t.my_decision() and t.snap["turn_starts"]:
+        show_summary(t)
+    happenings.after(t, None if undo else before, actor, events)
+
+
+def show_summary(t):
+    """At the start of a player's turn: what the others did since their last one (public events only)."""
+    t.summary = [tuple(line) for line in t.snap["since_last_turn"]] or None
+    t.register()
+
+
+def report_news(t):
+    """What the host has to say: an AI's failure, a hint's answer, an autosave that
+    failed (at once, and a banner kept up while it lasts)."""
+    for news in t.host.poll():
+        if news["type"] == "hint":
+            show_hint(t, news)
+        elif news["type"] == "autosave_failed":
+            t.say(f"Autosave failed: {news['problem']}")
+        elif news["type"] == "notice":
+            t.say(news["text"])
+    found = t.host.unsaved()
+    line = found["line"] if found is not None else None
+    if line != t.unsaved:
+        t.unsaved = line
+        t.app.dirty = True
+
+# ----- hot seat ---------------------------------------------------------------------------
+
+
+def forget_private(t):
+    """Hot-seat hand-off: drop everything the last player saw (messages,
+    hint, dialogs, what the pointer hovered, animations of their cards,
+    the log's scroll, every painted part) so that none of it reaches the
+    next player's screen."""
+    t.toast = None
+    t.hinted = None
+    t.standings.close()
+    t.host.forget_hint()
+    t.dialog = t.dialog_kind = None
+    t.confirming = None
+    t.hover = None
+    t.motion.clear()
+    t.happened.clear()
+    t.pointed.clear()
+    t.summary = None
+    t._previews = {}
+    t.log.forget()
+    t.hex_tween = None
+    t.hex_angle = None
+    t.slots, t.gaps, t.freeze = [], [], None
+    t.base = None
+    t._painted = {}
+
+
+def hide_for_handoff(t):
+    """Hide the table behind the hand-off screen, forgetting what the last player saw."""
+    t.handoff_pending = True
+    t.log.keep(t.seats.viewer)
+    forget_private(t)
+    t.refresh()
+    t.app.show_handoff(t)
+
+
+def handed_over(t, seat):
+    """The hand-off screen confirmed who sits at the computer now."""
+    forget_private(t)
+    t.seats.take_over(seat)
+    t.log.restore(seat)
+    t.handoff_pending = False
+    t.refresh()

@@ -1,0 +1,73 @@
+"""Where the viewer's cards lie: the hand keeps its places under a still pointer.
+
+Right after a card leaves the hand the others stay where they were (a gap
+marks the card that left) until ``REFLOW_MS`` have passed and the pointer has
+moved or left the hand, so that a quick second click never lands on a card
+that slid under it. ``t`` is the TableScene: its ``slots`` (card, rect),
+``gaps`` and ``freeze`` (until ms, pointer then) are what this keeps.
+"""
+from __future__ import annotations
+
+import pygame
+
+from sprites.anim import now_ms
+
+REFLOW_MS = 400          # the hand keeps its places this long after a change, and until the pointer moves
+
+
+def sorted_hand(data, hand):
+    """The hand as shown: Dragon Hex Cards, then by region (ring order), Any Region last."""
+    def key(cid):
+        c = data.cards[cid]
+        if c.is_hex:
+            return (0, 0, c.name, cid)
+        return (1, data.region_index[c.region] if c.region else 6, c.name, cid)
+    return sorted(hand, key=key)
+
+
+def lay_out(t, hand):
+    """Place ``hand``: afresh, or keeping the old places while the pointer rests on the hand."""
+    old = t.slots
+    t.hand = hand
+    fresh = list(zip(hand, t.handview.hand_rects(len(hand))))
+    if [c for c, _ in old] == hand:
+        return
+    if not old or not pointer_on_hand(t):
+        t.slots, t.gaps, t.freeze = fresh, [], None
+        return
+    left = list(hand)
+    kept, gaps = [], list(t.gaps)
+    for cid, rect in old:
+        if cid in left:
+            left.remove(cid)
+            kept.append((cid, rect))
+        else:
+            gaps.append(rect)
+    if left:                          # new cards go to the right end, if they fit there
+        w, _ = t.handview.card_size()
+        x = max(r.right for _, r in old) + t.lay.px(8)
+        y = t.handview.hand_rects(1)[0].y
+        for cid in left:
+            if x + w > t.handview.cards_area().right:
+                t.slots, t.gaps, t.freeze = fresh, [], None
+                return
+            kept.append((cid, pygame.Rect(x, y, w, old[0][1].h)))
+            x += w + t.lay.px(8)
+    t.slots, t.gaps = kept, gaps
+    t.hand = [c for c, _ in kept]
+    t.freeze = (now_ms() + REFLOW_MS, t.pointer)
+
+
+def pointer_on_hand(t):
+    return t.pointer is not None and t.lay.hand.collidepoint(t.pointer)
+
+
+def maybe_reflow(t, now):
+    """Lay the hand out afresh once REFLOW_MS have passed and the pointer has moved or left it."""
+    if t.freeze is None or now < t.freeze[0]:
+        return
+    then = t.freeze[1]
+    moved = then is None or t.pointer is None or abs(t.pointer[0] - then[0]) + abs(t.pointer[1] - then[1]) > 3
+    if moved or not pointer_on_hand(t):
+        t.slots, t.gaps, t.freeze = [], [], None
+        t.refresh()

@@ -1,0 +1,95 @@
+"""What the table shows of a change: the map marks of what happened (in the
+colour of the dragon that did it, with its log line when another dragon
+acted), the animations (two views of the seat compared), the sounds of the
+new log lines, and "since your last turn" when a turn of the viewer starts.
+
+Everything comes from the seat's snapshots: the board before and after, and
+the log lines the seat may read that the change added. ``t`` is the TableScene.
+"""
+from __future__ import annotations
+
+from game.data import RESOURCES
+from sprites import theme
+from sprites.anim import now_ms
+from sprites.table import leftpanel, marks, motion
+
+HAPPENED_MS = 1000       # an action's marks on the map (divided by the speed; the next AI move comes sooner)
+
+
+def after(t, before, actor, events):
+    """``before``: the board before the change (None after an undo or a new eyes);
+    ``actor``: the seat that decided; ``events``: the new log entries."""
+    now = now_ms()
+    if events:
+        t.app.sounds.hear([e["event"] for e in events])
+    if before is None:
+        return
+    if t.app.animate:
+        draws = draw_path(t) if before["seat"] == t.view["seat"] else None
+        t.motion.start(motion.snapshot(before), motion.snapshot(t.view), now, t.map.geo, lambda s: lair_point(t, s),
+                       lambda s: card_point(t, s), t.duration, lambda r: stock_point(t, r), draws)
+    if t.app.animate or actor != t.seats.viewer:
+        mark(t, before, actor, events, now)     # (animations off: still where another dragon acted, steady)
+
+
+def fallen_sites(before, view):
+    """(region, site) of the settlements that were destroyed or shrank."""
+    old = {r["name"]: r["sites"] for r in before["regions"]}
+    return [(r["name"], k) for r in view["regions"] for k, (a, b) in enumerate(zip(old[r["name"]], r["sites"]))
+            if b < a]
+
+
+def mark(t, before, actor, events, now):
+    """Light up on the map what the action touched (its log lines' fields, the
+    settlements that fell); another dragon's action also says what it was."""
+    where = {p["seat"]: p["region"] for p in before["players"]}
+    fallen = fallen_sites(before, t.view)
+    places = []
+    for e in events:
+        places += marks.event_marks(e["event"], fallen, where)
+    if not places:
+        return
+    caption = card = None
+    if actor != t.seats.viewer:
+        caption = " ".join(e["text"] for e in events[:2])
+        card = next((e["event"]["card"] for e in events if e["event"]["kind"] == "plays"), None)
+    t.happened.add(places, now, HAPPENED_MS // t.speed, colour=seat_colour(t, actor), caption=caption, card=card,
+                   flash=t.app.animate)
+
+
+def seat_colour(t, seat):
+    """Marks of what a dragon did are in that dragon's colour (as the palette draws it)."""
+    if seat is None or not 0 <= seat < len(t.view["players"]):
+        return marks.HAPPENED
+    return theme.rgb(t.map.dragons[t.view["players"][seat]["dragon"]].colour)
+
+
+def card_point(t, seat):
+    """Where loot flies to: the viewer's Dragon Card, or that dragon's row."""
+    n = len(t.view["players"])
+    if seat == t.view["seat"]:
+        return t.right.card_rect(n).center
+    return t.right.player_rows(n)[seat].center
+
+
+def draw_path(t):
+    """A card drawn into the viewer's hand flies from the deck to its place."""
+    def path(cid):
+        slot = next((r for c, r in t.slots if c == cid), None)
+        return t.handview.deck_rect().center, (slot.center if slot else t.lay.hand.center)
+    return path
+
+
+def stock_point(t, res):
+    """Where the general stockpile's resource sits in the left column."""
+    sec = leftpanel.sections(t.lay, t.view, t.data)["stockpile"]
+    k = RESOURCES.index(res)
+    return (sec.x + k * sec.w // len(RESOURCES) + t.lay.px(12), sec.bottom - t.lay.px(18))
+
+
+def lair_point(t, seat):
+    """Dragons fly in from their lair: inside the map's edge next to their row."""
+    rows = t.right.player_rows(len(t.view["players"]))
+    m = t.lay.map
+    r = round(t.map.geo.dragon_radius * 1.2) + t.lay.pad
+    return (m.right - r, max(m.y + r, min(m.bottom - r, rows[seat].centery)))

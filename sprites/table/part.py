@@ -1,0 +1,51 @@
+"""What a part adds to the table: the replay's bar, the tutorial's guide.
+
+The table calls these hooks at fixed points; a part overrides the ones it
+needs. ``plays``: the table plays a game (AI pacing, hints); ``has_undo``:
+it offers Undo.
+"""
+from __future__ import annotations
+
+
+class TablePart:
+    plays = True
+    has_undo = True
+
+    def attach(self, table):
+        """The table is being made (before its first snapshot)."""
+        self.table = table
+
+    def refresh(self):
+        """The table has its new snapshot; its elements are registered next."""
+
+    def register(self):
+        """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
+
+    def bar_extra(self):
+        """Rects of buttons the part puts in the prompt bar (the prompt's text stays clear of them)."""
+        return ()
+
+    def header(self, header):
+        """(header line, prompt, colour, letter) of the prompt bar, as the part words it."""
+        return header
+
+    def click(self, name):
+        """True if the part took the click."""
+        return False
+
+    def key(self, event):
+        """True if the part took the key."""
+        return False
+
+    def changed(self, actor, chosen):
+        """The game changed: ``actor`` decided; ``chosen``: the kinds of the options the
+        viewer chose for it at this table ([] for another seat's move)."""
+
+    def undone(self):
+        """The viewer's last move was taken back."""
+
+    def draw_under(self, surface):
+        """Draw over the painted table, under its marks, questions and tooltips."""
+
+    def draw(self, surface):
+        """Draw over everything of the table."""

@@ -1,0 +1,145 @@
+"""The table's questions: the panel of a decision answered in a list (a resource,
+a new ability, the Scheme draft), "which one?" when a click offers several
+options, All choices (Tab), and asking first before an action that cannot be
+taken back. ``t`` is the TableScene; its ``dialog``, ``dialog_kind`` ("choose":
+a list the player asked for, "panel", "draft", "confirm") and ``confirming``
+(the option, or the region of a flight, a yes would choose) hold the question.
+
+The policy, from what the snapshot says of each option: End Turn asks first
+while a ``useful`` option is left; a one-click option that ``spends``
+something and that undo could not take back asks first, unless it was picked
+from a list already.
+"""
+from __future__ import annotations
+
+from sprites.table import dialog
+from sprites.targets import in_a_panel
+
+
+def sync(t):
+    """Open the panel for a decision that is answered in a list of its own."""
+    mine = t.my_decision()
+    if t.dialog_kind in ("choose", "confirm") and mine:
+        return
+    t.dialog = t.dialog_kind = None
+    if not mine:
+        return
+    d = t.decision
+    if in_a_panel(t.groups, t.options):
+        level_up = d["kind"] == "level_up"
+        title = "Level up!" if level_up else "Choose a resource"
+        choices = [(f"option:{i}", label(t, o)) for i, o in enumerate(t.options)]
+        text = d["prompt"]
+        if level_up:
+            text += " " + " ".join(f"{t.data.ability(o['action']['choice']).name}: "
+                                   f"{t.data.ability(o['action']['choice']).text}" for o in t.options)
+        t.dialog = dialog.Dialog(title, choices, text=text, cancel=False, width=560)
+        t.dialog_kind = "panel"
+    elif any(name.startswith("draft:") for name in t.groups):
+        draft = t.view["draft"] or []
+        t.dialog = dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
+                                 text=d["prompt"] + " Click the card you keep.", cancel=False)
+        t.dialog_kind = "draft"
+
+
+def label(t, option):
+    a = option["action"]
+    if a["kind"] == "level_up":
+        return t.data.ability(a["choice"]).name
+    return option["text"]
+
+
+def offer(t, name, idx):
+    """A click on an element that offers options ``idx``: choose the one, or ask which."""
+    if len(idx) == 1 and name != "button:lick_wounds":
+        return choose(t, idx[0])
+    choices = [(f"option:{i}", t.options[i]["text"]) for i in idx]
+    if name == "button:lick_wounds":
+        heal = t.data.setup["heal"]["lick_wounds"]
+        title, what, anchor = "Lick wounds: discard which card?", f"Each card discarded heals {heal} Life.", None
+    else:
+        rect = t.element_rect(name)
+        title, what, anchor = "Which one?", t.tips.get(name, "").split(" Click:")[0], rect.midtop if rect else None
+    ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460), "choose")
+
+
+def all_choices(t):
+    """Every option of the current decision in one list (Tab); copies of a card count once."""
+    if t.decision is None or not t.groups:
+        return
+    seen, choices = set(), []
+    for i, o in enumerate(t.options):
+        if o["same"] not in seen:
+            seen.add(o["same"])
+            choices.append((f"option:{i}", o["text"]))
+    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520), "choose")
+
+
+def ask(t, question, kind):
+    t.dialog, t.dialog_kind = question, kind
+    t.register()
+    t.base_dirty = True
+
+
+def dialog_click(t, name):
+    if name == "button:cancel":
+        return close(t)
+    if name == "button:confirm":
+        what, t.confirming = t.confirming, None
+        close(t)
+        if isinstance(what, str):               # a flight: the host makes its moves, one by one
+            return t.send({"type": "fly", "region": what})
+        return t.apply(what)
+    kind, _, rest = name.partition(":")
+    if kind == "option":
+        close(t)
+        return choose(t, int(rest), asked=True)
+    if kind == "draft" and name in t.groups:
+        return choose(t, t.groups[name][0])
+    return None
+
+
+def close(t):
+    """Close a question the player asked for; a decision's own panel comes back."""
+    if t.dialog_kind in ("choose", "confirm"):
+        t.dialog = t.dialog_kind = None
+        t.refresh()
+
+
+def choose(t, i, asked=False):
+    """A person picked option ``i``. End Turn asks first if useful options remain,
+    and an option that spends something and cannot be undone asks first, unless
+    it was picked from a list already (``asked``)."""
+    o = t.options[i]
+    if o["action"]["kind"] == "end_turn":
+        left = [x for x in t.options if x["useful"]]
+        if left and not asked and t.app.settings.confirm_end_turn:
+            sample = "; ".join(dict.fromkeys(x["text"] for x in left[:4]))
+            return confirm(t, i, "End your turn?", "End Turn (Enter)",
+                           f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")
+    elif o["spends"] and not asked and not o["undoable"]:
+        return confirm(t, i, f"{o['text']}?", "Yes (Enter)",
+                       f"{o['text']}. Undo cannot take this back (it ends the step or shows new cards).")
+    if not t.apply(i):
+        return None
+    if o["spends_on_map"] and t.can_undo():
+        t.say(f"{o['text']}: done. Undo (U) takes it back.", ms=2500, note=True)
+    return None
+
+
+def offer_flight(t, region):
+    """A region further than one move: offer the whole flight there, if the engine
+    has one (the snapshot's ``flights``), as one question; each step can still be undone."""
+    flight = (t.decision or {}).get("flights", {}).get(region)
+    if not flight:
+        return False
+    steps = flight["steps"]
+    confirm(t, region, f"Fly to {region}?", "Fly there (Enter)",
+            f"{len(steps)} moves: " + " ".join(f"{i}. {text}." for i, text in enumerate(steps, 1)))
+    return True
+
+
+def confirm(t, what, title, yes, text):
+    """Ask before option ``what`` (or the flight to region ``what``)."""
+    t.confirming = what
+    ask(t, dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460), "confirm")

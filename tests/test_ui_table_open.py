@@ -1,0 +1,103 @@
+"""The table opens at once: Start draws what the table shows, the rest of the
+cards and the sound effects are made while the window is idle, and once
+they are, no frame draws a card for the first time.
+
+Work is counted, not timed (CI shares a busy machine): card pictures drawn
+(sprites.art.cards builds each once) and sound effects synthesised.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ui_helpers import click, hover, make_app
+
+from sprites import idle, sound
+from sprites.art import cards as art_cards, common
+from sprites.scenes.table import TableScene
+from sprites.scenes.title import TitleScene
+from sprites.settings import Settings
+from sprites.table import cardface, overlays
+
+
+@pytest.fixture
+def drawings(monkeypatch):
+    """Counts the card pictures drawn from now on (every cache emptied first)."""
+    common.clear_caches()
+    cardface._full.cache_clear()
+    cardface._compact.cache_clear()
+    drawn = []
+    memo = art_cards._memo
+
+    def counting(key, build):
+        if key not in art_cards._cache:
+            drawn.append(key)
+        return memo(key, build)
+    monkeypatch.setattr(art_cards, "_memo", counting)
+    return drawn
+
+
+def start_from_the_title(tmp_path):
+    """The title screen with one human and three AI dragons; Start clicked."""
+    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)))
+    app.push(TitleScene(app, players=4, seed=3))
+    app.pump()
+    click(app, "button:start")
+    assert isinstance(app.scene, TableScene)
+    return app, app.scene
+
+
+def cards_in_sight(table):
+    view = table.view
+    return len(view["players"][table.seats.viewer]["hand"]) + len(view["track"]) + 2      # and the piles
+
+
+def test_start_draws_only_the_cards_the_table_shows(tmp_path, drawings):
+    app, table = start_from_the_title(tmp_path)
+    assert 0 < len(drawings) <= cards_in_sight(table)          # before: every card at five sizes (349 pictures)
+    assert idle.pending()
+    idle.finish()                                              # the window's idle moments
+    drawn = len(drawings)
+    hand, data = table.handview, table.data
+    for cid in data.cards:                                     # any card in the hand, enlarged, discarded
+        cardface.face(data, cid, *hand.card_size(), table.lay.font(16))
+        cardface.face(data, cid, *overlays.ZOOM)
+        cardface.face(data, cid, *hand.small_size())
+    assert len(drawings) == drawn
+
+
+def test_once_the_window_was_idle_no_frame_draws_a_card_for_the_first_time(tmp_path, drawings):
+    app, table = start_from_the_title(tmp_path)
+    idle.finish()
+    drawn = len(drawings)
+    hand = [n for n in table.element_names() if n.startswith(("hand:", "track:"))]
+    assert len(hand) >= 4
+    for name in hand:                                          # each enlarged in turn
+        hover(app, name)
+        assert table.zoomed is not None or name.startswith("track:")
+    assert len(drawings) == drawn
+
+
+def test_a_resize_leaves_the_new_size_s_cards_for_idle_moments(tmp_path, drawings):
+    app, table = start_from_the_title(tmp_path)
+    idle.finish()
+    drawn = len(drawings)
+    table.resize((1280, 720))
+    app.dirty = True
+    app.render()
+    assert len(drawings) - drawn <= cards_in_sight(table)      # before: every card again, at the new sizes
+    assert idle.pending()
+
+
+def test_sound_effects_are_made_when_idle_or_when_first_played():
+    settings = Settings()
+    sounds = sound.Sounds(settings)
+    sound.samples.cache_clear()
+    idle.clear()
+    assert sounds.ready()                                      # SDL's dummy audio driver in tests
+    assert sound.samples.cache_info().currsize == 0            # none made before the table's first frame
+    assert sounds.play("card") and sounds.played == ["card"]   # the first one played is made then
+    assert sound.samples.cache_info().currsize == 1
+    idle.finish()
+    assert sound.samples.cache_info().currsize == len(sound.NAMES)
+    assert all(sounds.play(name) for name in sound.NAMES)
+    sounds.close()
