@@ -105,6 +105,16 @@ def test_the_game_in_progress_is_never_pruned(tmp_path):
     assert os.path.exists(tmp_path / current) and len(recent_games(str(tmp_path))) == KEEP_AUTOSAVES + 1
 
 
+def test_games_saved_in_the_same_second_are_pruned_oldest_file_first(tmp_path):
+    """A header's time is to the second; a window that starts many games in
+    one second (a test, a script) keeps the newest files, not any of them."""
+    session = new_session(2, seed=9)
+    names = [f"autosave-20260101-120000-{i}.yaml" for i in range(KEEP_AUTOSAVES + 2)]
+    for i, name in enumerate(names):
+        (tmp_path / name).write_text(autosave_text(session, "2026-01-01T12:00:00Z"))
+        os.utime(tmp_path / name, ns=(10**18 + i * 1000, 10**18 + i * 1000))    # written in this order
+    assert sorted(prune_autosaves(str(tmp_path))) == sorted(names[:2])
+
 # ----- 5. the settings file and errors.log are not saves -----------------------------
 def test_the_save_list_never_shows_the_settings_or_errors_log(tmp_path):
     from sprites.settings import Settings

@@ -146,9 +146,17 @@ def list_saves(save_dir):
         path = os.path.join(save_dir, fname)
         if not os.path.isfile(path):
             continue
-        out.append(_info(path, fname))
-    out.sort(key=lambda s: s.date, reverse=True)
-    return out
+        out.append((_info(path, fname), _mtime_ns(path)))
+    # a header's time is to the second: saves of the same second are ordered by their files' times
+    out.sort(key=lambda pair: (pair[0].date, pair[1]), reverse=True)
+    return [info for info, _ in out]
+
+
+def _mtime_ns(path):
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _info(path, fname):
