@@ -7,6 +7,8 @@
 ``--first N`` starts at game N (games are numbered; game N always has the
 same board seed and seating), and ``--with FILE`` adds the games of an
 earlier ``--out`` to the report: a run can be extended without replaying it.
+The ``--out`` file is written after every game, so a run stopped early keeps
+its games (``--games 0 --with FILE`` reports them).
 ``--clock cpu`` (the default) has the levels that keep a time budget count it
 in their own CPU time, as a quiet machine gives it to them in wall time, so
 that other work on the machine does not change the games; ``--clock wall``
@@ -106,12 +108,12 @@ def main():
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(one_game, work):
             results.append(r)
+            if args.out:            # after every game: a run stopped early keeps what it played
+                with open(args.out, "w") as f:
+                    json.dump(results, f)
             if len(results) % 25 == 0:
                 print(f"  ... {len(results)} games, {time.perf_counter() - start:.0f} s, load average "
                       f"{os.getloadavg()[0]:.2f}", flush=True)
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(results, f)
     results += earlier_games(args.earlier, {r["game"] for r in results}, set(levels))
     wins, think, seats = defaultdict(float), defaultdict(float), defaultdict(int)
     for r in results:
