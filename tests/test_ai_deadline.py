@@ -166,3 +166,25 @@ def test_the_turn_search_answers_with_its_best_complete_line(positions):
     late = TurnPlanner(seat, 60, random.Random(2), deadline=Deadline(0, clock))
     assert late.plan(root.copy()) == CUT and late.nodes == 0
     assert late.alternatives(root.copy()) == []
+
+
+def test_the_expert_s_turn_search_values_every_first_step_however_its_deadline_falls(positions):
+    """The expert searches its turn with more positions while time remains, and
+    the search its deadline cuts does not decide: every first step of the turn
+    is valued (one unbounded search cut by the deadline valued only the first
+    steps it reached, and the expert never chose the others)."""
+    from game.ai.planner import candidate_steps
+    g = positions["attack_turn"]
+    seat = g.decision.player
+    root = determinize(g, seat, random.Random(1))
+    steps = candidate_steps(root, seat, root.decision)
+    assert len(steps) > 2
+    searched = []
+    for budget in (2000, 8000, 30000):
+        ai = make_ai("expert", 3, budget=budget, clock=Ticks())
+        ai.began = ai.clock()
+        out = ai.turn_alternatives(root.copy(), seat, random.Random(2))
+        assert {repr(line[0][1]) for _, line in out} == {repr(a) for a in steps}
+        assert ai.clock.now <= ai.search_deadline().at + 2
+        searched.append(ai.clock.now)
+    assert searched[0] < searched[-1], "more time, more positions searched"

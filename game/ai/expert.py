@@ -53,8 +53,31 @@ class ExpertAI(HardAI):
     def search_deadline(self):
         return Deadline(self.began + SEARCH_SHARE * self.budget, self.clock)
 
-    def planner(self, seat, rng):
-        return TurnPlanner(seat, math.inf, rng, judge=self.judge, deadline=self.search_deadline())
+    def planner(self, seat, rng, budget=None):
+        return TurnPlanner(seat, budget or self.turn_budget, rng, judge=self.judge, deadline=self.search_deadline())
+
+    def turn_alternatives(self, root, seat, rng):
+        """Searches of twice as many positions each time (from ``turn_budget``)
+        while the next one is likely to finish before the search deadline (it
+        takes about twice as long as the last): the last search that finished
+        decides, and the time left goes to the playouts. (One unbounded
+        depth-first search cut by the deadline would have valued only the first
+        steps it reached, and the others would never be chosen.) A search the
+        deadline cut counts only if none finished."""
+        budget, found = self.turn_budget, None
+        end = self.search_deadline().at
+        while True:
+            start = self.clock()
+            planner = self.planner(seat, rng, budget)
+            out = planner.alternatives(root)
+            if planner.stopped:
+                return found if found is not None else out
+            found, budget = out, 2 * budget
+            if planner.nodes < budget // 2:     # the whole turn was searched: more positions add nothing
+                return found
+            now = self.clock()
+            if now + 2 * (now - start) > end:
+                return found
 
     def prior(self, root, seat, rng):
         return strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge,

@@ -89,9 +89,13 @@ class HardAI(NormalAI):
         """The search's value of every option (normal's judgement)."""
         return strategic_values(root, seat, rng, self.place_budget, self.place_width, self.judge, self.deadline)
 
+    def turn_alternatives(self, root, seat, rng):
+        """[(value, line)] for each first step of the turn searched from root, best first."""
+        return self.planner(seat, rng).alternatives(root)
+
     def plan_turn(self, g, seat, rng):
         root = self.determinize(g, seat, rng)
-        plans = distinct_plans(self.planner(seat, rng).alternatives(root))
+        plans = distinct_plans(self.turn_alternatives(root, seat, rng))
         plans = [plans[i] for i in self.shortlist([v for v, _ in plans])]
         if not plans:
             return []                       # the deadline passed first: the quick policy plays
