@@ -189,6 +189,15 @@ class LocalHost:
         t = self._thought
         return t is not None and t[3] and t[0] == self.version
 
+    def think(self):
+        """Start thinking for the AI seat that must move, if it is not thinking yet; never
+        applies a move (``advance`` does: the server commits each move before it is told)."""
+        t = self._thought
+        if t is None or (t[3] and t[0] != self.version):
+            self._thought = None
+            if self.ai_to_move() is not None and self.threaded:
+                self.advance()
+
     def advance(self):
         """Apply the AI move thought out, or start thinking about the next one."""
         seat = self.ai_to_move()
