@@ -180,7 +180,7 @@ class App:
         cardface.forget()
         if self.autosave and not host.over:
             host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
-        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff)
+        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff, here=host.here)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
         self.replace(table)

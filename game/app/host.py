@@ -49,6 +49,7 @@ def seat_kinds():
 
 class LocalHost:
     read_only = False
+    here = None                   # the seats played at this window: every human seat
 
     def __init__(self, session, threaded=True, autosaver=None, notify=None):
         self.session = session

@@ -16,6 +16,7 @@ from .replay import Replay
 
 class ReplayHost:
     read_only = True
+    here = None
     thinking = False
 
     def __init__(self, session):

@@ -30,7 +30,7 @@ class Mirror:
         kind = frame.get("type")
         if kind == "welcome":
             self.game, self.seats, self.table = frame["game"], frame["seats"], frame["table"]
-            self.here = frame["seats_here"] or [None]
+            self.here = frame["seats_here"] or [None]      # (a spectator's eyes are None)
             self.settings = frame["settings"]
             self.version = frame["version"]
         elif kind == "state":

@@ -166,7 +166,7 @@ class Room:
 
     # ----- what a connection is sent --------------------------------------------------------
     def welcome(self, conn):
-        frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats, key=_seat_order),
+        frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats),
                    "seats": self.public_seats(), "table": self.host.table, "version": self.version,
                    "settings": self.public_settings()}]
         for seat in conn.watched():
@@ -268,6 +268,3 @@ class Room:
 def _session_kind(seat):
     return "human" if seat["kind"] in ("human",) else seat["kind"]
 
-
-def _seat_order(seat):
-    return -1 if seat is None else seat

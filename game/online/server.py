@@ -63,7 +63,11 @@ class Connection:
         self.closing = False
 
     def watched(self):
-        return [None] if self.spectator else sorted(self.seats)
+        """The eyes this connection is sent: its seats, and what everyone may see when it holds
+        several (hot seat at one computer hides the table between them) or none (a spectator)."""
+        if self.spectator:
+            return [None]
+        return sorted(self.seats) + ([None] if len(self.seats) > 1 else [])
 
     def send(self, frame):
         if self.closing:

@@ -348,6 +348,8 @@ class TableScene(Scene):
             self.toast = None
             self.app.dirty = True
         handlayout.maybe_reflow(self, now)
+        if self.part.plays and self.version != self.host.version and not self.handoff_pending:
+            self.changed()          # a change the host made after the table's command (an online answer)
         if self.part.plays:
             self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
         changes.report_news(self)
