@@ -192,7 +192,7 @@ class TableScene(Scene):
         names = [p["name"] for p in v["players"]]
         colours = {d.name: palette.colour_name(d) for d in self.data.dragons}
         self.tips = tiptext.build(self.data, v, self.options, self.groups, self.hand, names, self.host.table,
-                                  self.undo_refusal(), colours)
+                                  self.undo_refusal(), colours, self.decision.get("refused") if mine else None)
         for i, seat in enumerate(self.host.seats):      # the row may shorten "[AI normal]" to "[AI]"
             if seat["kind"] != "human" and f"player:{i}" in self.tips:
                 self.tips[f"player:{i}"] += f" Played by the computer: AI {seat['kind']}."

@@ -64,21 +64,24 @@ def stock_takers(data):
     return list(dict.fromkeys(cards + lair))
 
 
-def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None):
+def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None, refused=None):
     """{element name: tooltip text}. ``options``: the viewer's options (the snapshot's);
     ``table``: what stays the same for the game (game.snapshot.table); ``colours``:
-    {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them)."""
+    {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them);
+    ``refused``: the decision's reasons why pointing at a thing does nothing (its
+    ``refused``), said by the cards, the hex and the buttons that offer nothing."""
     hits = attack_costs(data)
     tips = {}
+    refused = refused or {}
 
-    def offers(name):
+    def offers(name, key=None, title=None):
         idx = groups.get(name)
         if not idx:
-            return ""
+            return why_not_now(refused.get(key), title) if key else ""
         return " Click: " + " / ".join(options[i]["text"] for i in idx) + "."
 
     for j, cid in enumerate(hand):
-        tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}")
+        tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}", f"hand:{cid}", data.cards[cid].title)
     for j, cid in enumerate(view["track"]):
         tips[f"track:{j}"] = "Card Selection Track: " + card_text(data, cid) + offers(f"track:{j}")
     for j, cid in enumerate(view["draft"] or ()):
@@ -105,12 +108,12 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     arrow = view["hex_arrow"]
     facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
     tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Sides facing each region - {facing}. "
-                       "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
+                       "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use", "hex:use"))
     ring = [r.name for r in data.regions]
     for side, step in (("left", -1), ("right", 1)):
         after = ring[(ring.index(arrow) + step) % len(ring)]
         tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after}. "
-                                    + table["hex_turn"] + offers(f"hex:turn_{side}"))
+                                    + table["hex_turn"] + offers(f"hex:turn_{side}", f"hex:{side}"))
     this_century = view["lair_century"] == view["century"]
     for a in data.lair_actions:
         who = view["lair_taken"].get(a.id)
@@ -171,7 +174,7 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
                "button:choices": "Every choice you have now, in one list (Tab).",
                "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
-        tips[name] = text + offers(name)
+        tips[name] = text + offers(name, name)
     for i, o in enumerate(options):
         if f"option:{i}" in groups:
             a = o["action"]
@@ -179,6 +182,18 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
             if a["kind"] == "level_up":
                 tips[f"option:{i}"] = f"{data.ability(a['choice']).name}: {data.ability(a['choice']).text}"
     return tips
+
+
+def why_not_now(reason, title=None):
+    """" Not now: ..." for a tooltip (nothing for the engine's general "first do this"
+    sentence, which every card would repeat while another kind of choice is asked);
+    a card's tooltip names the card already (``title``), its reason need not."""
+    if not reason or reason.startswith("Not possible now"):
+        return ""
+    if title and reason.startswith(title) and len(reason) > len(title) + 2:
+        reason = reason[len(title):].lstrip(": ")
+        reason = reason[0].lower() + reason[1:] if not reason[:2].isupper() else reason
+    return f" Not now: {reason}"
 
 
 # ----- previews: what an option would do (game.preview.Outcome, in words) -----------------
