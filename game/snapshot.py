@@ -16,7 +16,9 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
   sequence number (its place in the game's log), so that a table that has
   the lines up to N asks for N onward instead of the whole log again;
 - ``since_last_turn`` and ``turn_starts``: the hand-off's and a turn's
-  summary (public events only).
+  summary (public events only);
+- ``turn_order``: the phase's turn order, whose turn it is and who is next
+  (``turns.turn_order``; public).
 
 It never holds another seat's hidden fields, the seed or the generator's
 state; the host adds what the session knows (the version, undo). ``table``
@@ -31,6 +33,7 @@ from .log_text import log_texts
 from .phases.lair import lair_action_text
 from .routes import flights
 from .summary import since_last_turn, turn_starts
+from .turns import turn_order
 from .view import board
 
 # Where a player points at something, in the words of the kinds' targets
@@ -53,6 +56,7 @@ def seat_snapshot(g, seat, since=0, undoable=None):
         "log_size": len(g.state.log),
         "turn_starts": seat is not None and turn_starts(g, seat),
         "since_last_turn": [list(line) for line in since_last_turn(g, seat)] if seat is not None else [],
+        "turn_order": turn_order(g),
     }
     return snap
 

@@ -62,3 +62,67 @@ def test_hovering_a_card_that_cannot_be_played_says_why(monkeypatch):
     assert short.split(";")[0] in " ".join(drawn.strings()), "the tooltip says it"
     click(app, name)
     assert table.toast is not None and table.toast[0] == why, "the click says the same one reason"
+
+
+# ----- 8. turn order, and a new century's banner ----------------------------------------------
+def test_the_turn_order_strip_says_who_acts_now_and_that_you_are_next(monkeypatch):
+    """Playtest: "a strip shows who acts now and next in this phase (and 'you are next')"."""
+    def done(g):
+        d = g.decision
+        return (g.state.phase == "lair" and d.kind == "lair_action" and d.player == 2
+                and g.state.order[g.state.cursor:][:1] == [0])
+    session = reach(done, players=3)
+    session.seats[1].kind = session.seats[2].kind = "normal"     # Ash waits for Cora, then goes
+    app, table = table_at(session)
+    table.ai.toggle_pause()                                        # (Cora's move waits)
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    line = table.element_rect("turns")
+    assert line is not None and table.lay.right.contains(line)
+    assert "you are next" in drawn.within(line)
+    tip = table.element("turns").tip
+    assert "Cora (now)" in tip and "Ash (next)" in tip and "First Lair Action marker" in tip
+
+
+def last_turn_of_a_century(g):
+    d = g.decision
+    s = g.state
+    return (s.phase == "attack" and d.kind == "attack_turn" and s.cursor == len(s.order) and s.century == 1
+            and s.markers["first_lair"] == d.player)
+
+
+def test_a_new_century_is_announced_before_the_same_seat_goes_on(monkeypatch):
+    """Playtest: "at a century's end a short pause or banner before the next century begins for
+    the same seat". The dragon that ends the century also opens the next one (it holds the
+    First Lair Action marker: Phase 2: Awakening, "Beginning with the player holding the First
+    Lair Action marker"): a banner says the century changed, and with animations on the first
+    click only puts it away."""
+    session = reach(last_turn_of_a_century, players=3)
+    app = make_app(animate=True)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    app.settings.confirm_end_turn = False
+    seat = session.game.decision.player
+    drawn = DrawnText(monkeypatch)
+    click(app, "button:end_turn")
+    assert session.game.state.century == 2 and session.game.decision.player == seat
+    assert table.century is not None and table.century["title"] == "Century 2 of 6 begins"
+    redraw(app)
+    assert "Century 2 of 6 begins" in drawn.strings()
+    before = len(session.actions)
+    name = next(n for n in table.groups if n.startswith("hand:"))
+    click(app, name)                                     # read first: the click only puts it away
+    assert table.century is None and len(session.actions) == before
+    redraw(app)
+    assert "Century 2 of 6 begins" not in drawn.strings()[-50:]
+
+
+def test_the_century_banner_goes_by_itself():
+    session = reach(last_turn_of_a_century, players=3)
+    app, table = table_at(session)
+    app.settings.confirm_end_turn = False
+    click(app, "button:end_turn")
+    assert table.century is not None and table.wakeup_ms(pygame.time.get_ticks()) is not None
+    table.century["until"] = 0
+    app.pump()
+    assert table.century is None

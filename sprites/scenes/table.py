@@ -30,7 +30,8 @@ from sprites import palette
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import changes, elements, handlayout, input as tableinput, marks, motion, parts, promptbar
+from sprites.table import changes, clock, elements, handlayout, input as tableinput, marks, motion, parts
+from sprites.table import promptbar
 from sprites.table import questions, tips as tiptext, toplayer
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
@@ -83,6 +84,7 @@ class TableScene(Scene):
         self.pointed = marks.Marks()    # what a clicked log line touched
         self.log = LogPanel(None)
         self.summary = None             # "since your last turn" lines shown over the map
+        self.century = None             # a new century's banner: {"title", "text", "until" ms, "hold" clicks}
         self._previews = {}             # element -> (words, places) of what hovering it previews
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = Pacer(self)
@@ -192,7 +194,8 @@ class TableScene(Scene):
         names = [p["name"] for p in v["players"]]
         colours = {d.name: palette.colour_name(d) for d in self.data.dragons}
         self.tips = tiptext.build(self.data, v, self.options, self.groups, self.hand, names, self.host.table,
-                                  self.undo_refusal(), colours, self.decision.get("refused") if mine else None)
+                                  self.undo_refusal(), colours, self.decision.get("refused") if mine else None,
+                                  self.snap["turn_order"])
         for i, seat in enumerate(self.host.seats):      # the row may shorten "[AI normal]" to "[AI]"
             if seat["kind"] != "human" and f"player:{i}" in self.tips:
                 self.tips[f"player:{i}"] += f" Played by the computer: AI {seat['kind']}."
@@ -328,41 +331,12 @@ class TableScene(Scene):
     def handed_over(self, seat):
         return changes.handed_over(self, seat)
 
-    # ----- time ---------------------------------------------------------------------------
+    # ----- time (sprites.table.clock) ----------------------------------------------------------
     def update(self, now):
-        moving = False
-        if self.hex_tween is not None:
-            self.hex_angle = self.hex_tween.value(now)
-            if self.hex_tween.done(now):
-                self.hex_angle = self.hex_tween.end % 360
-                self.hex_tween = None
-                self.refresh()
-            moving = True
-        map_moving, overlay_moving = self.motion.update(now)
-        moving = moving or map_moving
-        overlay_moving = self.happened.update(now) | self.pointed.update(now) or overlay_moving
-        if moving:
-            self.map_dirty = True
-        moving = moving or overlay_moving
-        if self.toast and now > self.toast[1]:
-            self.toast = None
-            self.app.dirty = True
-        handlayout.maybe_reflow(self, now)
-        if self.part.plays:
-            self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
-        changes.report_news(self)
-        return moving
+        return clock.update(self, now)
 
     def wakeup_ms(self, now):
-        waits = []
-        if self.toast:
-            waits.append(self.toast[1] - now)
-        if self.freeze is not None:
-            waits.append(self.freeze[0] - now)
-        ai_wait = self.ai.wakeup_ms(now) if self.part.plays else None
-        if ai_wait is not None:
-            waits.append(ai_wait)
-        return max(0, min(waits)) if waits else None
+        return clock.wakeup_ms(self, now)
 
     # ----- drawing ---------------------------------------------------------------------------
     def paint_map(self, surf):

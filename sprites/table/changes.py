@@ -140,6 +140,7 @@ def forget_private(t):
     t.happened.clear()
     t.pointed.clear()
     t.summary = None
+    t.century = None
     t._previews = {}
     t.log.forget()
     t.hex_tween = None

@@ -16,6 +16,11 @@ EXPLAINED = ("hand", "track", "draft", "lair_action", "region", "site", "hex", "
 
 
 def click(t, name):
+    if t.century is not None:            # a new century's banner: read first (see happenings.century_banner)
+        hold = t.century["hold"]
+        happenings.put_century_away(t)
+        if hold:
+            return None
     if t.part.click(name):
         return None
     if t.standings.click(name):
@@ -104,6 +109,11 @@ def explain(t, name):
 
 
 def key(t, event):
+    if t.century is not None:
+        hold = t.century["hold"]
+        happenings.put_century_away(t)
+        if hold:
+            return
     if t.part.key(event):
         return
     if event.key == pygame.K_ESCAPE and t.dialog is not None and t.dialog.cancel:

@@ -178,6 +178,24 @@ def tooltip(surface, lay, text, anchor, pointer=None, extra=None, avoid=()):
     return r
 
 
+def century_banner(surface, lay, title, text):
+    """A new century's banner across the middle of the map: its title large, a line below."""
+    head = lay.font(34)
+    size = lay.font(20)
+    w = min(lay.map.w - 2 * lay.pad, max(lay.px(520), theme.text_width(title, head, True) + lay.px(60)))
+    lines = theme.wrap(text, size, w - lay.px(40))
+    h = theme.font(head, True).get_linesize() + len(lines) * theme.font(size).get_linesize() + lay.px(28)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = lay.map.center
+    theme.shade(surface, box.move(5, 6), 120)
+    theme.panel(surface, box, fill=theme.WOOD, edge=theme.GOLD, radius=10, width=3)
+    y = box.y + lay.px(10)
+    r = theme.blit_text(surface, title, head, (box.centerx, y), theme.GOLD, True, "midtop", w - lay.px(20))
+    theme.blit_wrapped(surface, text, size, pygame.Rect(box.x + lay.px(20), r.bottom + lay.px(4), w - lay.px(40),
+                                                        box.bottom - r.bottom), theme.WHITE, align="center")
+    return box
+
+
 SUMMARY_TITLE = "Since your last turn"
 
 

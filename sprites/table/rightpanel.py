@@ -73,11 +73,12 @@ class RightPanel:
         open_lairs = any(p["lair"] is not None and p["seat"] != viewer for p in view["players"])
         rows = self.player_rows(len(view["players"]), open_lairs)
         x, w = self.inner.x + lay.pad, self.inner.w - 2 * lay.pad
-        card = pygame.Rect(x, rows[-1].bottom + lay.px(8), w, self._card_h(me, w))
+        turns = pygame.Rect(x, rows[-1].bottom + lay.px(2), w, self.turns_h())
+        card = pygame.Rect(x, turns.bottom + lay.px(4), w, self._card_h(me, w))
         lair = pygame.Rect(x, card.bottom + lay.px(6), w, self._lair_h(me, w))
         log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
                                                              lay.px(6) - lay.pad))
-        self._layout = {"open": open_lairs, "card": card, "lair": lair, "log": log}
+        self._layout = {"open": open_lairs, "turns": turns, "card": card, "lair": lair, "log": log}
         self.log.rect = log
         self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
         return self._layout_sig
@@ -91,6 +92,12 @@ class RightPanel:
     def log_rect(self):
         return self.log.rect
 
+    def turns_h(self):
+        return max(self.lay.line(16), self.lay.px(20)) + self.lay.px(4)
+
+    def turns_rect(self):
+        return pygame.Rect(self._layout["turns"]) if self._layout else None
+
     def card_rect(self, n):
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
 
@@ -98,6 +105,8 @@ class RightPanel:
         self.layout(view, view["seat"])
         for i, row in enumerate(self.player_rows(len(view["players"]))):
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
+        if tips.get("turns"):
+            scene.add("turns", self._layout["turns"], tip=tips["turns"])
         scene.add("card", self._layout["card"], tip=tips.get("card"))
         scene.add("lair", self._layout["lair"], tip=tips.get("lair"))
         self.log.register(scene, view["log"], view["century"], [p["name"] for p in view["players"]],
@@ -105,18 +114,52 @@ class RightPanel:
         scene.add("log", self.log_rect, tip=None)
 
     # ----- the dragons at the table ------------------------------------------------------
-    def draw_rows(self, surf, view, acting, viewer, kinds):
-        """The heading and one row per dragon (who acts, level, Life, cards; open lairs)."""
+    def draw_rows(self, surf, view, acting, viewer, kinds, turns=None):
+        """The heading, one row per dragon (who acts, level, Life, cards; open lairs)
+        and the turn order of the phase under way (``turns``: the snapshot's ``turn_order``)."""
         lay, r = self.lay, self.inner
         self.layout(view, viewer)
         rows = self.player_rows(len(view["players"]))
-        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, rows[-1].bottom + 2 - lay.right.y))
+        line = self._layout["turns"]
+        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, line.bottom + 2 - lay.right.y))
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
         for p, row in zip(view["players"], rows):
             self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
+        if turns:
+            self._turn_line(surf, view, turns, viewer, line)
         surf.set_clip(None)
+
+    def _turn_line(self, surf, view, turns, viewer, line):
+        """The phase's turn order as the dragons' discs, left to right: done ones faded,
+        the one whose turn it is ringed, then who is next in words."""
+        lay = self.lay
+        size = lay.font(16)
+        rad = max(lay.px(9), theme.font(theme.min_font(), True).get_height() // 2 + 1)
+        x = line.x + 2
+        cy = line.centery
+        x = theme.blit_text(surf, "Order", size, (x, cy), theme.MUTED, True, "midleft").right + lay.px(6)
+        players = view["players"]
+        for k, seat in enumerate(turns["order"]):
+            if k:
+                x = theme.blit_text(surf, ">", size, (x, cy), theme.MUTED, False, "midleft").right + lay.px(3)
+            d = self.dragons[players[seat]["dragon"]]
+            done = seat in turns["done"]
+            colour = theme.mix(d.colour, (230, 220, 200), 0.65) if done else theme.rgb(d.colour)
+            c = (x + rad, cy)
+            if seat == turns["now"]:
+                pygame.draw.circle(surf, theme.RED, c, rad + max(2, lay.px(3)))
+            pygame.draw.circle(surf, colour, c, rad)
+            pygame.draw.circle(surf, theme.INK, c, rad, 1)
+            theme.blit_text(surf, d.letter, theme.min_font(), c, theme.on(d.colour) if not done else theme.MUTED, True,
+                            "center")
+            x += 2 * rad + lay.px(3)
+        room = line.right - 2 - x - lay.px(6)
+        said = turn_words(turns, viewer, [p["name"] for p in players])
+        words = next((w for w in said if theme.text_width(w, size, True) <= room), said[-1])
+        theme.blit_text(surf, words, size, (line.right - 2, cy), theme.RED if "you" in words else theme.INK, True,
+                        "midright", room)
 
     def _player_row(self, surf, p, row, acting, viewer, kind):
         lay = self.lay
@@ -168,7 +211,7 @@ class RightPanel:
         lay = self.lay
         self.layout(view, viewer)
         card, lair = self._layout["card"], self._layout["lair"]
-        top = self.player_rows(len(view["players"]))[-1].bottom + 2       # where draw_rows stops
+        top = self._layout["turns"].bottom + 2       # where draw_rows stops
         surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self._layout["log"].y - top))   # and the log starts
         theme.column(surf, lay.right, self.inner, lay.px(8))
         me = view["players"][viewer]
@@ -341,3 +384,16 @@ class RightPanel:
         theme.column(surf, lay.right, self.inner, lay.px(8))
         self.log.draw(surf, view["log"], view["century"], dragons)
         surf.set_clip(None)
+
+
+def turn_words(turns, viewer, names):
+    """Who is next, as a player asks it ("you are next", "your turn", "Bryn next"):
+    the words, longest first (the line shows the longest that fits)."""
+    ahead = turns["ahead"]
+    if turns["now"] == viewer:
+        return ([f"your turn, {names[ahead[0]]} next"] if ahead else []) + ["your turn"]
+    if ahead and ahead[0] == viewer:
+        return ["you are next", "you next"]
+    if ahead:
+        return [f"{names[ahead[0]]} next", "next: " + names[ahead[0]][:1]]
+    return ["last turn of the phase", "last turn", ""]

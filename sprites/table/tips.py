@@ -64,12 +64,14 @@ def stock_takers(data):
     return list(dict.fromkeys(cards + lair))
 
 
-def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None, refused=None):
+def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None, refused=None,
+          turns=None):
     """{element name: tooltip text}. ``options``: the viewer's options (the snapshot's);
     ``table``: what stays the same for the game (game.snapshot.table); ``colours``:
     {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them);
     ``refused``: the decision's reasons why pointing at a thing does nothing (its
-    ``refused``), said by the cards, the hex and the buttons that offer nothing."""
+    ``refused``), said by the cards, the hex and the buttons that offer nothing; ``turns``:
+    the phase's turn order (the snapshot's ``turn_order``)."""
     hits = attack_costs(data)
     tips = {}
     refused = refused or {}
@@ -161,6 +163,8 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
                             f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
                             f"Dragon Ward: {holders.get('dragon_ward')} (may share a region). "
                             f"+{data.scoring['independent']['terrify']} VP: {holders.get('terrify')}.")
+    if turns:
+        tips["turns"] = turns_text(turns, names, view["phase"])
     rogues = sorted(data.setup["rogue_dragons"])
     tips["info:game"] = (f"The variant of this game and the Rogue Dragons ({rogues[0]}-{rogues[-1]} players) "
                          "that land each century.")
@@ -184,6 +188,21 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     return tips
 
 
+MARKERS = {"first_lair": "First Lair Action", "first_attack": "First Attack Action"}
+
+
+def turns_text(turns, names, phase):
+    """The turn order's tooltip: the phase, whose marker starts it, each seat's place."""
+    state = {seat: "done" for seat in turns["done"]}
+    if turns["now"] is not None:
+        state[turns["now"]] = "now"
+    if turns["ahead"]:
+        state[turns["ahead"][0]] = "next"
+    who = ", ".join(names[s] + (f" ({state[s]})" if s in state else "") for s in turns["order"])
+    start = f", from the holder of the {MARKERS[turns['marker']]} marker" if turns["marker"] in MARKERS else ""
+    return f"Turn order of the {PHASES.get(phase, phase)} phase{start}: {who}."
+
+
 def why_not_now(reason, title=None):
     """" Not now: ..." for a tooltip (nothing for the engine's general "first do this"
     sentence, which every card would repeat while another kind of choice is asked);
@@ -197,7 +216,7 @@ def why_not_now(reason, title=None):
 
 
 # ----- previews: what an option would do (game.preview.Outcome, in words) -----------------
-def _strip_name(prompt, name):
+def strip_name(prompt, name):
     """The engine's prompts start with the chooser's name ("Bryn: ..."); a preview speaks to them."""
     return prompt[len(name):].lstrip(" :") if prompt.startswith(name) else prompt
 
@@ -249,7 +268,7 @@ def outcome_text(data, o, life_now, name):
     elif o["level_up"]:
         out.append(f"You level up: {data.ability(o['level_up'][0]).name}.")
     elif o["then"]:
-        out.append("Then " + _strip_name(o["then"], name))
+        out.append("Then " + strip_name(o["then"], name))
     if o["returns"] is not None:
         out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o['returns'])}")
     return " ".join(out)

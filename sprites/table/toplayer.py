@@ -53,6 +53,8 @@ def draw(t, surface):
     if t.summary is not None and t.dialog is None:
         overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
                                hot_close=t.hover == "summary:close")
+    if t.century is not None and t.dialog is None:
+        overlays.century_banner(surface, lay, t.century["title"], t.century["text"])
     t.standings.draw(surface, t.hover)
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
