@@ -1,11 +1,14 @@
 """Issue 25, "A table that explains itself and never misleads": the table and
 the screens around it, driven as a player drives them (synthetic clicks and
 keys on the real scenes)."""
+import random
+
 import pygame
-from ui_helpers import DrawnText, click, click_at, hover, make_app, reach, redraw, table_at
+import pytest
+from ui_helpers import DrawnText, click, click_at, hover, make_app, press, reach, redraw, table_at
 
 from sprites.scenes.settings import SettingsScene
-from sprites.settings import TEXT_SCALES
+from sprites.settings import TEXT_SCALES, Settings
 
 
 # ----- 16. Settings: the Text size buttons stay still ----------------------------------------
@@ -126,3 +129,65 @@ def test_the_century_banner_goes_by_itself():
     table.century["until"] = 0
     app.pump()
     assert table.century is None
+
+
+# ----- 11. "since your last turn": where it lies ------------------------------------------------
+def summary_shown(app, table, rng, limit=400):
+    """Play on (random options for the person, the AI dragons in their turn) until the
+    table shows "since your last turn"."""
+    for _ in range(limit):
+        if table.summary is not None:
+            return True
+        d = table.host.game.decision
+        if d is None:
+            return False
+        if table.my_decision():
+            table.choose(rng.randrange(len(table.options)), asked=True)
+            if table.dialog_kind == "confirm":
+                press(app, pygame.K_RETURN)
+        else:
+            app.pump()
+    return False
+
+
+@pytest.mark.parametrize("size,text", [((1100, 650), 150), ((1600, 900), 100), ((1920, 1080), 100)])
+def test_since_your_last_turn_keeps_off_the_top_third_of_the_map(size, text):
+    """Playtest: "the panel covers the top third of the map and the tutorial box: place it
+    where it covers neither, or as a collapsible strip"."""
+    from game.app.session import Seat, Session
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(size=size, settings=settings)
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy"), Seat("Cora", "Green", "easy")], seed=4)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(4)
+    for _ in range(3):
+        assert summary_shown(app, table, rng)
+        box = table.element_rect("summary")
+        assert box.top >= table.lay.map.y + table.lay.map.h // 3, (box, table.lay.map)
+        assert table.lay.map.union(table.lay.strip).contains(box)
+        click(app, "summary")                                  # read: it goes
+        assert table.summary is None
+
+
+def test_in_the_tutorial_it_is_a_strip_that_opens_and_hides_no_part_of_the_guide(tmp_path):
+    from sprites.scenes.title import TitleScene
+    from sprites.scenes.tutorial import TutorialScene
+    app = make_app(tmp_path)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    table = app.scene
+    assert isinstance(table, TutorialScene)
+    rng = random.Random(2)
+    assert summary_shown(app, table, rng)
+    table.register()
+    strip = table.element_rect("summary")
+    panel = table.element_rect("tutorial:panel")
+    assert not table.summary_open and strip.h < 3 * table.lay.line(21)
+    assert panel is None or not strip.colliderect(panel)
+    click(app, "summary")
+    assert table.summary_open and table.summary is not None, "a click on the strip opens it"
+    opened = table.element_rect("summary")
+    assert opened.h > strip.h and opened.top >= table.lay.map.y + table.lay.map.h // 3
+    panel = table.element_rect("tutorial:panel")
+    assert panel is None or not opened.colliderect(panel)

@@ -84,6 +84,7 @@ class TableScene(Scene):
         self.pointed = marks.Marks()    # what a clicked log line touched
         self.log = LogPanel(None)
         self.summary = None             # "since your last turn" lines shown over the map
+        self.summary_open = True        # unfolded (or a one-line strip)
         self.century = None             # a new century's banner: {"title", "text", "until" ms, "hold" clicks}
         self._previews = {}             # element -> (words, places) of what hovering it previews
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)

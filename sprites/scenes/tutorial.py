@@ -33,6 +33,8 @@ class TutorialScene(TableScene):
 
 
 class GuidePart(TablePart):
+    summary_open = False            # "since your last turn" folded: the guide's panel speaks first
+
     def __init__(self, guide):
         self.guide = guide
         self.panel = None
@@ -158,6 +160,8 @@ class GuidePart(TablePart):
             hard += [geo.label_rects[name], spot(geo.dragon_spots[name])]
         if t.dialog is not None:
             hard.append(t.dialog.rect)
+        if t.element("summary") is not None:          # "since your last turn": neither hides the other
+            hard.append(t.element_rect("summary"))
         soft = [(spot(t.map.dragon_spot(t.view, p["region"], p["seat"])), 8)
                 for p in t.view["players"] if p.get("region")]
         soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in t.elements

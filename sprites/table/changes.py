@@ -102,6 +102,7 @@ def changed(t, chosen=(), undo=False):
 def show_summary(t):
     """At the start of a player's turn: what the others did since their last one (public events only)."""
     t.summary = [tuple(line) for line in t.snap["since_last_turn"]] or None
+    t.summary_open = t.part.summary_open
     t.register()
 
 

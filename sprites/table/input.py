@@ -25,6 +25,11 @@ def click(t, name):
         return None
     if t.standings.click(name):
         return None
+    if t.summary is not None and name == "summary" and not t.summary_open:
+        t.summary_open = True           # folded: a click on it unfolds it
+        t.register()
+        t.app.dirty = True
+        return None
     if t.summary is not None and not name.startswith("log:"):
         put_summary_away(t)             # read: any click on the table puts it away
         if name in ("summary", "summary:close"):

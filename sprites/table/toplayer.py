@@ -41,6 +41,9 @@ def draw(t, surface):
                 visible = visible.move(0, -lay.px(10))
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible)
+    if t.summary is not None and t.dialog is None:         # (under the enlarged card: both lie above the hand)
+        overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
+                               hot_close=t.hover == "summary:close", open_=t.summary_open)
     if hover is not None and hover.name.startswith(("hand:", "track:")) and t.dialog is None:
         kind, _, j = hover.name.partition(":")
         cards = t.hand if kind == "hand" else t.view["track"]
@@ -50,11 +53,9 @@ def draw(t, surface):
     if t.motion.busy():
         t.motion.draw_overlays(surface, now, t.handview.track_rects(len(t.view["track"])), t.data, t.view["track"],
                                lay.px(30), t.map.geo.polygons, t.handview.card_size())
-    if t.summary is not None and t.dialog is None:
-        overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
-                               hot_close=t.hover == "summary:close")
     if t.century is not None and t.dialog is None:
-        overlays.century_banner(surface, lay, t.century["title"], t.century["text"])
+        summary = t.element_rect("summary")
+        overlays.century_banner(surface, lay, t.century["title"], t.century["text"], summary.y if summary else None)
     t.standings.draw(surface, t.hover)
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
