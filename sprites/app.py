@@ -66,6 +66,7 @@ class App:
         scene = self.stack.pop()
         self.dirty = True
         if self.stack:
+            self.scene.hover = None             # the pointer has been elsewhere: no tooltip of before stays
             self.scene.resize(self.screen.get_size())
         return scene
 
@@ -221,6 +222,12 @@ class App:
         """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
         self.push(ScoresScene(self, host, celebrate))
+
+    def show_game_menu(self, table):
+        """The game menu over the table (Esc): resume, settings, rules, save as, the title screen."""
+        from sprites.scenes.gamemenu import GameMenuScene
+        if not isinstance(self.scene, GameMenuScene):
+            self.push(GameMenuScene(self, table))
 
     def show_help(self):
         from sprites.scenes.help import HelpScene

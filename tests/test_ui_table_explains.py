@@ -191,3 +191,87 @@ def test_in_the_tutorial_it_is_a_strip_that_opens_and_hides_no_part_of_the_guide
     assert opened.h > strip.h and opened.top >= table.lay.map.y + table.lay.map.h // 3
     panel = table.element_rect("tutorial:panel")
     assert panel is None or not opened.colliderect(panel)
+
+
+# ----- 12. the game menu on Esc ------------------------------------------------------------------
+def solo(tmp_path=None, **kw):
+    from game.app.session import Seat, Session
+    app = make_app(tmp_path, **kw)
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy"), Seat("Cora", "Green", "easy")], seed=4)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    return app, table
+
+
+def test_esc_opens_the_game_menu_whose_buttons_do_what_they_say(tmp_path):
+    """Playtest: "An in-game menu on Esc (resume, settings, save as, rules, leave to title), so
+    Settings need not go through the title screen"."""
+    import os
+    from game.app.save_format import load_session
+    from sprites.scenes.gamemenu import GameMenuScene
+    from sprites.scenes.help import HelpScene
+    from sprites.scenes.title import TitleScene
+    app, table = solo(tmp_path)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, GameMenuScene)
+    menu = app.scene
+    version = table.host.version
+    app.pump()
+    assert table.host.version == version, "the game waits under the menu"
+    click(app, "menu:settings")
+    assert isinstance(app.scene, SettingsScene)
+    click(app, "set:speed:2")
+    assert app.settings.speed == 2
+    click(app, "button:back")
+    assert app.scene is menu, "Settings come back to the menu"
+    click(app, "menu:rules")
+    assert isinstance(app.scene, HelpScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    click(app, "menu:save")
+    assert "Type a name" in menu.message
+    click(app, "field:save_name")
+    for ch in "Evening game":
+        press(app, 0, ch)
+    press(app, pygame.K_RETURN)
+    path = os.path.join(str(tmp_path), "Evening_game.yaml")
+    assert os.path.exists(path) and "Saved as" in menu.message
+    assert load_session(path).actions == table.host.session.actions
+    click(app, "menu:save")
+    assert "already a save" in menu.message and menu.replacing == "Evening game", "it asks before replacing"
+    click(app, "menu:save")
+    assert menu.message.startswith("Saved as")
+    click(app, "menu:resume")
+    assert app.scene is table
+    press(app, pygame.K_ESCAPE)
+    click(app, "menu:title")
+    assert isinstance(app.scene, TitleScene) and app.scene.current is table
+
+
+def test_esc_closes_what_is_open_before_it_opens_the_menu():
+    from sprites.scenes.gamemenu import GameMenuScene
+    app, table = solo()
+    table.standings.toggle()
+    press(app, pygame.K_ESCAPE)
+    assert not table.standings.open and app.scene is table
+    table.show_all_choices()
+    assert table.dialog is not None
+    press(app, pygame.K_ESCAPE)
+    assert table.dialog is None and app.scene is table
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, GameMenuScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table
+
+
+def test_no_tooltip_of_the_table_stays_after_leaving_help(monkeypatch):
+    """Playtest: "a log tooltip stays after leaving Help"."""
+    app, table = solo()
+    for _ in range(40):
+        app.pump()
+    line = next(n for n in table.element_names() if n.startswith("log:line:") or n.startswith("log:"))
+    hover(app, line)
+    assert table.hover == line
+    press(app, pygame.K_F1)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table and table.hover is None

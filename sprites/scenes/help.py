@@ -133,7 +133,7 @@ def topics(data):
               "turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are "
               "buttons beside your hand. Something that spends a card or a resource and cannot be undone asks "
               "first. Hover anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc "
-              "cancels, U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
+              "cancels a question (with none, it opens the game menu: settings, rules, save as), U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
               "would win if the game ended now, PageUp/PageDown scroll the log, F11 "
               "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound. "
               "Each AI move lights up on the map where it happened; P pauses the AI dragons, S steps through "

@@ -110,14 +110,9 @@ class RecentGames:
             self.resize(self.size)
             return None
         name = self.save_name.strip()
-        if not name:
-            self.message = "Type a name for the save first."
-            return None
-        try:
-            from game.app.save_folder import file_name
-            path = os.path.join(self._save_dir(), file_name(name))
-        except ValueError as exc:
-            self.message = f"Not saved: {exc}"
+        path, problem = save_path(self._save_dir(), name)
+        if problem:
+            self.message = problem
             return None
         if os.path.exists(path):
             return self.ask("Replace that save?", f"There is already a save called {name!r}. Replace it with the "
@@ -158,6 +153,17 @@ class RecentGames:
             theme.blit_text(surface, "Save the game in progress under a name:", fs(20), (nr.x, nr.y - px(6)),
                             (230, 214, 180), False, "bottomleft", r.w)
             self._field(surface, nr, self.save_name or "", self.focus == "field:save_name", "name of the save")
+
+
+def save_path(save_dir, name):
+    """(the file a save named ``name`` goes to, None) or (None, why it cannot be saved so)."""
+    if not name.strip():
+        return None, "Type a name for the save first."
+    from game.app.save_folder import file_name
+    try:
+        return os.path.join(save_dir, file_name(name.strip())), None
+    except ValueError as exc:
+        return None, f"Not saved: {exc}"
 
 
 def seat_list(facts):

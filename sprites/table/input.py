@@ -125,6 +125,10 @@ def key(t, event):
         questions.close(t)            # the question on top goes first
     elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and t.standings.open):
         t.standings.toggle()
+    elif event.key == pygame.K_ESCAPE and t.summary is not None:
+        put_summary_away(t)
+    elif event.key == pygame.K_ESCAPE and t.dialog is None:
+        t.app.show_game_menu(t)       # nothing else to close: the game menu
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         if t.dialog_kind == "confirm":
             questions.dialog_click(t, "button:confirm")
