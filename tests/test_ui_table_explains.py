@@ -275,3 +275,56 @@ def test_no_tooltip_of_the_table_stays_after_leaving_help(monkeypatch):
     press(app, pygame.K_F1)
     press(app, pygame.K_ESCAPE)
     assert app.scene is table and table.hover is None
+
+
+# ----- 13. the keyboard ---------------------------------------------------------------------------
+def ring_drawn(app, rect):
+    """Is the focus ring's colour on the screen round ``rect``?"""
+    from sprites.table.keyboard import FOCUS
+    probe = pygame.Rect(rect).inflate(6, 6)
+    return any(app.screen.get_at((x, probe.y))[:3] == FOCUS for x in range(probe.x + 10, probe.right - 10))
+
+
+def test_all_choices_by_arrows_and_enter_with_a_visible_focus():
+    """Playtest: "the All choices list navigable with arrows and Enter, with a visible focus"."""
+    def done(g):
+        d = g.decision
+        return d.player == 0 and len({str(a) for a in d.options}) >= 3 and d.kind == "attack_turn"
+    app, table = table_at(reach(done, players=3))
+    session = table.host.session
+    press(app, pygame.K_TAB)
+    assert table.dialog_kind == "choose"
+    names = [n for n, _ in table.dialog.choices]
+    assert table.focus == names[0]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_UP)
+    assert table.focus == names[1]
+    redraw(app)
+    assert ring_drawn(app, table.element_rect(names[1])), "the focus shows"
+    wanted = session.game.decision.options[int(names[1].split(":")[1])]
+    before = len(session.actions)
+    press(app, pygame.K_RETURN)
+    for _ in range(2):                                 # (it may ask first: Enter says yes)
+        if table.dialog_kind == "confirm":
+            press(app, pygame.K_RETURN)
+    assert session.actions[before] == wanted
+
+
+def test_every_button_of_the_table_is_reached_by_the_arrows():
+    """Playtest: "every button reachable" (by the keyboard)."""
+    from sprites.scenes.help import HelpScene
+    app, table = solo()
+    buttons = {n for n in table.element_names() if n.startswith("button:")}
+    assert {"button:menu", "button:help", "button:standings"} <= buttons
+    reached = set()
+    for _ in range(len(buttons)):
+        press(app, pygame.K_RIGHT)
+        reached.add(table.focus)
+    assert reached == buttons
+    while table.focus != "button:help":
+        press(app, pygame.K_LEFT)
+    redraw(app)
+    assert ring_drawn(app, table.element_rect("button:help"))
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HelpScene)

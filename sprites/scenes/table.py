@@ -67,6 +67,7 @@ class TableScene(Scene):
         self.options = []
         self.dialog = None
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
+        self.focus = None               # the element the keyboard is on (sprites.table.keyboard)
         self.confirming = None          # what the confirm question's yes chooses (an option, a flight's region)
         self.toast = None               # (text, until_ms, note)
         self.unsaved = None             # while the autosave fails: what to say (the host's ``unsaved``)

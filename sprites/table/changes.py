@@ -136,7 +136,7 @@ def forget_private(t):
     t.host.forget_hint()
     t.dialog = t.dialog_kind = None
     t.confirming = None
-    t.hover = None
+    t.hover = t.focus = None
     t.motion.clear()
     t.happened.clear()
     t.pointed.clear()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from sprites.anim import now_ms
-from sprites.table import happenings, leftpanel, marks, questions
+from sprites.table import happenings, keyboard, leftpanel, marks, questions
 from sprites.table.standings import KEY as STANDINGS_KEY
 from sprites.targets import why_not
 
@@ -121,7 +121,9 @@ def key(t, event):
             return
     if t.part.key(event):
         return
-    if event.key == pygame.K_ESCAPE and t.dialog is not None and t.dialog.cancel:
+    if keyboard.key(t, event):
+        pass
+    elif event.key == pygame.K_ESCAPE and t.dialog is not None and t.dialog.cancel:
         questions.close(t)            # the question on top goes first
     elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and t.standings.open):
         t.standings.toggle()

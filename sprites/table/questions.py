@@ -77,6 +77,7 @@ def all_choices(t):
 
 def ask(t, question, kind):
     t.dialog, t.dialog_kind = question, kind
+    t.focus = question.choices[0][0] if question.choices else None      # Up/Down move it, Enter takes it
     t.register()
     t.base_dirty = True
 

@@ -10,7 +10,7 @@ import pygame
 
 from sprites import theme
 from sprites.anim import now_ms
-from sprites.table import marks, overlays, promptbar, tips as tiptext
+from sprites.table import keyboard, marks, overlays, promptbar, tips as tiptext
 
 
 def draw(t, surface):
@@ -62,6 +62,7 @@ def draw(t, surface):
         t.dialog.draw(surface, lay, t.data, t.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
+    keyboard.draw(t, surface)
     top = lay.map.y + lay.px(10)
     if t.unsaved:
         top = overlays.banner(surface, lay, t.unsaved, top)
