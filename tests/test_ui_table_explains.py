@@ -328,3 +328,37 @@ def test_every_button_of_the_table_is_reached_by_the_arrows():
     assert ring_drawn(app, table.element_rect("button:help"))
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, HelpScene)
+
+
+# ----- 3. standings that say what is uncertain ---------------------------------------------------
+@pytest.mark.parametrize("size,text", [((1100, 650), 150), ((1920, 1080), 100)])
+def test_the_standings_mark_your_total_and_name_the_majorities_the_estimates_decide(monkeypatch, size, text):
+    """Playtest: "your own total is shown as an exact '41 VP' while majorities you share with
+    hidden lairs may go either way ...: show a range or mark every figure that depends on hidden
+    lairs, and say which majorities are uncertain". The totals stay in sight at 1100 x 650."""
+    from sprites.table.scoresheet import RESOURCE_NAMES
+    from sprites.table.standings import KEY
+    def done(g):
+        d = g.decision
+        st = g.standings(d.player)
+        return g.state.century >= 3 and st["range"][0] < st["range"][1]
+    session = reach(done, players=4)
+    app, table = table_at(session, size=size)
+    app.settings.text_scale = text
+    app.settings_changed()
+    st = session.game.standings(table.seats.viewer)
+    me = next(e for e in st["scores"] if e["seat"] == table.seats.viewer)
+    least, most = st["range"]
+    drawn = DrawnText(monkeypatch)
+    press(app, KEY)
+    table.standings._image = None
+    redraw(app)
+    shown = drawn.strings()
+    assert f"~{me['total']} VP ({least}-{most})" in shown or f"~{me['total']} VP" in shown
+    names = [RESOURCE_NAMES.get(k, k.split(":")[-1]) for k in st["uncertain"]]
+    said = " ".join(shown)
+    assert f"your total is {least} to {most} VP" in said and all(n in said for n in names)
+    assert all(f"~ {n}" in shown for n in names), "their rows are marked"
+    panel = pygame.Rect((0, 0), table.standings.rect(table.lay).size)         # (painted into its own picture)
+    total = next(r for s, _, r in drawn.items if s == "Total")
+    assert panel.contains(total), "the totals stay in sight"

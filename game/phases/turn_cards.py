@@ -109,8 +109,8 @@ def attack_blocked(g, p, icons, reduction, source):
     one_more = [w for w in ways if w[1] <= have + 1]
     if one_more and all(p.life - lost(w) < 1 for w in one_more):
         cheapest = min(one_more, key=lost)
-        return (f"A {SITE_NAMES[cheapest[0]]} needs {cheapest[1]} Attack icons and would cost {lost(cheapest)} Life: "
-                f"your dragon has {p.life}. Heal first.")
+        return (f"That would leave your dragon at 0 Life: a {SITE_NAMES[cheapest[0]]} here costs {lost(cheapest)} "
+                f"Life (with {cheapest[1]} Attack icons) and your dragon has {p.life}. Heal first.")
     what = f"A {SITE_NAMES[v]} needs {n} Attack icons and this gives {have}"
     if n > have + 1:
         return what + "."

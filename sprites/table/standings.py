@@ -138,7 +138,8 @@ class StandingsPanel:
             scoresheet.draw_desolation(img, body, t.data, st, lay.k)
         else:
             estimated = st["hidden"] if st["estimated"] else ()
-            scoresheet.Sheet(t.data, body, st["scores"], lay.k, st["majorities"], estimated, you=viewer).draw(img)
+            scoresheet.Sheet(t.data, body, st["scores"], lay.k, st["majorities"], estimated, you=viewer,
+                             uncertain=st["uncertain"], ranges={viewer: st["range"]}).draw(img)
         return img
 
     def knowledge(self, st, viewer, names):
@@ -155,5 +156,11 @@ class StandingsPanel:
             other = names[st["hidden"][0]]
             return (f"As {me} knows it: your lair exactly; {other}'s lair counted from what was taken in the open "
                     f"(with one lair hidden, the count is exact).{loot}")
-        return (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
+        said = (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
                 f"(figures marked ~).{loot}")
+        if st["uncertain"]:
+            names = [scoresheet.RESOURCE_NAMES.get(k, k.split(":")[-1]) for k in st["uncertain"]]
+            least, most = st["range"]
+            said += (f" Your majorities that the estimates decide: {', '.join(names)} (one piece in another hidden "
+                     f"lair than estimated would change them): your total is {least} to {most} VP.")
+        return said
