@@ -146,3 +146,22 @@ def test_the_turn_order_is_the_phases_from_its_marker_and_says_who_is_next():
             seen.add(phase)
         g.apply(rng.choice(d.options))
     assert seen == {"lair", "attack"}
+
+
+def test_what_is_still_open_says_nothing_of_a_hidden_lair():
+    """The last century's goals (game.goals) come from the seat's own lair and what was taken in
+    the open: another seat's lair may hold anything, they stay the same."""
+    g = new_game(4, seed=21)
+    rng = random.Random(21)
+    while g.state.century < g.data.setup["centuries"]:
+        g.apply(rng.choice(g.decision.options))
+    for seat in range(4):
+        before = seat_snapshot(g, seat, since=None)["goals"]
+        assert before is not None and before["text"].startswith("Last century")
+        other = g.copy(keep_log=True)
+        a, b = [p for p in other.state.players if p.seat != seat][:2]
+        a.lair.res["gold"] += 3
+        a.lair.add_piece("city", "Gallia", 2)
+        b.lair.res, a.lair.res = a.lair.res, b.lair.res
+        assert seat_snapshot(other, seat, since=None)["goals"] == before
+    assert seat_snapshot(g, None, since=None)["goals"] is None

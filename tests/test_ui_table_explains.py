@@ -362,3 +362,52 @@ def test_the_standings_mark_your_total_and_name_the_majorities_the_estimates_dec
     panel = pygame.Rect((0, 0), table.standings.rect(table.lay).size)         # (painted into its own picture)
     total = next(r for s, _, r in drawn.items if s == "Total")
     assert panel.contains(total), "the totals stay in sight"
+
+
+# ----- 9. winning: the hint says why and shows its plan; the last century says what is open -------
+def test_the_hint_says_why_and_shows_its_whole_plan_when_asked_again(monkeypatch):
+    def done(g):
+        d = g.decision
+        return d.kind == "attack_turn" and len(d.options) > 5 and g.state.century >= 2
+    app, table = table_at(reach(done, players=3, seeds=range(3, 80)))
+    for _ in range(30):                        # a suggestion that plans more than one step
+        press(app, pygame.K_h)
+        if table.hinted and table.hinted.get("plan"):
+            break
+        table.apply(0)
+    hinted = table.hinted
+    assert hinted is not None and hinted.get("plan"), "no hint with a plan"
+    assert "Why:" in hinted["text"] and "VP" in hinted["text"]
+    assert "Hint again (H): its whole plan" in hinted["text"]
+    press(app, pygame.K_h)
+    assert hinted["text"].count("1. ") == 1 and "Its plan for this turn: 1. " + hinted["plan"][0] in hinted["text"]
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    banner = " ".join(drawn.within(table.lay.map))
+    assert "Its plan for this turn" in banner
+    press(app, pygame.K_h)
+    assert "Its plan" not in table.hinted["text"], "asked once more, it folds again"
+
+
+def test_the_last_century_says_what_is_still_open_for_you(monkeypatch):
+    """Playtest: "a last-century warning says what is still open for you ('you have raided 5 of
+    6 regions')". Final Scoring, Step 1: "1 VP for each region in which the player has collected
+    a village or city. 4 VP if they have collected a village or city from every region"."""
+    session = reach(lambda g: g.state.century == g.data.setup["centuries"] and g.decision.player == 0
+                    and g.decision.kind == "lair_action", players=3)
+    app, table = table_at(session)
+    goals = table.snap["goals"]
+    g = session.game
+    p = g.state.players[0]
+    raided = sum(1 for r in g.ring if p.lair.villages.get(r, 0) + p.card.villages.get(r, 0)
+                 + p.lair.cities.get(r, 0) + p.card.cities.get(r, 0))
+    assert goals["regions"] == [raided, len(g.ring)]
+    ind = g.data.scoring["independent"]
+    assert goals["region_vp"] == (ind["per_region"] + (ind["every_region"] if raided == len(g.ring) - 1 else 0)
+                                  if raided < len(g.ring) else 0)
+    assert f"you have raided {raided} of {len(g.ring)} regions" in goals["text"]
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    card = table.element_rect("card")
+    assert f"Last century: {raided} of {len(g.ring)} regions raided" in " ".join(drawn.within(card))
+    assert goals["text"] in table.element("card").tip

@@ -173,7 +173,7 @@ class TableScene(Scene):
             self.entries.pop()
         self.entries.extend(snap["events"])
         self.version = snap["version"]
-        self.view = dict(snap["board"], log=self.entries,
+        self.view = dict(snap["board"], log=self.entries, goals=snap["goals"],
                          seat=snap["seat"] if snap["seat"] is not None else self.seats.viewer)
         self.decision = snap["decision"]
         self.options = self.decision.get("options", []) if self.decision and self.decision["mine"] else []

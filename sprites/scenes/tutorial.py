@@ -219,8 +219,8 @@ class GuidePart(TablePart):
         step, aside = self.guide.step, self.guide.aside
         asks = self.guide.asks(self.table.decision)
         note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
-        if aside is not None:
-            return f"Now: {aside.title}", self._named(aside.text), note
+        if aside is not None:              # (the step's own title: one title to each step number)
+            return step.title, self._named(f"Now: {aside.title}. {aside.text}"), note
         return step.title, self._named(step.text), note
 
     def _named(self, text):

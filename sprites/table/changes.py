@@ -13,6 +13,12 @@ def ask_hint(t):
         return t.say("No hint now: it is not your decision.")
     if t.summary is not None:
         t.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
+    shown = t.hinted
+    if shown is not None and shown.get("plan") and shown["at"] == t.version:
+        shown["open"] = not shown["open"]          # asked again: its whole plan for the turn (or not)
+        shown["text"] = hint_words(shown)
+        t.app.dirty = True
+        return None
     answer = t.send({"type": "hint"}, quiet=True)
     if answer.get("pending"):
         t.hinted = {"text": "Hint: the normal AI is thinking...", "at": t.version, "names": []}
@@ -27,8 +33,20 @@ def show_hint(t, hint):
         return
     i = hint["option"]
     names = sorted(n for n, idx in t.groups.items() if i in idx) if i is not None else []
-    t.hinted = {"text": hint["text"], "at": t.version, "names": names}
+    plan = hint.get("plan") if len(hint.get("plan") or ()) > 1 else None
+    t.hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False}
+    t.hinted["text"] = hint_words(t.hinted)
     t.app.dirty = True
+
+
+def hint_words(hinted):
+    """The hint's banner: the suggestion and why; asked again (H), its whole plan for the turn."""
+    if not hinted["plan"]:
+        return hinted["said"]
+    if not hinted["open"]:
+        return hinted["said"] + " Hint again (H): its whole plan for this turn."
+    steps = "; ".join(f"{k}. {step}" for k, step in enumerate(hinted["plan"], 1))
+    return f"{hinted['said']} Its plan for this turn: {steps}."
 
 
 def send(t, command, quiet=False):

@@ -52,6 +52,10 @@ def century_banner(t, events, now):
     else:
         then = f"{t.seats.name(d['player'])} goes first."
     total = t.data.setup["centuries"]
+    goals = t.view.get("goals")
+    if goals:                                   # the last century: what is still open, read longer
+        then = f"{goals['short']} Your Dragon Card and the Standings (V) say what else is open. {then}"
+        ms *= 2
     t.century = {"title": f"Century {begun[-1]} of {total} begins",
                  "text": f"Century {begun[-1] - 1} is over; the log says what grew. {then}".strip(),
                  "until": now + ms, "hold": t.app.animate}

@@ -183,7 +183,8 @@ def century_banner(surface, lay, title, text, above=None):
     top of "since your last turn", where it fits): its title large, a line below."""
     head = lay.font(34)
     size = lay.font(20)
-    w = min(lay.map.w - 2 * lay.pad, max(lay.px(520), theme.text_width(title, head, True) + lay.px(60)))
+    w = min(lay.map.w - 2 * lay.pad, max(lay.px(520), theme.text_width(title, head, True) + lay.px(60),
+                                         theme.text_width(text, size) // 3 + lay.px(40)))      # long: wider, fewer lines
     lines = theme.wrap(text, size, w - lay.px(40))
     h = theme.font(head, True).get_linesize() + len(lines) * theme.font(size).get_linesize() + lay.px(28)
     box = pygame.Rect(0, 0, w, h)

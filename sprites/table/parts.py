@@ -58,7 +58,7 @@ def paint_changed(t, surf, painted):
                  getattr(t.lay, "left_scroll", 0)),
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
                        for p in v["players"]]), decider, v["seat"], repr(layout), repr(t.snap["turn_order"])),
-        "card": (repr(v["players"][v["seat"]]), v["variant"], repr(layout)),
+        "card": (repr(v["players"][v["seat"]]), v["variant"], repr(layout), repr(v.get("goals"))),
         "log": (v["seat"], len(v["log"]), t.log.sig(), repr(layout)),
         "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
                   v["discard"][-1] if v["discard"] else None, repr(sorted(hot))),

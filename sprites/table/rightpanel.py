@@ -74,7 +74,7 @@ class RightPanel:
         rows = self.player_rows(len(view["players"]), open_lairs)
         x, w = self.inner.x + lay.pad, self.inner.w - 2 * lay.pad
         turns = pygame.Rect(x, rows[-1].bottom + lay.px(2), w, self.turns_h())
-        card = pygame.Rect(x, turns.bottom + lay.px(4), w, self._card_h(me, w))
+        card = pygame.Rect(x, turns.bottom + lay.px(4), w, self._card_h(me, w, view.get("goals")))
         lair = pygame.Rect(x, card.bottom + lay.px(6), w, self._lair_h(me, w))
         log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
                                                              lay.px(6) - lay.pad))
@@ -215,12 +215,13 @@ class RightPanel:
         surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self._layout["log"].y - top))   # and the log starts
         theme.column(surf, lay.right, self.inner, lay.px(8))
         me = view["players"][viewer]
-        self._dragon_card(surf, me, card)
+        self._dragon_card(surf, me, card, view.get("goals"))
         self._lair(surf, view, me, lair)
         surf.set_clip(None)
 
-    def _card_lines(self, me, w):
-        """The Dragon Card's text lines below the Life row: (text, size, colour, bold)."""
+    def _card_lines(self, me, w, goals=None):
+        """The Dragon Card's text lines below the Life row: (text, size, colour, bold); in the last
+        century, the regions raided so far (``goals``: the snapshot's; its tooltip says the rest)."""
         lay = self.lay
         size = lay.font(16)
         lines = []
@@ -257,18 +258,22 @@ class RightPanel:
         century = [self.data.ability(a).name for a in me["powers_used"]]
         if century:
             lines.append((" and ".join(century) + " used this century.", size, theme.MUTED, False))
+        if goals:
+            raided, of = goals["regions"]
+            more = f": +{goals['region_vp']} VP for the next" if goals["missing"] else ""
+            lines.append((f"Last century: {raided} of {of} regions raided{more}.", size, theme.RED, True))
         out = []
         for text, sz, colour, bold in lines:
             out += [(line, sz, colour, bold) for line in theme.wrap(text, sz, w - 12, bold)]
         return out
 
-    def _card_h(self, me, w):
+    def _card_h(self, me, w, goals=None):
         lay = self.lay
-        body = sum(theme.font(sz, b).get_linesize() for _, sz, _, b in self._card_lines(me, w))
+        body = sum(theme.font(sz, b).get_linesize() for _, sz, _, b in self._card_lines(me, w, goals))
         hold = self._flow_h(self._items(me["card"]), w - 12 - self._label_w("On the card:"))
         return lay.line(19) + lay.px(6) + max(lay.px(18), lay.line(17)) + lay.px(6) + body + hold + lay.px(10)
 
-    def _dragon_card(self, surf, me, box):
+    def _dragon_card(self, surf, me, box, goals=None):
         lay = self.lay
         d = self.dragons[me["dragon"]]
         theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
@@ -293,7 +298,7 @@ class RightPanel:
         theme.blit_text(surf, f"{me['life']} / {me['max_life']}", lay.font(19),
                         (lx + 6 * (hs + 4) + 6, ly + hs // 2), theme.INK, True, "midleft")
         y = ly + max(hs, lay.line(17)) + lay.px(6)
-        for line, size, colour, bold in self._card_lines(me, box.w):
+        for line, size, colour, bold in self._card_lines(me, box.w, goals):
             theme.blit_text(surf, line, size, (box.x + 6, y), colour, bold)
             y += theme.font(size, bold).get_linesize()
         label = "On the card:"

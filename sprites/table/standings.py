@@ -143,7 +143,11 @@ class StandingsPanel:
         return img
 
     def knowledge(self, st, viewer, names):
-        """Whose knowledge the figures are, in words."""
+        """Whose knowledge the figures are, in words; in the last century, what is still open."""
+        goals = self.table.view.get("goals")
+        return self._knowledge(st, viewer, names) + (" " + goals["text"] if goals else "")
+
+    def _knowledge(self, st, viewer, names):
         if st["cooperative"]:
             return "Desolation of the Old World: the team wants as few Survival Points left on the board as possible."
         me = names[viewer]

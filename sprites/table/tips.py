@@ -140,6 +140,8 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     me = view["players"][view["seat"]]
     tips["card"] = (f"{me['name']}'s Dragon Card. On the card this turn: {holdings_text(data, me['card'])} "
                     "It goes into the lair at the end of the turn.")
+    if view.get("goals"):
+        tips["card"] += " " + view["goals"]["text"]
     if me["lair"] is not None:
         tips["lair"] = f"Your lair: {holdings_text(data, me['lair'])} Regional Value {me['lair_rv']}."
     else:
