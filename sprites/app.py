@@ -164,6 +164,11 @@ class App:
         host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
         return self.open_table(host, returning=True)
 
+    def rematch(self, host):
+        """A new game with the seats and the variant of ``host``'s game, and a new seed."""
+        import random
+        return self.new_game(host.seats, random.randrange(100000), host.table["variant"])
+
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
         """Show a loaded (or test) game on the table, autosaved to ``autosave_file``
         (a file name in the save folder: the one it was continued from) or to a

@@ -411,3 +411,88 @@ def test_the_last_century_says_what_is_still_open_for_you(monkeypatch):
     card = table.element_rect("card")
     assert f"Last century: {raided} of {len(g.ring)} regions raided" in " ".join(drawn.within(card))
     assert goals["text"] in table.element("card").tip
+
+
+# ----- 14. rematch; the replay plays by itself, jumps to a century, follows whose eyes ----------
+def finished_game(kinds=("human", "easy", "easy"), variant="strategist", seed=3):
+    from game.app.session import Seat, Session
+    names, dragons = ["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"]
+    s = Session.new([Seat(n, d, k) for n, d, k in zip(names, dragons, kinds)], seed=seed, variant=variant)
+    rng = random.Random(seed)
+    while not s.game.is_over:
+        s.apply(rng.choice(s.game.decision.options))
+    return s
+
+
+def test_rematch_starts_the_same_seats_and_options_with_a_new_seed(monkeypatch):
+    """Playtest: "Rematch (same seats and options, new seed) on the end screen"."""
+    from sprites.scenes.scores import ScoresScene
+    from sprites.scenes.table import TableScene
+    session = finished_game()
+    app = make_app()
+    app.start_game(session, handoff=False)
+    assert isinstance(app.scene, ScoresScene)
+    old = app.scene.host
+    monkeypatch.setattr(random, "randrange", lambda n: 4242)
+    click(app, "button:rematch")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.host is not old and not table.host.over
+    assert table.host.seats == old.seats and table.host.table["variant"] == "strategist"
+    assert table.host.session.seed == 4242 != session.seed and table.host.session.actions == []
+
+
+def test_the_replay_plays_by_itself_and_jumps_to_a_century():
+    """Playtest: "replay auto-play, jump to a century"."""
+    session = finished_game(variant="standard")
+    app = make_app()
+    app.show_replay(session)
+    scene = app.scene
+    replay = scene.replay
+    click(app, "replay:play")
+    assert scene.part.playing
+    for _ in range(3):
+        scene.part.next_ms = 1                   # (its time has come)
+        app.pump()
+    assert replay.index == 3
+    press(app, pygame.K_SPACE)
+    assert not scene.part.playing
+    click(app, "replay:century_next")
+    starts = dict(replay.centuries())
+    assert replay.index == starts[2] and replay.game.state.century == 2
+    press(app, pygame.K_4)
+    assert replay.index == starts[4] and replay.game.state.century == 4
+    click(app, "replay:century_back")
+    assert replay.index == starts[3]
+    redraw(app)
+    assert "Century 3 of 6" in scene.header()[0]
+
+
+def test_the_replay_follows_whose_eyes_the_watcher_chooses_where_it_may():
+    """Playtest: "whose eyes to follow" - within what the replay host allows: a finished game
+    may be watched through any seat's eyes; an unfinished hot-seat game shows only what everyone
+    may see, and offers no choice."""
+    session = finished_game(kinds=("human", "human", "easy"), variant="standard")
+    app = make_app()
+    app.show_replay(session)
+    scene = app.scene
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+    assert scene.element("replay:eyes") is not None
+    click(app, "replay:eyes")
+    assert scene.replay.followed is None or scene.replay.followed == 0
+    while scene.replay.followed != 1:
+        click(app, "replay:eyes")
+    assert scene.view["seat"] == 1 and scene.view["players"][1]["hand"] is not None
+    assert "Bryn's eyes" in scene.header()[1]
+    press(app, pygame.K_RIGHT)
+    assert scene.view["seat"] == 1, "the eyes stay while it steps"
+    # an unfinished game with two people: no choice, and only what everyone may see
+    from game.app.session import Seat, Session
+    s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue"), Seat("Cora", "Green", "easy")], seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        s.apply(rng.choice(s.game.decision.options))
+    app.show_replay(s)
+    scene = app.scene
+    assert scene.element("replay:eyes") is None and scene.replay.follow(0) is False
+    assert all(p["hand"] is None for p in scene.view["players"])

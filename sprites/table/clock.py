@@ -1,7 +1,8 @@
 """What the table does as time passes, without input: the hex's turn and the
 animations move on, marks and messages and the new century's banner run out,
 the hand lays itself out afresh once the pointer moved, the next AI move is let
-through, and the host's news is shown. ``t`` is the TableScene."""
+through (or the replay's next step), and the host's news is shown. ``t`` is
+the TableScene."""
 from __future__ import annotations
 
 from sprites.table import changes, handlayout, happenings
@@ -29,6 +30,7 @@ def update(t, now):
     if t.century and now > t.century["until"]:
         happenings.put_century_away(t)
     handlayout.maybe_reflow(t, now)
+    t.part.tick(now)
     if t.part.plays:
         t.ai.run(now, bool(t.hex_tween) or t.motion.busy())
     changes.report_news(t)
@@ -44,7 +46,7 @@ def wakeup_ms(t, now):
         waits.append(t.century["until"] - now)
     if t.freeze is not None:
         waits.append(t.freeze[0] - now)
-    ai_wait = t.ai.wakeup_ms(now) if t.part.plays else None
-    if ai_wait is not None:
-        waits.append(ai_wait)
+    for wait in (t.ai.wakeup_ms(now) if t.part.plays else None, t.part.tick(now)):
+        if wait is not None:
+            waits.append(wait)
     return max(0, min(waits)) if waits else None

@@ -46,6 +46,10 @@ class TablePart:
     def undone(self):
         """The viewer's last move was taken back."""
 
+    def tick(self, now):
+        """Time passes (the replay's auto-play): ms until the part wants the next tick, or None."""
+        return None
+
     def draw_under(self, surface):
         """Draw over the painted table, under its marks, questions and tooltips."""
 

@@ -31,6 +31,7 @@ class RightPanel:
         self.inner = r
         self.log.rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
+        self.yours = True             # the Dragon Card and lair shown are the viewer's own (not in a replay)
         self._layout = None
         self._layout_key = self._layout_sig = None
 
@@ -316,14 +317,15 @@ class RightPanel:
     def _lair(self, surf, view, me, box):
         lay = self.lay
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
+        whose = "Your lair" if self.yours else f"{me['name']}'s lair"
         if view["desolation"] is not None:
-            title = "Your lair (what you carried off)"
+            title = f"{whose} (what {'you' if self.yours else 'it'} carried off)"
         elif Variant.parse(view["variant"]).strategist:
-            title = "Your lair (open: The Strategist)"
+            title = f"{whose} (open: The Strategist)"
         elif view["over"]:
-            title = "Your lair (every lair is open now)"
+            title = f"{whose} (every lair is open now)"
         else:
-            title = "Your lair (hidden from the others)"
+            title = f"{whose} (hidden from the others)"
         theme.blit_text(surf, title, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True, width=box.w - 12)
         lair = me["lair"]
         y = box.y + lay.line(17) + lay.px(8)
