@@ -496,3 +496,102 @@ def test_the_replay_follows_whose_eyes_the_watcher_chooses_where_it_may():
     scene = app.scene
     assert scene.element("replay:eyes") is None and scene.replay.follow(0) is False
     assert all(p["hand"] is None for p in scene.view["players"])
+
+
+# ----- 15. text that fits at 1100 x 650 with 150 % text, and at 1920 x 1080 ------------------------
+def small_large_text(session):
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    return app, table
+
+
+def test_a_large_hand_shows_every_cards_name_a_page_at_a_time(monkeypatch):
+    """Playtest: "the hand collapses to vertical strips with one card visible ...: lay the hand
+    out so at least every card's name and colour stays readable"."""
+    session = reach(lambda g: len(g.state.players[g.decision.player].hand) >= 11, players=3)
+    app, table = small_large_text(session)
+    hv = table.handview
+    assert hv.page(len(table.hand)) is not None, "(a hand too large for one row here)"
+    seen = set()
+    for _ in range(len(table.hand)):
+        shown = [n for n in table.element_names() if n.startswith("hand:") and n[5:].isdigit()]
+        assert shown
+        for name in shown:
+            assert table.element_rect(name).w >= hv.spine_w() - 1, "its name's edge shows"
+            seen.add(table.hand[int(name[5:])])
+        if table.element("hand:next") is None:
+            break
+        click(app, "hand:next")
+    assert seen == set(table.hand), "every card can be seen"
+    while table.element("hand:prev") is not None:
+        click(app, "hand:prev")
+    assert hv.first == 0
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    assert any(s.startswith("+") for s in drawn.within(table.lay.hand)), "the arrow counts the other cards"
+
+
+def test_the_dragons_rows_name_the_ai_level_the_same_way_in_every_row(monkeypatch):
+    """Playtest: "the dragons' rows say '[AI]' for some and '[AI normal]' for others in one game"."""
+    from game.app.session import Seat, Session
+    for size, text in (((1100, 650), 150), ((1600, 900), 100)):
+        s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "normal"), Seat("Cora", "Green", "easy"),
+                         Seat("Dain", "Orange", "expert")], seed=2)
+        settings = Settings()
+        settings.text_scale = text
+        app = make_app(size=size, settings=settings)
+        table = app.start_game(s, handoff=False)
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        rows = [x for r in table.right.player_rows(4) for x in drawn.within(r) if "[AI" in x]
+        assert len(rows) == 3
+        assert len({"[AI]" in x for x in rows}) == 1, rows
+
+
+def test_the_phase_is_never_cut_from_the_prompt_bars_header(monkeypatch):
+    """Playtest: "at 1100x650 with 150 % text the phase title is cut"."""
+    from game.app.session import Seat, Session
+    from sprites.table.tips import PHASES
+    s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue"), Seat("Cora", "Green")], seed=5,
+                    variant="desolation")
+    rng = random.Random(5)
+    app, table = small_large_text(s)
+    drawn = DrawnText(monkeypatch)
+    checked = set()
+    for _ in range(120):
+        g = s.game
+        if g.is_over:
+            break
+        drawn.clear()
+        redraw(app)
+        head = next(x for x in drawn.within(table.lay.prompt) if x.startswith("Century"))
+        assert not head.endswith("...") and PHASES[g.state.phase] in head, head
+        checked.add(g.state.phase)
+        table.apply(rng.randrange(len(table.options)))
+    assert {"lair", "card_selection", "attack"} <= checked
+
+
+def test_the_log_reads_as_large_as_the_dragons_rows_at_1920_by_1080(monkeypatch):
+    """Playtest: "at 1920x1080 the log is small": its lines are the size of the right column's
+    other words, and grow with the window."""
+    from game.app.session import Seat, Session
+    s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy")], seed=5)
+    sizes = {}
+    for size in ((1600, 900), (1920, 1080)):
+        app = make_app(size=size)
+        table = app.start_game(s, handoff=False)
+        for _ in range(10):
+            app.pump()
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        log = table.right.log_rect
+        lines = [z for x, z, r in drawn.items if r is not None and log.contains(pygame.Rect(r)) and len(x) > 12]
+        first = table.right.player_rows(2)[0]
+        row = [z for x, z, r in drawn.items if x.startswith("Ash") and r is not None and first.contains(pygame.Rect(r))]
+        sizes[size] = max(set(lines), key=lines.count)
+        assert sizes[size] >= max(row), "as large as the names in the rows"
+    assert sizes[(1920, 1080)] > sizes[(1600, 900)]

@@ -305,7 +305,7 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
         big = scene.lay.map.w * scene.lay.map.h // 2
         must = [("pointed", r) for r in rects if r.w * r.h < big]
         must += [(n, scene.element_rect(n)) for n in scene.groups
-                 if not n.startswith(("option:", "button:", "region:"))]
+                 if not n.startswith(("option:", "button:", "region:")) and scene.element(n) is not None]   # (shown)
         offered = {n[7:] for n in scene.groups if n.startswith("region:")}
         offered |= {n for n, pts in geo.polygons.items() if pts in polygons}
         must += [(f"{n} label", geo.label_rects[n]) for n in offered]

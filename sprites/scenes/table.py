@@ -191,6 +191,7 @@ class TableScene(Scene):
         mine = self.my_decision()
         self.groups = group_options(self.options, self.hand, v["track"], v["draft"] or [], self.data.cards) \
             if mine else {}
+        handlayout.show_offered(self)
         if self.hinted is not None and self.hinted["at"] != self.version:
             self.hinted = None
         names = [p["name"] for p in v["players"]]

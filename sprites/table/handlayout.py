@@ -71,3 +71,16 @@ def maybe_reflow(t, now):
     if moved or not pointer_on_hand(t):
         t.slots, t.gaps, t.freeze = [], [], None
         t.refresh()
+
+
+def show_offered(t):
+    """A hand shown a page at a time turns to the cards that can be played, if none of them shows."""
+    page = t.handview.page(len(t.hand))
+    if page is None:
+        return
+    first, fit = page
+    offered = sorted(int(n[5:]) for n in t.groups if n.startswith("hand:") and n[5:].isdigit())
+    if offered and not any(first <= j < first + fit for j in offered) and not pointer_on_hand(t):
+        t.handview.first = offered[0]
+        t.slots, t.gaps, t.freeze = [], [], None
+        lay_out(t, t.hand)

@@ -15,6 +15,7 @@ import functools
 import pygame
 
 from sprites import idle, theme
+from sprites.art import common
 from sprites.table import cardface
 
 CARD_RATIO = 0.7
@@ -37,6 +38,7 @@ class HandView:
         self.labels = labels or {}
         self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
         self._cramped = None
+        self.first = 0                          # the first card shown when the hand shows a page of it
         words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
         self._longest = max(words, key=lambda w: theme.text_width(w, lay.font(16)))
         self._word_w = self._name_w(lay.font(16))
@@ -137,16 +139,75 @@ class HandView:
         h = self.lay.hand.h - 2 * self.lay.pad - self.lay.px(12)
         return round(h * CARD_RATIO), h
 
+    def spine_w(self):
+        """How much of a covered card must show for its name to read up its edge (and its colour)."""
+        w = self.card_size()[0]
+        return 2 * max(2, round(0.045 * w)) + common.display_font(self.lay.font(16)).get_linesize() + 10
+
+    def page(self, n):
+        """(first card shown, how many show) when n cards cannot all show their names at
+        once (a small window with large text): the hand then shows a page of them, with
+        arrows to the others; None when they all fit."""
+        w, _ = self.card_size()
+        area = self.cards_area()
+        if n <= 1 or w + (n - 1) * self.spine_w() <= area.w:
+            return None
+        fit = max(1, (area.w - 2 * self.arrow_w()) // self.spine_w())     # each card its name's edge
+        self.first = max(0, min(self.first, n - fit))
+        return self.first, fit
+
+    def page_area(self, n):
+        """Where the cards of a page lie: the cards' area, between the arrows."""
+        area = self.cards_area()
+        if self.page(n) is None:
+            return area
+        return area.inflate(-2 * self.arrow_w(), 0)
+
+    def arrow_w(self):
+        return theme.text_width("+88", self.lay.font(16), True) + self.lay.px(20)
+
+    def page_rects(self, n):
+        """{"hand:prev"/"hand:next": rect} of the arrows to the cards off the page, where there are some."""
+        page = self.page(n)
+        if page is None:
+            return {}
+        first, fit = page
+        area = self.cards_area()
+        w, h = self.card_size()
+        y = self.lay.hand.bottom - self.lay.pad - h
+        out = {}
+        if first > 0:
+            out["hand:prev"] = pygame.Rect(area.x, y, self.arrow_w(), h)
+        if first + fit < n:
+            out["hand:next"] = pygame.Rect(area.right - self.arrow_w(), y, self.arrow_w(), h)
+        return out
+
     def hand_rects(self, n):
-        """Where n cards lie when the hand is laid out afresh."""
+        """Where n cards lie when the hand is laid out afresh (off the page: out of sight)."""
         lay = self.lay
         w, h = self.card_size()
         area = self.cards_area()
+        y = lay.hand.bottom - lay.pad - h
+        page = self.page(n)
+        if page is not None:
+            first, fit = page
+            step = self.spine_w()
+            x0 = area.x + self.arrow_w()
+            return [pygame.Rect(x0 + (i - first) * step if first <= i < first + fit else
+                                (area.x - 10 * w if i < first else area.right + 10 * w), y, w, h) for i in range(n)]
         step = w + lay.px(8)
         if n > 1 and n * step > area.w:
             step = (area.w - w) / (n - 1)
-        y = lay.hand.bottom - lay.pad - h
         return [pygame.Rect(round(area.x + i * step), y, w, h) for i in range(n)]
+
+    def turn_page(self, n, direction):
+        """Show the next (1) or the previous (-1) page of the hand; True if it moved."""
+        page = self.page(n)
+        if page is None:
+            return False
+        first, fit = page
+        self.first = max(0, min(n - fit, first + direction * max(1, fit - 1)))
+        return self.first != first
 
     @staticmethod
     def visible(rects, j, gaps=()):
@@ -189,8 +250,15 @@ class HandView:
         for name, r in self.button_rects().items():
             scene.add(name, r, tip=tips.get(name))
         rects = [r for _, r in slots]
+        area = self.page_area(len(slots))
         for j in range(len(slots)):
-            scene.add(f"hand:{j}", self.visible(rects, j, gaps), tip=tips.get(f"hand:{j}"))
+            if area.colliderect(rects[j]):          # (off the hand's page: out of sight)
+                scene.add(f"hand:{j}", self.visible(rects, j, gaps).clip(area), tip=tips.get(f"hand:{j}"))
+        hidden = self.hidden(slots)
+        for name, r in self.page_rects(len(slots)).items():
+            n = hidden[name][0]
+            scene.add(name, r, tip=f"{n} more card{'s' if n != 1 else ''} this way (or the wheel over the hand).",
+                      front=True)
         scene.add("deck", self.deck_rect(), tip=tips.get("deck"))
         scene.add("discard_pile", self.discard_rect(), tip=tips.get("discard_pile"))
 
@@ -237,6 +305,9 @@ class HandView:
         lay = self.lay
         surf.set_clip(lay.hand)
         pygame.draw.rect(surf, (64, 46, 32), lay.hand)
+        page = self.page_area(len(slots))
+        if page != self.cards_area():                # a page of a large hand: each card shows its name's edge
+            surf.set_clip(pygame.Rect(page.x, lay.hand.y, page.w, lay.hand.h))
         items = sorted([(r.x, 1, j, cid, r) for j, (cid, r) in enumerate(slots)] +
                        [(r.x, 0, -1, None, r) for r in gaps])       # left to right, each over the one before
         rects = [r for _, r in slots]
@@ -247,13 +318,27 @@ class HandView:
                 continue
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
-            shown = self.visible(rects, j, gaps).w          # a covered card names itself up its edge
+            shown = self.visible(rects, j, gaps).clip(page).w     # a covered card names itself up its edge
             surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16), shown if shown < r.w else None), rr)
             if live:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not slots:
             theme.blit_text(surf, "No cards in hand", lay.font(20), self.cards_area().center, (200, 180, 150), False,
                             "center")
+        surf.set_clip(lay.hand)
+        hidden = self.hidden(slots, hot)
+        for name, r in self.page_rects(len(slots)).items():       # the cards off the page, counted
+            theme.button(surf, r, f"+{hidden[name][0]}", lay.font(16), primary=True)
+            if hidden[name][1]:                                  # some of them can be played now
+                pygame.draw.rect(surf, theme.HILITE, r.inflate(4, 4), 3, border_radius=9)
         for name, r in self.button_rects().items():
             theme.button(surf, r, labels[name], lay.font(18), enabled=name in enabled)
         surf.set_clip(None)
+
+    def hidden(self, slots, hot=()):
+        """{"hand:prev": (cards left of the page, can one be played?), "hand:next": (right of it, ...)}."""
+        area = self.cards_area()
+        left = [j for j, (_, r) in enumerate(slots) if r.right <= area.x]
+        right = [j for j, (_, r) in enumerate(slots) if r.x >= area.right]
+        return {name: (len(js), any(f"hand:{j}" in hot for j in js)) for name, js in
+                (("hand:prev", left), ("hand:next", right))}

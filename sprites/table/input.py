@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from sprites.anim import now_ms
-from sprites.table import happenings, keyboard, leftpanel, marks, questions
+from sprites.table import handlayout, happenings, keyboard, leftpanel, marks, questions
 from sprites.table.standings import KEY as STANDINGS_KEY
 from sprites.targets import why_not
 
@@ -51,6 +51,8 @@ def click(t, name):
               "button:choices": t.show_all_choices}
     if name in simple:
         return simple[name]()
+    if name in ("hand:prev", "hand:next"):
+        return page_hand(t, -1 if name == "hand:prev" else 1)
     if name.startswith("log:"):
         return click_log(t, name)
     name = whole_region(t, name)
@@ -153,7 +155,19 @@ def key(t, event):
     t.app.dirty = True
 
 
+def page_hand(t, direction):
+    """Another page of a hand too large to show every card's name at once."""
+    if t.handview.turn_page(len(t.hand), direction):
+        t.slots, t.gaps, t.freeze = [], [], None
+        handlayout.lay_out(t, t.hand)
+        t.register()
+        t.base_dirty = True
+        t.app.dirty = True
+
+
 def scroll(t, pos, dy):
+    if t.lay.hand.collidepoint(pos) and t.handview.page(len(t.hand)) is not None:
+        return page_hand(t, -1 if dy > 0 else 1)
     if t.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
         lay = t.lay
         most = leftpanel.overflow(lay, t.data, t.view)

@@ -14,6 +14,7 @@ import pygame
 from sprites import theme
 
 PAPER = (250, 244, 228)
+LINE = 19                  # the log's lines (designed at 1600 x 900; they grow with the window, as the panels' text)
 PICKED = (255, 236, 170)
 HEADER = (232, 218, 188)
 
@@ -72,7 +73,7 @@ class LogPanel:
 
     # ----- geometry ----------------------------------------------------------------
     def _step(self):
-        return max(self.lay.line(17), self._indent() - 4)
+        return max(self.lay.line(LINE), self._indent() - 4)
 
     def _indent(self):
         return theme.font(self.lay.font(15), True).get_height() + 6
@@ -103,7 +104,7 @@ class LogPanel:
     def rows(self, log, century, need):
         """The newest ``need`` rows, oldest first: ("head", century, lines, folded) or
         ("line", index, text, seat to mark or None, century)."""
-        f = self.lay.font(17)
+        f = self.lay.font(LINE)
         width = self.area().w - self._indent() - 6
         out = []
         self._heads = {}
@@ -205,7 +206,7 @@ class LogPanel:
                                 "center")
             else:
                 self._disc(surf, dragons[int(seat)], rect.center, rect.h // 2, ring=on)
-        f = lay.font(17)
+        f = lay.font(LINE)
         indent = self._indent()
         step = self._step()
         for row, rect in self.layout(log, century):

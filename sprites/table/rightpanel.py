@@ -126,8 +126,9 @@ class RightPanel:
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
+        detail = self._label_detail(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
-            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
+            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], detail)
         if turns:
             self._turn_line(surf, view, turns, viewer, line)
         surf.set_clip(None)
@@ -162,7 +163,7 @@ class RightPanel:
         theme.blit_text(surf, words, size, (line.right - 2, cy), theme.RED if "you" in words else theme.INK, True,
                         "midright", room)
 
-    def _player_row(self, surf, p, row, acting, viewer, kind):
+    def _player_row(self, surf, p, row, acting, viewer, kind, detail=0):
         lay = self.lay
         if acting:
             pygame.draw.rect(surf, (255, 232, 160), row, border_radius=4)
@@ -173,25 +174,42 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
         pygame.draw.circle(surf, theme.INK, disc, rad, 1)
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
-        stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
-        sw = theme.text_width(stats, lay.font(16))
-        room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
-        label = self._row_label(p["name"], viewer, kind, room, acting)
+        stats = self._stats(p)
+        room = self._label_room(p, row)
+        label = self._labels(p["name"], viewer, kind)[detail]
         theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
                         room)
         theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
         if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
             self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
 
-    def _row_label(self, name, viewer, kind, room, bold):
-        """The longest of the row's labels that fits ``room``; words are dropped
-        whole (the AI's level, then the viewer's mark), never cut in the middle;
-        the row's tooltip names the level."""
+    @staticmethod
+    def _stats(p):
+        return f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
+
+    def _label_room(self, p, row):
+        """The width left for a row's name: left of its numbers, with a clear gap."""
+        lay = self.lay
+        rad = min(row.h, lay.line(19) + lay.px(6)) // 2 - 2
+        return row.right - theme.text_width(self._stats(p), lay.font(16)) - (row.x + rad + 2) - rad - 4 - lay.px(12)
+
+    def _labels(self, name, viewer, kind):
+        """A row's labels, most detailed first: the viewer's mark and the AI's level, the level
+        alone, the mark and "[AI]", "[AI]" alone (words dropped whole, never cut in the middle)."""
         mark = self.viewer_label if viewer else ""
-        tags = [""] if kind == "human" else [f" [AI {kind}]", " [AI]"]
-        labels = [name + mark + t for t in tags] + ([name + tags[-1]] if mark else [])
+        if kind == "human":
+            return [name + mark, name, name + mark, name]
+        return [f"{name}{mark} [AI {kind}]", f"{name} [AI {kind}]", f"{name}{mark} [AI]", f"{name} [AI]"]
+
+    def _label_detail(self, players, rows, acting, viewer, kinds):
+        """The most detailed kind of label that fits every row: all rows say the same
+        ("[AI normal]" in each, or "[AI]" in each; the rows' tooltips name the level)."""
         size = self.lay.font(19)
-        return next((s for s in labels if theme.text_width(s, size, bold) <= room), labels[-1])
+        for detail in range(4):
+            if all(theme.text_width(self._labels(p["name"], p["seat"] == viewer, kinds[p["seat"]])[detail], size,
+                                    p["seat"] == acting) <= self._label_room(p, row) for p, row in zip(players, rows)):
+                return detail
+        return 3
 
     def _lair_line(self, surf, lair, value, x, y, right):
         """One line: each resource's count, then the settlements' Regional Value."""
