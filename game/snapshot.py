@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .events import visible_to
 from .goals import still_to_win
-from .flow import KINDS
+from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
 from .routes import flights
@@ -68,7 +68,8 @@ def seat_snapshot(g, seat, since=0, undoable=None):
 def table(g):
     """What stays the same for the whole game: the table's buttons for action kinds
     (label and help) and the Lair Actions' texts."""
-    buttons = {name: {"label": spec.button, "help": spec.help(g)} for name, spec in KINDS.items() if spec.button}
+    buttons = {name: {"label": spec.button, "help": spec.help(g)} for frame in FRAMES.values()
+               for spec in frame.kinds for name in spec.names if spec.button}
     return {"buttons": buttons, "hex_turn": KINDS["turn_hex"].help(g),
             "lair_actions": {a.id: lair_action_text(g, a) for a in g.data.lair_actions},
             "players": g.state.num_players, "variant": g.state.variant}
@@ -147,7 +148,8 @@ def targets(g, view):
         out.append(("region", r["name"], f"region:{r['name']}"))
     out += [("hex", side, f"hex:{side}") for side in ("left", "right")] + [("hex:use", None, "hex:use")]
     out += [("lair_action", a.id, f"lair_action:{a.id}") for a in g.data.lair_actions]
-    out += [("button", name, f"button:{name}") for name, spec in KINDS.items() if spec.button]
+    out += [("button", name, f"button:{name}") for frame in FRAMES.values()
+            for spec in frame.kinds for name in spec.names if spec.button]
     return out
 
 

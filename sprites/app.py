@@ -18,6 +18,7 @@ import pygame
 from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
+from sprites.table import cardface
 from sprites.unsaved import UnsavedStrip
 from sprites.wake import wake_up
 
@@ -181,13 +182,15 @@ class App:
         says who they are)."""
         from sprites.scenes.table import TableScene
         problems = self.close_other_games(keep=host)      # an older game's last autosave lands first
+        theme.forget_texts()
+        cardface.forget()
         if self.autosave and not host.over:
             host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
         table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
-        settle_memory()                         # the game's pictures and data are made: never scan them again
         self.replace(table)
+        settle_memory()                         # the game's pictures and data are made: never scan them again
         if table.seats.needs_handoff(host.decider, returning):
             table.handoff_pending = True
             self.show_handoff(table)
@@ -358,7 +361,10 @@ SWITCH_S = 0.001
 def settle_memory():
     """Collect garbage now and freeze what is left (gc.freeze): the automatic
     collections then only look at objects made since, and a full collection
-    of everything (20 ms late in a game) never lands in a frame."""
+    of everything (20 ms late in a game) never lands in a frame. What was
+    frozen before is looked at again (a game left behind is garbage now: frozen,
+    its reference cycles would never be collected)."""
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
 

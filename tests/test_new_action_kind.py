@@ -122,3 +122,43 @@ def test_the_ai_uses_it_without_knowing_it(toy):
         dug += a == DIG
         g.apply(a)
     assert dug > 0
+
+
+class DigButton(Dig):
+    """The same toy, chosen by a button of the table's own."""
+    button = "Dig"
+
+    def help(self, g):
+        return f"Dig: burn a field for {g.data.setup['dig']['gold']} gold (as often as you have fields)."
+
+
+@pytest.fixture
+def toy_button(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    shutil.copytree(os.path.join(os.path.dirname(os.path.dirname(__file__)), "data"), folder)
+    with open(folder / "setup.yaml", "a", encoding="utf-8") as fh:
+        fh.write("dig: {gold: 2}\n")
+    monkeypatch.setattr(attack.Turn, "kinds", attack.Turn.kinds[:-1] + (DigButton(),) + attack.Turn.kinds[-1:])
+    return load_data(str(folder))
+
+
+def test_a_kind_with_a_button_gets_its_button_on_the_table_from_its_spec_alone(toy_button):
+    """A table button for a new kind is its spec's ``button`` and ``help``: no module of
+    the view names it (docs/architecture.md counts the files such a change touches)."""
+    from ui_helpers import click, make_app
+    from game.app.session import Seat, Session
+    g = turn_with_a_field(toy_button)
+    d = g.decision
+    seats = [Seat(n, p.dragon) for n, p in zip(("Ash", "Bryn", "Cora"), g.state.players)]
+    app = make_app()
+    table = app.start_game(Session(seats=seats, seed=0, game=g), handoff=False)
+    table.seats.take_over(d.player)
+    table.refresh()
+    assert table.element("button:dig") is not None and table.labels["button:dig"] == "Dig"
+    assert table.element("button:dig").tip.startswith("Dig: burn a field for 2 gold (as often")
+    p = g.state.players[d.player]
+    fields, gold = g.available(p, "field"), p.card.res["gold"]
+    click(app, "button:dig")
+    if table.dialog_kind == "confirm":
+        click(app, "button:confirm")
+    assert g.available(p, "field") == fields - 1 and p.card.res["gold"] == gold + 2

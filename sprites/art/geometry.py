@@ -21,9 +21,10 @@ import random
 
 import pygame
 
+from game.data import RESOURCES
+
 from . import common, pieces
 
-RESOURCES = ("livestock", "gold", "noble", "field")
 SEED = 1783          # fixed: the same coastlines on every run and machine
 SAMPLES = 360        # points per coastline
 

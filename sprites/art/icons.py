@@ -9,6 +9,8 @@ import math
 
 import pygame
 
+from game.data import ICONS as CARD_ICONS, RESOURCES
+
 from . import common
 from .common import INK, Pen, bezier, cached, heart, supersampled
 
@@ -20,9 +22,8 @@ BLOOD, FIRE, FIRE_CORE = (198, 34, 30), (234, 100, 26), (255, 214, 70)
 HEART, CARD, CARD_BACK = (206, 40, 50), (246, 238, 216), (128, 52, 44)
 HOUSE, ROOF = (214, 192, 150), (150, 64, 40)
 
-RESOURCE_ICONS = ("livestock", "gold", "noble", "field")
-ACTION_ICONS = ("attack", "scorch_field", "capture_noble", "take_gold", "steal_livestock",
-                "raze_village", "gain_resource", "lose_life", "gain_life", "draw", "discard")
+RESOURCE_ICONS = RESOURCES           # (game.data declares both vocabularies)
+ACTION_ICONS = CARD_ICONS
 ICONS = RESOURCE_ICONS + ACTION_ICONS + ("flame", "village", "skull", "hex", "heart")
 
 

@@ -49,6 +49,13 @@ def _full(data_id, cid, w, h):
     return _face(_DATA[data_id], cid, (w, h))
 
 
+def forget():
+    """A new game: its hands overlap at other widths; the faces drawn for the last
+    one go (the idle moments draw the usual sizes again, sprites.idle)."""
+    for cache in (_full, _compact):
+        cache.cache_clear()
+
+
 def compact(data, cid, w, h, text_size=theme.MIN_FONT, shown_w=None):
     """The compact face: name, region letter and icons (track, small hands)."""
     return _compact(_key(data), cid, int(w), int(h), text_size, None if shown_w is None else int(shown_w))

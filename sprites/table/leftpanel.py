@@ -5,11 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
+from game.data import TAKEABLE
 from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 
-RES = ("livestock", "gold", "noble")
+RES = TAKEABLE              # the general stockpile's resources (fields spent are out of the game)
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
            ("terrify", "+{terrify} VP"))
 

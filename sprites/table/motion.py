@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.data import RESOURCES
 from sprites.anim import Tween
 from sprites.art import icons as art_icons, pieces as art_pieces
 from sprites.table import cardface
 
-RESOURCES = ("livestock", "gold", "noble", "field")
 FLIP_MS = 260
 SITE_KINDS = (None, "village", "town", "city")
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pygame
 
 from game.variants import Variant
+from game.data import RESOURCES
 from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
 
-RESOURCES = ("livestock", "gold", "noble", "field")
 
 
 class RightPanel:
