@@ -535,21 +535,28 @@ def test_a_large_hand_shows_every_cards_name_a_page_at_a_time(monkeypatch):
     assert any(s.startswith("+") for s in drawn.within(table.lay.hand)), "the arrow counts the other cards"
 
 
-def test_the_dragons_rows_name_the_ai_level_the_same_way_in_every_row(monkeypatch):
-    """Playtest: "the dragons' rows say '[AI]' for some and '[AI normal]' for others in one game"."""
+def test_the_dragons_rows_keep_each_ai_level_and_the_turn_order_its_words(monkeypatch):
+    """Playtest: at 1100x650 with 150 % text "'Dain [AI]' loses its level"; "the dragons' rows say
+    '[AI]' for some and '[AI normal]' for others in one game". Six dragons, four AI levels: every
+    row names its level, and the turn order's words are not cut."""
     from game.app.session import Seat, Session
-    for size, text in (((1100, 650), 150), ((1600, 900), 100)):
-        s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "normal"), Seat("Cora", "Green", "easy"),
-                         Seat("Dain", "Orange", "expert")], seed=2)
-        settings = Settings()
-        settings.text_scale = text
-        app = make_app(size=size, settings=settings)
-        table = app.start_game(s, handoff=False)
-        drawn = DrawnText(monkeypatch)
-        redraw(app)
-        rows = [x for r in table.right.player_rows(4) for x in drawn.within(r) if "[AI" in x]
-        assert len(rows) == 3
-        assert len({"[AI]" in x for x in rows}) == 1, rows
+    from sprites.table.rightpanel import turn_words
+    seats = [Seat("Ash", "Black"), Seat("Bryn", "Blue", "normal"), Seat("Cora", "Green", "easy"),
+             Seat("Dain", "Orange", "expert"), Seat("Elin", "Red", "hard"), Seat("Finn", "White", "normal")]
+    for size, text in (((1100, 650), 150), ((1600, 900), 100), ((1920, 1080), 100)):
+        for n in (4, 6):
+            s = Session.new(seats[:n], seed=2)
+            settings = Settings()
+            settings.text_scale = text
+            app = make_app(size=size, settings=settings)
+            table = app.start_game(s, handoff=False)
+            drawn = DrawnText(monkeypatch)
+            redraw(app)
+            rows = table.right.player_rows(n)
+            for seat, row in zip(seats[1:n], rows[1:]):
+                assert f"{seat.name} [AI {seat.kind}]" in drawn.within(row), (size, text, n, drawn.within(row))
+            said = turn_words(table.snap["turn_order"], 0, [x.name for x in seats[:n]])
+            assert set(said) & set(drawn.within(table.right.turns_rect())), (size, n)
 
 
 def test_the_phase_is_never_cut_from_the_prompt_bars_header(monkeypatch):

@@ -45,6 +45,7 @@ class RightPanel:
             for kind in ("village", "city"):
                 art_pieces.building(kind, region.colour, isz)
         icons.icon("heart", max(lay.px(18), lay.line(17) - 2))
+        icons.icon("heart", self._stat_icon())
         for d in self.data.dragons:
             art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
 
@@ -126,16 +127,17 @@ class RightPanel:
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
-        detail = self._label_detail(view["players"], rows, acting, viewer, kinds)
+        fit = self._label_fit(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
-            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], detail)
+            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit)
         if turns:
             self._turn_line(surf, view, turns, viewer, line)
         surf.set_clip(None)
 
     def _turn_line(self, surf, view, turns, viewer, line):
         """The phase's turn order as the dragons' discs, left to right: done ones faded,
-        the one whose turn it is ringed, then who is next in words."""
+        the one whose turn it is ringed, then who is next in words (the discs drop the
+        ">" between them before the words are cut)."""
         lay = self.lay
         size = lay.font(16)
         rad = max(lay.px(9), theme.font(theme.min_font(), True).get_height() // 2 + 1)
@@ -143,8 +145,14 @@ class RightPanel:
         cy = line.centery
         x = theme.blit_text(surf, "Order", size, (x, cy), theme.MUTED, True, "midleft").right + lay.px(6)
         players = view["players"]
-        for k, seat in enumerate(turns["order"]):
-            if k:
+        said = turn_words(turns, viewer, [p["name"] for p in players])
+        order = turns["order"]
+        disc_w = len(order) * (2 * rad + lay.px(3))
+        arrow_w = theme.text_width(">", size) + lay.px(3)
+        room = line.right - 2 - x - lay.px(6)
+        arrows = theme.text_width(said[-1], size, True) <= room - disc_w - (len(order) - 1) * arrow_w
+        for k, seat in enumerate(order):
+            if k and arrows:
                 x = theme.blit_text(surf, ">", size, (x, cy), theme.MUTED, False, "midleft").right + lay.px(3)
             d = self.dragons[players[seat]["dragon"]]
             done = seat in turns["done"]
@@ -158,12 +166,11 @@ class RightPanel:
                             "center")
             x += 2 * rad + lay.px(3)
         room = line.right - 2 - x - lay.px(6)
-        said = turn_words(turns, viewer, [p["name"] for p in players])
         words = next((w for w in said if theme.text_width(w, size, True) <= room), said[-1])
         theme.blit_text(surf, words, size, (line.right - 2, cy), theme.RED if "you" in words else theme.INK, True,
                         "midright", room)
 
-    def _player_row(self, surf, p, row, acting, viewer, kind, detail=0):
+    def _player_row(self, surf, p, row, acting, viewer, kind, fit=(0, False)):
         lay = self.lay
         if acting:
             pygame.draw.rect(surf, (255, 232, 160), row, border_radius=4)
@@ -174,24 +181,49 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
         pygame.draw.circle(surf, theme.INK, disc, rad, 1)
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
-        stats = self._stats(p)
-        room = self._label_room(p, row)
+        detail, short = fit
         label = self._labels(p["name"], viewer, kind)[detail]
         theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
-                        room)
-        theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
+                        self._label_room(p, row, short))
+        self._draw_stats(surf, p, (row.right - 2, line1.centery), short)
         if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
             self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
 
-    @staticmethod
-    def _stats(p):
-        return f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
+    def _stats(self, p, short):
+        """A row's numbers, left to right: (text, picture after it or None). In full
+        "L1  4/4 life  4 cards"; short, pictures say the words: "L1  4/4" heart "  4" card."""
+        if not short:
+            return [(f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  "
+                     f"{theme.plural(p['hand_count'], 'card')}", None)]
+        return [(f"L\u200a{p['level']}  {p['life']}/{p['max_life']}", "heart"), (f"  {p['hand_count']}", "card")]
 
-    def _label_room(self, p, row):
+    def _stat_icon(self):
+        return self.lay.line(16) - max(2, self.lay.px(4))
+
+    def _stats_w(self, p, short):
+        size, isz = self.lay.font(16), self._stat_icon()
+        return sum(theme.text_width(text, size) + (isz + 1 if pic else 0) for text, pic in self._stats(p, short))
+
+    def _draw_stats(self, surf, p, midright, short):
+        size, isz = self.lay.font(16), self._stat_icon()
+        x, cy = midright[0] - self._stats_w(p, short), midright[1]
+        for text, pic in self._stats(p, short):
+            x = theme.blit_text(surf, text, size, (x, cy), theme.MUTED, False, "midleft").right + 1
+            if pic == "heart":
+                surf.blit(icons.icon("heart", isz), (x, cy - isz // 2))
+            elif pic == "card":                  # a card standing up, as the hand holds them
+                card = pygame.Rect(0, 0, round(isz * 0.7), isz)
+                card.midleft = (x + (isz - card.w) // 2, cy)
+                pygame.draw.rect(surf, (250, 244, 228), card, border_radius=2)
+                pygame.draw.rect(surf, theme.MUTED, card, 1, border_radius=2)
+            if pic:
+                x += isz
+
+    def _label_room(self, p, row, short=False):
         """The width left for a row's name: left of its numbers, with a clear gap."""
         lay = self.lay
         rad = min(row.h, lay.line(19) + lay.px(6)) // 2 - 2
-        return row.right - theme.text_width(self._stats(p), lay.font(16)) - (row.x + rad + 2) - rad - 4 - lay.px(12)
+        return row.right - self._stats_w(p, short) - (row.x + rad + 2) - rad - 4 - lay.px(12)
 
     def _labels(self, name, viewer, kind):
         """A row's labels, most detailed first: the viewer's mark and the AI's level, the level
@@ -201,15 +233,18 @@ class RightPanel:
             return [name + mark, name, name + mark, name]
         return [f"{name}{mark} [AI {kind}]", f"{name} [AI {kind}]", f"{name}{mark} [AI]", f"{name} [AI]"]
 
-    def _label_detail(self, players, rows, acting, viewer, kinds):
-        """The most detailed kind of label that fits every row: all rows say the same
-        ("[AI normal]" in each, or "[AI]" in each; the rows' tooltips name the level)."""
+    def _label_fit(self, players, rows, acting, viewer, kinds):
+        """(label detail, short numbers?): the most detailed kind of label that fits every
+        row, all rows alike ("[AI normal]" in each, or "[AI]" in each); the numbers give
+        their words to pictures before a row drops the AI's level."""
         size = self.lay.font(19)
         for detail in range(4):
-            if all(theme.text_width(self._labels(p["name"], p["seat"] == viewer, kinds[p["seat"]])[detail], size,
-                                    p["seat"] == acting) <= self._label_room(p, row) for p, row in zip(players, rows)):
-                return detail
-        return 3
+            for short in (False, True):
+                if all(theme.text_width(self._labels(p["name"], p["seat"] == viewer, kinds[p["seat"]])[detail], size,
+                                        p["seat"] == acting) <= self._label_room(p, row, short)
+                       for p, row in zip(players, rows)):
+                    return detail, short
+        return 3, True
 
     def _lair_line(self, surf, lair, value, x, y, right):
         """One line: each resource's count, then the settlements' Regional Value."""
