@@ -170,6 +170,10 @@ def map_clashes(table):
                 clashes.append(f"{what} sticks out of the map: {box} not in {area}")
             clashes += [f"{what} lies over the name of {other}" for other, name in names.items()
                         if box.colliderect(name)]
+        tokens = [(what, box) for what, box in pictures if " token " in what]
+        sites = [(what, box) for what, box in pictures if "'s site " in what]
+        clashes += [f"{what} lies over {site}" for what, box in tokens for site, spot in sites
+                    if box.colliderect(spot)]       # (playtest: "tokens sit on settlements")
     dragon = pieces.dragon_token("#c8282d", "K", dsize)
     shape = pygame.mask.from_surface(dragon)
     for r in geo.ring:                  # a dragon in each region, its wings' pixels
@@ -195,6 +199,18 @@ def test_at_the_smallest_window_every_text_size_leaves_each_region_its_tokens_an
         assert not [s for s in drawn.strings() if s.endswith("...")], f"text cut short at {scale} %"
     lay = table.lay
     assert lay.left.w > 190 and lay.right.w > 250, "the columns still grow with the text"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_at_other_windows_large_text_leaves_each_region_its_tokens_and_name(tmp_path, size):
+    """The same at a laptop's and a large screen's window with 150 % text."""
+    session = first(lambda g: g.decision.kind == "attack_turn")
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(tmp_path, size=size, settings=settings)
+    table = app.start_game(session, handoff=False)
+    redraw(app)
+    assert map_clashes(table) == []
 
 
 def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkeypatch):
