@@ -244,7 +244,8 @@ def outcome_text(data, o, life_now, name):
         if isinstance(o["hex_use"], str):
             out.append(o["hex_use"])
         elif o["hex_use"] is not None:
-            out.append("Your Dragon Hex Card there: " + outcome_text(data, o["hex_use"], life_now, name))
+            use = outcome_text(data, o["hex_use"], life_now, name)
+            out.append("Your Dragon Hex Card there: " + (use or "nothing by itself."))
     taken = {}
     for region, res in o["taken"]:
         taken.setdefault(region or "the stockpile", []).append(res)
@@ -265,6 +266,8 @@ def outcome_text(data, o, life_now, name):
         hits = "; ".join(f"{'a' if n == 1 else n} {size}{'s' if n > 1 else ''} ({icons} icon{'s' if icons > 1 else ''},"
                          f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
         out.append(f"Its Attack icons could then hit (ringed on the map): {hits}.")
+    elif o.get("aimless"):
+        out.append("Its Attack icons alone could hit nothing here.")
     if o["then_kind"] == "level_up":
         names = " or ".join(data.ability(a).name for a in o["level_up"])
         out.append(f"You level up: choose {names}.")
