@@ -20,6 +20,7 @@ def update(t, now):
         moving = True
     map_moving, overlay_moving = t.motion.update(now)
     moving = moving or map_moving
+    t.happened.hold(t.ai.paused, now)
     overlay_moving = t.happened.update(now) | t.pointed.update(now) or overlay_moving
     if moving:
         t.map_dirty = True
