@@ -435,6 +435,36 @@ def test_rogue_dragons_are_named_by_the_colour_shown(tmp_path, monkeypatch):
     assert "Orange" not in line and "Red" not in line.replace("Vermilion", ""), line
 
 
+def test_the_log_and_the_summary_name_each_dragon_as_the_palette_draws_it(tmp_path, monkeypatch):
+    """Playtest (issue 25, smaller things): "Colour-blind palette: the log still says 'Orange'
+    where the title says 'Yellow (O)'; one name per dragon everywhere". The Rogue Dragons' log
+    lines and "since your last turn" say the colour shown, and again the data's after the
+    palette is switched off."""
+    session = reach(lambda g: "Orange" in g.view(0)["rogue_dragons"] and any(
+        e["kind"] == "rogue_lands" and e["dragon"] == "Orange" for e in g.state.log), players=2)
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(tmp_path, settings=settings)
+    table = app.start_game(session, handoff=False)
+    logged = [e["text"] for e in table.view["log"]]
+    assert any("Rogue Yellow Dragon" in x for x in logged), logged
+    assert not any("Orange Dragon" in x or ": Orange" in x or ", Orange" in x for x in logged)
+    from sprites.table import changes
+    raw = " ".join(words for _, words in table.snap["since_last_turn"])
+    assert "Orange Dragon" in raw, "(the engine's words: the data's name)"
+    changes.show_summary(table)
+    said = " ".join(words for _, words in table.summary)
+    assert "Orange" not in said and "Yellow Dragon" in said
+    drawn = DrawnText(monkeypatch)
+    table.summary_open = True
+    redraw(app)
+    assert not [x for x in drawn.strings() if "Orange" in x]
+    open_settings(app)
+    click(app, "set:colour_blind:false")
+    table = back_to_table(app)
+    assert any("Rogue Orange Dragon" in e["text"] for e in table.view["log"])
+
+
 @pytest.mark.parametrize("players", [4, 6])
 def test_at_the_smallest_window_every_text_size_shows_every_track_card_whole(tmp_path, players):
     """Playtest: at 1100 x 650 with 120 % text the last card of the Card Selection

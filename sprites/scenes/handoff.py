@@ -24,7 +24,7 @@ class HandOffScene(Scene):
         self.table = table
         self.seat = table.seats.next_viewer(table.decider)
         snap = table.host.snapshot(self.seat, since=None)          # (no log lines: only what this screen says)
-        self.summary = [tuple(line) for line in snap["since_last_turn"]]
+        self.summary = [(seat, palette.say_colours(words, table.data)) for seat, words in snap["since_last_turn"]]
         d = snap["decision"]
         self.prompt = None if d is None else (d["prompt"] if d["player"] == self.seat else
                                               "The AI dragons move first; watch them on your table.")

@@ -112,6 +112,8 @@ class TableScene(Scene):
     def restyle(self):
         """The settings changed (palette, text size, speed): lay out and paint afresh."""
         self.data = palette.view_data(self.host.data, self.app.settings.colour_blind)
+        self.snap = None
+        self.fetch()                    # the log again, its dragons named in this palette's colours
         self.speed = self.app.settings.speed
         self._make_labels()
         self.lay = None
@@ -171,7 +173,8 @@ class TableScene(Scene):
         cut = snap["events_from"]
         while self.entries and self.entries[-1]["seq"] >= cut:     # an undo took lines back
             self.entries.pop()
-        self.entries.extend(snap["events"])
+        events = [dict(e, text=palette.say_colours(e["text"], self.data)) for e in snap["events"]]
+        self.entries.extend(events)
         self.version = snap["version"]
         self.view = dict(snap["board"], log=self.entries, goals=snap["goals"],
                          seat=snap["seat"] if snap["seat"] is not None else self.seats.viewer)
@@ -179,7 +182,7 @@ class TableScene(Scene):
         self.options = self.decision.get("options", []) if self.decision and self.decision["mine"] else []
         if known is None:
             return []
-        return [e for e in (snap["events"] if not fresh else self.entries) if e["seq"] >= known]
+        return [e for e in (events if not fresh else self.entries) if e["seq"] >= known]
 
     def refresh(self):
         """Fetch the viewer's snapshot and recompute the clickable options and the elements."""

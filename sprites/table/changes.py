@@ -4,6 +4,7 @@ turn's summary, what happened on the map), and the hot-seat hand-off, which
 forgets everything the last player saw. ``t`` is the TableScene."""
 from __future__ import annotations
 
+from sprites import palette
 from sprites.anim import now_ms
 from sprites.table import happenings
 
@@ -119,7 +120,7 @@ def changed(t, chosen=(), undo=False):
 
 def show_summary(t):
     """At the start of a player's turn: what the others did since their last one (public events only)."""
-    t.summary = [tuple(line) for line in t.snap["since_last_turn"]] or None
+    t.summary = [(seat, palette.say_colours(words, t.data)) for seat, words in t.snap["since_last_turn"]] or None
     t.summary_open = t.part.summary_open
     t.register()
 
