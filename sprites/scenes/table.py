@@ -94,7 +94,7 @@ class TableScene(Scene):
         self.labels = {}
         self.handoff_pending = False
         self.hand, self.slots, self.gaps = [], [], []
-        self.freeze = None              # (until ms, pointer then) while the hand keeps its places
+        self.freeze = None              # until when (ms) the hand keeps its places
         self.pointer = None             # the last pointer position seen in an event
         self.zoomed = None              # the hand when a card of it was last enlarged
         self.lay = None

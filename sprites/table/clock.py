@@ -46,7 +46,7 @@ def wakeup_ms(t, now):
     if t.century:
         waits.append(t.century["until"] - now)
     if t.freeze is not None:
-        waits.append(t.freeze[0] - now)
+        waits.append(t.freeze - now)
     for wait in (t.ai.wakeup_ms(now) if t.part.plays else None, t.part.tick(now)):
         if wait is not None:
             waits.append(wait)
