@@ -602,3 +602,29 @@ def test_the_log_reads_as_large_as_the_dragons_rows_at_1920_by_1080(monkeypatch)
         sizes[size] = max(set(lines), key=lines.count)
         assert sizes[size] >= max(row), "as large as the names in the rows"
     assert sizes[(1920, 1080)] > sizes[(1600, 900)]
+
+
+# ----- smaller things seen ---------------------------------------------------------------
+def test_desolation_shows_no_vp_for_terrify_and_the_strategist_hand_off_no_hidden_lair(monkeypatch):
+    """Playtest: "Desolation shows the Dragon Ward's '+3 VP' and Terrify's VP text" (there is
+    "no individual scoring"); "The Strategist's hand-off says nobody else sees the lair
+    (lairs are open)" ("Players play without their Lair Screens")."""
+    from game.app.session import Seat, Session
+    from sprites.scenes.handoff import HandOffScene
+    two = [Seat("Ash", "Black"), Seat("Bryn", "Blue")]
+    for variant in ("desolation", "standard"):
+        app, table = table_at(Session.new(two, seed=4, variant=variant))
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        markers = " ".join(drawn.within(table.element_rect("info:markers")))
+        vp = f"+{table.data.scoring['independent']['terrify']} VP"
+        assert (vp in markers) == (variant == "standard"), markers
+        assert (vp in table.tips["info:markers"]) == (variant == "standard")
+        if variant == "desolation":
+            assert "Terrify counter" in markers and "no VP in Desolation" in table.tips["info:markers"]
+    for variant, words in (("strategist", "this player's hand."), ("standard", "this player's hand and lair.")):
+        app, table = table_at(Session.new(two, seed=4, variant=variant))
+        app.push(HandOffScene(app, table))          # (as the table opens it between two players)
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        assert any(s.endswith(words) and "nobody else sees" in s for s in drawn.strings()), variant
