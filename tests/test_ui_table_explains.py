@@ -628,3 +628,36 @@ def test_desolation_shows_no_vp_for_terrify_and_the_strategist_hand_off_no_hidde
         drawn = DrawnText(monkeypatch)
         redraw(app)
         assert any(s.endswith(words) and "nobody else sees" in s for s in drawn.strings()), variant
+
+
+@pytest.mark.parametrize("size,text", [((1600, 900), 100), ((1100, 650), 150)])
+def test_the_hint_lies_over_nothing_of_the_open_standings(monkeypatch, size, text):
+    """Playtest: "The hint banner covers the standings' subtitle". With the standings open the
+    hint lies in room the sheet leaves for it: over no word of the sheet, and the totals in sight."""
+    from sprites.table import toplayer
+    session = reach(lambda g: g.decision.kind == "attack_turn" and g.state.century >= 2, players=3)
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(size=size, settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    press(app, pygame.K_v)
+    press(app, pygame.K_h)
+    assert table.standings.open and table.hinted
+    from sprites import theme
+    words, real = [], theme.blit_text
+
+    def on_the_sheet(surface, text, *args, **kw):      # the sheet is painted on its own picture
+        out = real(surface, text, *args, **kw)
+        if surface.get_size() == sheet.size and surface is not app.screen and out is not None:
+            words.append((str(text), pygame.Rect(out).move(sheet.topleft)))
+        return out
+    monkeypatch.setattr(theme, "blit_text", on_the_sheet)
+    sheet = table.standings.rect(table.lay)
+    table.standings._image = None                      # (painted afresh)
+    redraw(app)
+    [hint] = toplayer.hint_rects(table)
+    assert any(s == "Total" for s, _ in words)
+    assert [s for s, r in words if r.colliderect(hint)] == []
+    if size == (1600, 900):
+        assert any(s.startswith("As Ash knows it") for s, _ in words), "the subtitle stays"

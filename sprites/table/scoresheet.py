@@ -97,6 +97,12 @@ class Sheet:
         if self.compact:                # a short window: no group headings and no tie-break line, the total in sight
             self.rows = [r for r in self.rows if r[1] is not None]
 
+    def least_h(self):
+        """The least height that shows every row and the totals (compact: see __init__)."""
+        line = theme.font(self.size, True).get_linesize()
+        rows = [r for r in self.rows if r[1] is not None]
+        return 2 * line + self.px(6) + len(rows) * (theme.font(self.small).get_linesize() + 4) + line + self.px(14)
+
     def fs(self, base):
         return theme.font_size(base, self.k)
 

@@ -56,14 +56,14 @@ def draw(t, surface):
     if t.century is not None and t.dialog is None:
         summary = t.element_rect("summary")
         overlays.century_banner(surface, lay, t.century["title"], t.century["text"], summary.y if summary else None)
-    t.standings.draw(surface, t.hover)
+    t.standings.draw(surface, t.hover, banners_h(t))
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
         t.dialog.draw(surface, lay, t.data, t.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
     keyboard.draw(t, surface)
-    top = lay.map.y + lay.px(10)
+    top = banners_top(t)
     if t.unsaved:
         top = overlays.banner(surface, lay, t.unsaved, top)
     if t.hinted:
@@ -78,12 +78,29 @@ def draw(t, surface):
                          kept_clear(t, preview))
 
 
+def banners_top(t):
+    """Where the messages over the map begin: at its top, or, while the standings are
+    open, in the room the sheet leaves for them under its title and subtitle."""
+    if t.standings.open and t.standings.banner_top is not None:
+        return t.standings.banner_top
+    return t.lay.map.y + t.lay.px(10)
+
+
+def banners_h(t):
+    """How tall the messages over the map are, one under the other (the standings leave that room)."""
+    lay, h = t.lay, 0
+    for text in (t.unsaved, t.hinted and t.hinted["text"], t.toast and t.toast[0]):
+        if text:
+            h += overlays.banner_rect(lay, text, 0).h + lay.px(6)
+    return h
+
+
 def hint_rects(t):
     """Where the hint is drawn over the map: the line of the last AI move keeps clear
     of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
     if not t.hinted:
         return []
-    top = t.lay.map.y + t.lay.px(10)
+    top = banners_top(t)
     if t.unsaved:                # (drawn above it)
         top = overlays.banner_rect(t.lay, t.unsaved, top).bottom + t.lay.px(6)
     return [overlays.banner_rect(t.lay, t.hinted["text"], top)]
