@@ -661,3 +661,40 @@ def test_the_hint_lies_over_nothing_of_the_open_standings(monkeypatch, size, tex
     assert [s for s, r in words if r.colliderect(hint)] == []
     if size == (1600, 900):
         assert any(s.startswith("As Ash knows it") for s, _ in words), "the subtitle stays"
+
+
+@pytest.mark.parametrize("size,text", [((1100, 650), 150), ((1600, 900), 100)])
+def test_the_log_has_no_empty_century_and_no_blank_gap_at_its_top(size, text):
+    """Playtest: "an empty expanded 'Century 2' header and a blank gap at the top of the log".
+    Scrolled anywhere with the wheel, and filtered to one dragon, the log's rows start at its
+    top, and an unfolded century header has lines of its own under it."""
+    session = reach(lambda g: g.state.century >= 4, players=3)
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(size=size, settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    log = table.right.log
+    pos = table.right.log_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    for c in range(1, table.view["century"]):        # the earlier centuries unfolded, as a reader does
+        if table.element(f"log:century:{c}") is not None and log.folded(c, table.view["century"]):
+            click(app, f"log:century:{c}")
+    checked = 0
+    for only in (None, 0):
+        if only is not None:
+            click(app, f"log:seat:{only}")
+        for _ in range(200):
+            shown = log.layout(table.view["log"], table.view["century"])
+            assert shown[0][1].y == log.area().y, "no blank rows above the first"
+            for (row, _), (after, _) in zip(shown, shown[1:]):      # (the last row: its lines may be below)
+                if row[0] == "head" and not row[3]:
+                    assert after[0] == "line", f"Century {row[1]} is open with none of its lines under it"
+            checked += 1
+            before = log.scroll
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+            app.pump()
+            if log.scroll == before:
+                break
+    assert checked > 6

@@ -111,6 +111,8 @@ class LogPanel:
         for c, idx in reversed(groups(log)):
             if self.only is not None:
                 idx = [i for i in idx if log[i]["seat"] == self.only]
+                if not idx:
+                    continue                        # (a header over none of the dragon's lines says nothing)
             folded = self.folded(c, century)
             head = self._heads[c] = ("head", c, len(idx), folded)
             if not folded:
@@ -148,8 +150,10 @@ class LogPanel:
         if cut > 1:
             shown[cut - 1] = shown[0]
             shown[:cut - 1] = [None] * (cut - 1)
-        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)
-                       if row is not None]
+        shown = [row for row in shown if row is not None]
+        if len(shown) > 1 and shown[0][0] == "head" and shown[1][0] == "head" and not shown[0][3]:
+            shown = shown[1:]                       # a century none of whose lines are left in sight
+        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)]
         self._key = key
         return self._shown
 
