@@ -557,6 +557,12 @@ def test_the_dragons_rows_keep_each_ai_level_and_the_turn_order_its_words(monkey
                 assert f"{seat.name} [AI {seat.kind}]" in drawn.within(row), (size, text, n, drawn.within(row))
             said = turn_words(table.snap["turn_order"], 0, [x.name for x in seats[:n]])
             assert set(said) & set(drawn.within(table.right.turns_rect())), (size, n)
+        app.show_replay(s)                          # ("... and '[AI]' in a replay")
+        drawn.clear()
+        redraw(app)
+        rows = app.scene.right.player_rows(n)
+        for seat, row in zip(seats[1:n], rows[1:]):
+            assert f"{seat.name} [AI {seat.kind}]" in drawn.within(row), ("replay", size, drawn.within(row))
 
 
 def test_the_phase_is_never_cut_from_the_prompt_bars_header(monkeypatch):
