@@ -47,6 +47,7 @@ class App:
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        self.windowed_at = None               # where the window was before full screen (see window_at)
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
         self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
@@ -279,8 +280,10 @@ class App:
             # with some SDL drivers; a plain window first restores the size
             pygame.display.set_mode(self.windowed_size)
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            window_at(self.windowed_at)
         else:
             self.windowed_size = self.screen.get_size()
+            self.windowed_at = window_at((0, 0))
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if self.use_text_scale():
             self.restyle()
@@ -356,6 +359,25 @@ IDLE_S = 1.0
 # While an AI dragon thinks in its thread, every blit hands the GIL over and
 # the window waits up to this long to get it back (Python's default: 5 ms).
 SWITCH_S = 0.001
+
+
+def window_at(pos):
+    """Move the window to ``pos`` on the first display; returns where it was (None: not
+    moved). Without a window manager SDL's full screen keeps the window's offset (the
+    Menu button and the hand's foot off screen): the window goes to the corner first,
+    and back where it was after. On another display SDL places it alone."""
+    if pos is None:
+        return None
+    try:
+        from pygame._sdl2.video import Window
+        window = Window.from_display_module()
+        if window.display_index != 0:
+            return None
+        was = window.position
+        window.position = pos
+        return was
+    except (ImportError, pygame.error, AttributeError):        # (no such API in this pygame)
+        return None
 
 
 def settle_memory():
