@@ -58,7 +58,7 @@ def test_the_hand_does_not_slide_under_a_still_pointer():
     pygame.time.wait(450)
     move_to(app, (pos[0] + 40, pos[1] - 200))          # the pointer moves away: the hand closes up
     assert [c for c in table.hand] == sorted_hand(table.data, left_over)
-    rects = table.handview.hand_rects(len(table.hand))
+    rects = table.handview.hand_rects(table.hand)
     assert [r for _, r in table.slots] == rects
 
 

@@ -30,7 +30,7 @@ def lay_out(t, hand):
     """Place ``hand``: afresh, or keeping the old places while the pointer rests on the hand."""
     old = t.slots
     t.hand = hand
-    fresh = list(zip(hand, t.handview.hand_rects(len(hand))))
+    fresh = list(zip(hand, t.handview.hand_rects(hand)))
     if [c for c, _ in old] == hand:
         return
     if not old or not pointer_on_hand(t):
@@ -47,7 +47,7 @@ def lay_out(t, hand):
     if left:                          # new cards go to the right end, if they fit there
         w, _ = t.handview.card_size()
         x = max(r.right for _, r in old) + t.lay.px(8)
-        y = t.handview.hand_rects(1)[0].y
+        y = t.handview.hand_rects(left[:1])[0].y
         for cid in left:
             if x + w > t.handview.cards_area().right:
                 t.slots, t.gaps, t.freeze = fresh, [], None
@@ -77,7 +77,7 @@ def maybe_reflow(t, now):
 
 def show_offered(t):
     """A hand shown a page at a time turns to the cards that can be played, if none of them shows."""
-    page = t.handview.page(len(t.hand))
+    page = t.handview.page(t.hand)
     if page is None:
         return
     first, fit = page

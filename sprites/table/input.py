@@ -157,7 +157,7 @@ def key(t, event):
 
 def page_hand(t, direction):
     """Another page of a hand too large to show every card's name at once."""
-    if t.handview.turn_page(len(t.hand), direction):
+    if t.handview.turn_page(t.hand, direction):
         t.slots, t.gaps, t.freeze = [], [], None
         handlayout.lay_out(t, t.hand)
         t.register()
@@ -166,7 +166,7 @@ def page_hand(t, direction):
 
 
 def scroll(t, pos, dy):
-    if t.lay.hand.collidepoint(pos) and t.handview.page(len(t.hand)) is not None:
+    if t.lay.hand.collidepoint(pos) and t.handview.page(t.hand) is not None:
         return page_hand(t, -1 if dy > 0 else 1)
     if t.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
         lay = t.lay
