@@ -11,8 +11,10 @@ remembered between runs (sprites.settings). A save loads in a worker thread
 (``opening``): the window stays responsive, says "Loading", and Esc cancels.
 
 The screen's parts: the new-game form (``title_form``), Recent games and
-Save as (``title_recent``), and the boxes over it - the Load list, questions,
-loading (``title_boxes``); the box offering a save elsewhere is ``elsewhere``.
+Save as (``title_recent``), the buttons and what they do (``title_buttons``:
+another entry is one more line there), and the boxes over it - the Load
+list, questions, loading (``title_boxes``); the box offering a save elsewhere
+is ``elsewhere``.
 """
 from __future__ import annotations
 
@@ -29,11 +31,12 @@ from sprites import theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_boxes import TitleBoxes
+from sprites.scenes.title_buttons import TitleButtons
 from sprites.scenes.title_form import SeatForm, ai_levels
-from sprites.scenes.title_recent import RecentGames, saves_api, seat_list
+from sprites.scenes.title_recent import RecentGames
 
 
-class TitleScene(SeatForm, RecentGames, TitleBoxes, Scene):
+class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
     shows_unsaved = True            # (the game's row and the Save as box say it: sprites.unsaved draws nothing)
 
     def __init__(self, app, current=None, players=None, seed=None, variant=None, kinds=None):
@@ -93,31 +96,8 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, Scene):
         self._layout_form(w)
         self._layout_recent(w)
         by = max(self.options_bottom + px(24), h - px(160))
-        specs = [("button:start", 220, "Start a new game with these seats.")]
-        if self.current is not None:
-            watching = self.current.host.read_only
-            specs.append(("button:continue", 220, "Back to the replay." if watching else "Back to the game in progress."))
-        elif (latest := self._latest()) is not None:
-            specs.append(("button:continue", 220, f"Continue the latest unfinished game: "
-                                                  f"{seat_list(latest.facts or {})} ({latest.summary})."))
-        if saves_api() is not None:
-            specs.append(("button:load", 180, "Load a saved game."))
-        specs.insert(1, ("button:tutorial", 200, "A guided first game: learn by playing, in about ten minutes."))
-        specs.append(("button:quit", 160, "Close Wrath of Dragons."))
-        total = sum(px(s[1]) for s in specs) + px(20) * (len(specs) - 1)
-        bx = w // 2 - total // 2
-        for name, bw, tip in specs:
-            self.add(name, pygame.Rect(bx, by, px(bw), px(56)), tip=tip)
-            bx += px(bw) + px(20)
+        self._layout_buttons(w, by)
         self.status_y = by + px(56) + px(14)          # the message line, then the hovered element's tip
-        corner = [("button:settings", 170, "AI speed, animations, text size, colours, sound, End Turn."),
-                  ("button:help", 200, "How to play: the rules by topic, searchable (F1).")]
-        bx = w - px(24)
-        for name, bw, tip in corner:                  # the top right corner, clear of the title
-            bw = max(px(bw), theme.text_width("How to play", self.fs(24), True) + px(24))
-            bx -= bw
-            self.add(name, pygame.Rect(bx, px(24), bw, px(48)), tip=tip)
-            bx -= px(12)
         if self.menu is not None:
             self._layout_menu()
         if self.loading is not None:
@@ -155,29 +135,14 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, Scene):
         self.focus = name if name.startswith(("field:", "seat:")) and name.endswith(("name", "seed")) else None
         if self._form_click(name):
             pass
-        elif name == "button:start":
-            return self._leave_current("Start a new game?", "Start the new game", self.start)
-        elif name == "button:continue":
-            return self.resume()
         elif name.startswith("recent:"):
             return self.open_recent(self.recent[int(name.split(":")[1])])
-        elif name == "button:load":
-            self.loading = saves_api()[0](self._save_dir())
-            if not self.loading:
-                self.loading = None
-                self.message = "No saved games yet."
         elif name == "button:save_as":
             return self.save_as()
-        elif name == "button:help":
-            return self.app.show_help()
-        elif name == "button:settings":
-            return self.app.show_settings()
-        elif name == "button:tutorial":
-            return self._leave_current("Start the tutorial?", "Start the tutorial", self.app.start_tutorial)
-        elif name == "button:quit":
-            if self._trouble() is not None:
-                return self._leave_current("Quit?", "Quit", self._quit)
-            self._quit()
+        else:
+            clicked, then = self._button_click(name)
+            if clicked:
+                return then
         self.resize(self.size)
         return None
 
@@ -323,16 +288,7 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, Scene):
         f = fs(24)
         self._draw_form(surface)
         self._draw_recent(surface)
-        labels = {"button:start": "Start", "button:continue": "Continue", "button:load": "Load...",
-                  "button:help": "How to play", "button:quit": "Quit", "button:save_as": "Save as",
-                  "button:tutorial": "Tutorial", "button:settings": "Settings"}
-        first_time = not self.recent              # the tutorial stands out until a game was played
-        for name, label in labels.items():
-            r = self.element_rect(name)
-            if r is not None:
-                small = name in ("button:save_as", "button:settings", "button:help")
-                theme.button(surface, r, label, f if small else fs(28), hot=self.hover == name,
-                             primary=name == "button:start" or (name == "button:tutorial" and first_time))
+        self._draw_buttons(surface)
         theme.blit_text(surface, f"version {VERSION}", fs(18), (w - px(16), h - px(10)), (150, 128, 100), False,
                         "bottomright")
         tip_y = self.status_y + px(36)
