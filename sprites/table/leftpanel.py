@@ -12,7 +12,7 @@ from sprites.table import icons
 
 RES = TAKEABLE              # the general stockpile's resources (fields spent are out of the game)
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
-           ("terrify", "+{terrify} VP"))
+           ("terrify", "Terrify +{terrify} VP"))
 
 
 def register(scene, lay, data, view, tips):
@@ -178,6 +178,8 @@ def _draw_content(surf, lay, data, view, hot, names):
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
         label = marker_label(key, label, data, view)
+        if theme.text_width(label, fs, True) > colw - 4 and label.startswith("Terrify +"):
+            label = label[len("Terrify "):]        # (a narrow column: "+3 VP", the tooltip names it)
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)
