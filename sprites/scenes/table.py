@@ -173,7 +173,8 @@ class TableScene(Scene):
         cut = snap["events_from"]
         while self.entries and self.entries[-1]["seq"] >= cut:     # an undo took lines back
             self.entries.pop()
-        events = [dict(e, text=palette.say_colours(e["text"], self.data)) for e in snap["events"]]
+        events = [dict(e, text=palette.say_colours(e["text"], self.data, e["event"].get("dragons") or ()))
+                  for e in snap["events"]]
         self.entries.extend(events)
         self.version = snap["version"]
         self.view = dict(snap["board"], log=self.entries, goals=snap["goals"],
