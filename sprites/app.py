@@ -47,6 +47,7 @@ class App:
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        self.windowed_at = None               # where the window was before full screen (see window_at)
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
         self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
@@ -67,6 +68,7 @@ class App:
         scene = self.stack.pop()
         self.dirty = True
         if self.stack:
+            self.scene.hover = None             # the pointer has been elsewhere: no tooltip of before stays
             self.scene.resize(self.screen.get_size())
         return scene
 
@@ -164,6 +166,11 @@ class App:
         host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
         return self.open_table(host, returning=True)
 
+    def rematch(self, host):
+        """A new game with the seats and the variant of ``host``'s game, and a new seed."""
+        import random
+        return self.new_game(host.seats, random.randrange(100000), host.table["variant"])
+
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
         """Show a loaded (or test) game on the table, autosaved to ``autosave_file``
         (a file name in the save folder: the one it was continued from) or to a
@@ -225,6 +232,12 @@ class App:
         from sprites.scenes.scores import ScoresScene
         self.push(ScoresScene(self, host, celebrate))
 
+    def show_game_menu(self, table):
+        """The game menu over the table (Esc): resume, settings, rules, save as, the title screen."""
+        from sprites.scenes.gamemenu import GameMenuScene
+        if not isinstance(self.scene, GameMenuScene):
+            self.push(GameMenuScene(self, table))
+
     def show_help(self):
         from sprites.scenes.help import HelpScene
         if not isinstance(self.scene, HelpScene):
@@ -267,8 +280,10 @@ class App:
             # with some SDL drivers; a plain window first restores the size
             pygame.display.set_mode(self.windowed_size)
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            window_at(self.windowed_at)
         else:
             self.windowed_size = self.screen.get_size()
+            self.windowed_at = window_at((0, 0))
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if self.use_text_scale():
             self.restyle()
@@ -344,6 +359,25 @@ IDLE_S = 1.0
 # While an AI dragon thinks in its thread, every blit hands the GIL over and
 # the window waits up to this long to get it back (Python's default: 5 ms).
 SWITCH_S = 0.001
+
+
+def window_at(pos):
+    """Move the window to ``pos`` on the first display; returns where it was (None: not
+    moved). Without a window manager SDL's full screen keeps the window's offset (the
+    Menu button and the hand's foot off screen): the window goes to the corner first,
+    and back where it was after. On another display SDL places it alone."""
+    if pos is None:
+        return None
+    try:
+        from pygame._sdl2.video import Window
+        window = Window.from_display_module()
+        if window.display_index != 0:
+            return None
+        was = window.position
+        window.position = pos
+        return was
+    except (ImportError, pygame.error, AttributeError):        # (no such API in this pygame)
+        return None
 
 
 def settle_memory():

@@ -20,6 +20,7 @@ TABS = (("tab:scores", "Scores"), ("tab:lairs", "Every lair"), ("tab:chart", "By
 
 
 BUTTONS = {"button:new_game": ("New game", "Set up a new game."),
+           "button:rematch": ("Rematch", "The same seats and options again, with a new seed."),
            "button:view_table": ("View the board", "Look at the final board."),
            "button:replay": ("Watch the replay", "Step through the whole game, every hand shown, forwards and back."),
            "button:quit": ("Quit", "Close the game.")}
@@ -69,10 +70,14 @@ class ScoresScene(Scene):
         w, h = size
         self.k = k = min(w / 1600, h / 900)
         self.clear_elements()
-        bw, bh, gap = round(220 * k), round(50 * k), 20
+        bh, gap = max(round(50 * k), theme.font(self.fs(24), True).get_height() + 12), 16
+        widths = [max(round(200 * k), theme.text_width(label, self.fs(24), True) + 24) for label, _ in BUTTONS.values()]
+        room = w - 40 - gap * (len(BUTTONS) - 1)
+        if sum(widths) > room:                    # large text in a small window: the buttons share the row
+            widths = [room * bw // sum(widths) for bw in widths]
         y = h - round(30 * k) - bh
-        x = w // 2 - (len(BUTTONS) * (bw + gap) - gap) // 2
-        for name, (_, tip) in BUTTONS.items():
+        x = w // 2 - (sum(widths) + gap * (len(BUTTONS) - 1)) // 2
+        for (name, (_, tip)), bw in zip(BUTTONS.items(), widths):
             self.add(name, pygame.Rect(x, y, bw, bh), tip=tip)
             x += bw + gap
         page = self.page_rect((w, h))
@@ -113,6 +118,8 @@ class ScoresScene(Scene):
             self.tab = name
         elif name == "button:new_game":
             self.app.to_title()
+        elif name == "button:rematch":
+            self.app.rematch(self.host)
         elif name == "button:view_table":
             self.app.pop()
         elif name == "button:replay":
