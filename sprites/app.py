@@ -140,6 +140,10 @@ class App:
             scene.resize(self.screen.get_size())
         self.dirty = True
 
+    def show_online(self):
+        from sprites.scenes.online import OnlineScene
+        self.push(OnlineScene(self))
+
     def show_settings(self):
         from sprites.scenes.settings import SettingsScene
         if not isinstance(self.scene, SettingsScene):

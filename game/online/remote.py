@@ -172,6 +172,7 @@ class RemoteHost:
                     self._fold_upto(frame["version"])
         elif kind == "presence":
             self.mirror.take(frame)
+            self.news.append({"type": "presence"})
         elif kind == "hint":
             self.news.append(frame)
         elif kind == "notice":

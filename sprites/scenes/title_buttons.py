@@ -42,6 +42,9 @@ ROW = (
     Entry("button:start", "Start", 220, lambda s: "Start a new game with these seats.", "_start_clicked"),
     Entry("button:tutorial", "Tutorial", 200,
           lambda s: "A guided first game: learn by playing, in about ten minutes.", "_tutorial_clicked"),
+    Entry("button:online", "Play online", 230,
+          lambda s: "Play with friends on other computers: create a table, join one, or open My games.",
+          "_online_clicked"),
     Entry("button:continue", "Continue", 220, _continue_tip, "resume",
           lambda s: s.current is not None or s._latest() is not None),
     Entry("button:load", "Load...", 180, lambda s: "Load a saved game.", "_load_clicked",
@@ -113,6 +116,9 @@ class TitleButtons:
         self._quit()
         self.resize(self.size)
         return None
+
+    def _online_clicked(self):
+        return self.app.show_online()
 
     def _settings_clicked(self):
         return self.app.show_settings()

@@ -135,6 +135,9 @@ def report_news(t):
             t.say(f"Autosave failed: {news['problem']}")
         elif news["type"] == "notice":
             t.say(news["text"])
+        elif news["type"] == "presence":         # an online player came or went: their row says so
+            t.refresh()
+            t.app.dirty = True
     found = t.host.unsaved()
     line = found["line"] if found is not None else None
     if line != t.unsaved:

@@ -17,6 +17,8 @@ from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
 
+AWAY = "away"            # a row's kind for an online player who is not connected now
+
 
 
 class RightPanel:
@@ -231,6 +233,8 @@ class RightPanel:
         mark = self.viewer_label if viewer else ""
         if kind == "human":
             return [name + mark, name, name + mark, name]
+        if kind == AWAY:                          # an online player not connected now
+            return [f"{name}{mark} (away)", f"{name} (away)", f"{name} (away)", f"{name} (away)"]
         return [f"{name}{mark} [AI {kind}]", f"{name} [AI {kind}]", f"{name}{mark} [AI]", f"{name} [AI]"]
 
     def _label_fit(self, players, rows, acting, viewer, kinds):
