@@ -59,6 +59,7 @@ class Mirror:
 
     def snapshot(self, seat, since=0):
         snap = dict(self.snaps[seat])
+        snap["decision"] = protocol.unpack_decision(snap["decision"])
         events = self.events.get(seat, [])
         if since is None:
             snap["events"] = []

@@ -117,6 +117,7 @@ class RemoteHost:
         self.state, self.problem = "connecting", None
         self.fatal = None
         self.saved_record = None
+        self._record_asked = False
         self._next_id = 1
         self._own = None                     # (id, sent at) of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
@@ -184,8 +185,6 @@ class RemoteHost:
                 self.fatal = frame["text"]
                 self.link.close()
             self.news.append({"type": "notice", "text": frame["text"]})
-        if self.mirror.snaps and self.over and self.saved_record is None and kind in ("state", "update"):
-            self.link.send({"type": "record"})
 
     def _fold_upto(self, version):
         """Show every waiting frame up to ``version``."""
@@ -199,12 +198,18 @@ class RemoteHost:
             self.mirror.take(frame)
         except OutOfStep:
             self.link.send({"type": "sync"})
+            return
+        snap = self.mirror.snaps.get(frame["seat"])
+        if snap and snap["board"]["over"] and not self._record_asked:
+            self._record_asked = self.link.send({"type": "record"})   # the whole game, to keep and replay here
 
     # ----- what the table reads ----------------------------------------------------------------------
     @property
     def connected(self):
+        """Connected, with every seat's snapshot here (the table can be drawn)."""
         self._drain()
-        return self.state == "open" and self.mirror.game is not None
+        m = self.mirror
+        return self.state == "open" and m.game is not None and all(s in m.snaps for s in m.here)
 
     @property
     def version(self):

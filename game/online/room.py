@@ -180,6 +180,7 @@ class Room:
     def _snapshot(self, seat, since):
         snap = protocol.plain(self.host.snapshot(seat, since=since))
         del snap["events_from"]              # the client's own cursor says it
+        snap["decision"] = protocol.pack_decision(snap["decision"])
         return snap, snap.pop("events")
 
     def full_state(self, conn, seat):
