@@ -140,6 +140,8 @@ class App:
             scene.resize(self.screen.get_size())
         self.dirty = True
 
+    _announced = ()
+
     def show_online(self):
         from sprites.scenes.online import OnlineScene
         self.push(OnlineScene(self))
@@ -300,6 +302,22 @@ class App:
         self.animating = bool(self.stack) and self.scene.update(now)
         if self.animating or self.unsaved.update(self):
             self.dirty = True
+        self.announce_turns()
+
+    def announce_turns(self):
+        """An online game's turn for a seat of this computer, while the window shows another
+        screen: the window's title says so and a bell rings, once per turn."""
+        shown = getattr(self.scene, "host", None) if self.stack else None
+        waiting = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)
+                   and h.decider in h.here and not h.over]
+        turn = tuple((id(h), h.version) for h in waiting)
+        if turn == self._announced:
+            return
+        fresh = not set(turn) <= set(self._announced)
+        self._announced = turn
+        pygame.display.set_caption("Your turn (online) - Wrath of Dragons" if turn else "Wrath of Dragons")
+        if fresh and turn:
+            self.sounds.play("century")
 
     def render(self):
         if self.dirty and self.stack:

@@ -135,6 +135,15 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
             assert snap["board"]["players"][1]["hand"] is None
         assert table.view["players"][0]["hand"] == list(room.session.game.state.players[0].hand) or \
             table.version != room.version
+        # On another screen, the window's title says when the online game waits for this seat.
+        app.to_title(table)
+        assert pump_until(app, lambda: table.host.decider == 0), "the friend never gave the turn back"
+        assert pump_until(app, lambda: "Your turn" in pygame.display.get_caption()[0])
+        click(app, "button:continue")
+        assert app.scene is table or isinstance(app.scene, TableScene)
+        app.pump()
+        assert "Your turn" not in pygame.display.get_caption()[0]
+        table = app.scene
         # Who is connected shows beside each dragon: the friend leaves, and the row says so.
         drawn = DrawnText(monkeypatch)
         friend.leave()
