@@ -236,7 +236,7 @@ class App:
     def show_scores(self, host, celebrate=False):
         """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
-        self.push(ScoresScene(self, host, celebrate))
+        self.push(ScoresScene(self, host, celebrate, seat=(host.here or [0])[0]))
 
     def show_game_menu(self, table):
         """The game menu over the table (Esc): resume, settings, rules, save as, the title screen."""
