@@ -308,8 +308,10 @@ class App:
         """An online game's turn for a seat of this computer, while the window shows another
         screen: the window's title says so and a bell rings, once per turn."""
         shown = getattr(self.scene, "host", None) if self.stack else None
-        waiting = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)
-                   and h.decider in h.here and not h.over]
+        online = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)]
+        for h in online:
+            h.catch_up()                         # no table paces its moves now
+        waiting = [h for h in online if h.decider in h.here and not h.over]
         turn = tuple((id(h), h.version) for h in waiting)
         if turn == self._announced:
             return

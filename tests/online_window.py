@@ -88,8 +88,11 @@ def main(role, uri, save_dir, code_file, versions):
                     break
                 if table.dialog_kind == "confirm":
                     click(app, "button:confirm")
-                else:
-                    click(app, next(n for n in app.scene.element_names() if n.startswith("option:")))
+                elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
+                    click(app, choices[0])
+                else:                           # a panel without choices of its own: close it, choose again
+                    press(app, pygame.K_ESCAPE)
+                    break
             if pump_until(app, lambda: table.host.version != before, 20):
                 moves += 1
         time.sleep(0.01)

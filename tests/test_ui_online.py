@@ -12,6 +12,7 @@ shows beside each dragon".
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import threading
@@ -83,9 +84,11 @@ def click_option(app, table, index):
             break
         if table.dialog_kind == "confirm":
             click(app, "button:confirm")
-        else:
-            choice = next(n for n in app.scene.element_names() if n.startswith("option:"))
-            click(app, choice)
+        elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
+            click(app, choices[0])
+        else:                                   # a panel without choices of its own: close it, choose again
+            press(app, pygame.K_ESCAPE)
+            return False
     return pump_until(app, lambda: table.host.version != before and table.version == table.host.version, 20)
 
 
@@ -118,13 +121,13 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
         table = app.scene
         assert table.seats.humans == [0] and table.host.here == [0]
         assert pump_until(app, lambda: table.host.seats[1]["connected"]), "the friend never shows as connected"
-        mine_moves = 0
+        mine_moves, rng = 0, random.Random(7)
         end = time.monotonic() + 150
         while mine_moves < 12 and not table.host.over and time.monotonic() < end:
             app.pump()
             if table.my_decision() and table.version == table.host.version and not table.handoff_pending:
-                assert click_option(app, table, random.Random(mine_moves).randrange(len(table.options)))
-                mine_moves += 1
+                if click_option(app, table, rng.randrange(len(table.options))):
+                    mine_moves += 1
             time.sleep(0.01)
         assert mine_moves >= 12 or table.host.over
         assert friend.bot.moves > 0, "the friend's moves never came through"
@@ -152,6 +155,49 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
         redraw(app)
         assert any(s.startswith("Bo") and "(away)" in s for s in drawn.strings()), drawn.strings()[:40]
         assert "Not connected now" in table.tips["player:1"]
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_computer(tmp_path):
+    """Issue: "a finished online game can be watched (the existing replay) and saved locally by every seat"."""
+    from game.app.save_format import load_session
+    from sprites.scenes.replay import ReplayScene
+    from sprites.scenes.scores import ScoresScene
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    try:
+        app.to_title()
+        click(app, "button:online")
+        scene = app.scene
+        type_into(app, "field:server", server.uri)
+        type_into(app, "field:name", "Ann")
+        click(app, "button:create")
+        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        friend = Friend(server.uri, scene.invites[0][0][2])
+        click(app, "button:open_new")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message
+        table = app.scene
+        end = time.monotonic() + 200
+        rng = random.Random(9)
+        while not isinstance(app.scene, ScoresScene) and time.monotonic() < end:
+            app.pump()
+            if app.scene is table and table.my_decision() and table.version == table.host.version:
+                click_option(app, table, rng.randrange(len(table.options)))
+            time.sleep(0.005)
+        scores = app.scene
+        assert isinstance(scores, ScoresScene), "the game did not reach its scores"
+        assert "button:rematch" not in scores.element_names()          # a new table is made online
+        room = next(iter(server.server.rooms.values()))
+        assert scores.scores == json.loads(json.dumps(room.session.game.final_scores()))
+        assert pump_until(app, lambda: table.host.kept is not None), "the finished game was not kept here"
+        kept = load_session(table.host.kept)                             # replays from its seed to the same end
+        assert kept.game.final_scores() == room.session.game.final_scores()
+        click(app, "button:replay")
+        assert isinstance(app.scene, ReplayScene)
+        friend.leave()
     finally:
         app.close()
         server.stop()

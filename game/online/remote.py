@@ -106,7 +106,8 @@ class Link:
 class RemoteHost:
     read_only = False
 
-    def __init__(self, uri, tokens, notify=None, link=Link):
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None):
+        self.save_dir = save_dir
         self.uri = uri
         self.tokens = list(tokens)
         self.notify = notify or (lambda: None)
@@ -180,6 +181,7 @@ class RemoteHost:
             self.news.append({"type": "notice", "text": frame["text"]})
         elif kind == "record":
             self.saved_record = frame["save"]
+            self._keep_record()
         elif kind == "error":
             if frame.get("fatal"):
                 self.fatal = frame["text"]
@@ -281,6 +283,12 @@ class RemoteHost:
         self._fold_upto(self.waiting[0]["version"])
         return True
 
+    def catch_up(self):
+        """Show every move received (no table shows them one by one now)."""
+        self._drain()
+        if self.waiting:
+            self._fold_upto(self.waiting[-1]["version"])
+
     def ai_to_move(self):
         d = self.decider
         return d if d is not None and d not in self.here else None
@@ -324,9 +332,32 @@ class RemoteHost:
     # ----- what a local host does that the server does here ------------------------------------------
     autosaver = None
     autosave_file = None
+    kept = None                                # where the finished game was saved on this computer
 
-    def start_autosave(self, *args, **kw):
-        return None                            # the server keeps the game
+    def start_autosave(self, save_dir, fname=None, notify=None):
+        """The server keeps the game; once it is over, its record is saved in ``save_dir``
+        (so that it is among Recent games here, to replay or keep)."""
+        self.save_dir = save_dir
+        self._keep_record()
+        return None
+
+    def _keep_record(self):
+        import os
+        import re
+        from ..app.save_format import write_atomic
+        if self.save_dir is None or self.saved_record is None or self.kept is not None:
+            return
+        game = self.mirror.game if re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(self.mirror.game)) else "game"
+        path = os.path.join(self.save_dir, f"online-{game}.yaml")
+        try:
+            os.makedirs(self.save_dir, exist_ok=True)
+            write_atomic(path, self.saved_record.encode("utf-8"))
+        except OSError as exc:
+            self.news.append({"type": "notice", "text": f"The finished game could not be saved here "
+                                                        f"({exc.strerror or exc}); Menu > Save as keeps it."})
+            return
+        self.kept = path
+        self.news.append({"type": "notice", "text": "The finished game is saved on this computer (Recent games)."})
 
     def autosave_error(self):
         return None

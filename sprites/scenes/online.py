@@ -252,7 +252,7 @@ class OnlineScene(Scene):
 
     def _open(self, entry):
         self.message = f"Connecting to {entry['server']}..."
-        self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up)
+        self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir())
 
     def update(self, now):
         if self.job is not None and self.job[2].done():
