@@ -45,7 +45,16 @@ def log_seqs(host, seat):
 
 
 @pytest.mark.slow
-def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connection(tmp_path):
+def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connection(tmp_path, monkeypatch):
+    from game.online import server as server_module
+    states = []
+    real_send = server_module.Connection.send
+
+    def send(conn, frame):
+        if frame.get("type") == "state":
+            states.append((sorted(conn.seats), frame["from"], len(frame["events"])))
+        real_send(conn, frame)
+    monkeypatch.setattr(server_module.Connection, "send", send)
     server = ServerThread(tmp_path)
     try:
         created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}, {"kind": "easy"}])
@@ -71,6 +80,8 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
                 assert wait_until(lambda: bo.connected, 30)
                 after = log_seqs(bo, 1)
                 assert after[:len(before)] == before and len(after) == len(set(after)), "log lines lost or doubled"
+                again = states[-1]
+                assert again[0] == [1] and again[1] == before[-1] + 1, "the server sent lines Bo had already"
                 dropped = True
         assert dropped and ann.over and bo.over
         assert ann.snapshot(0)["final_scores"] == bo.snapshot(1)["final_scores"]

@@ -36,7 +36,8 @@ class Mirror:
         elif kind == "state":
             seat = frame["seat"]
             self.snaps[seat] = frame["snapshot"]
-            self.events[seat] = list(frame["events"])
+            start = frame.get("from", 0)             # the lines before it are the ones kept here
+            self.events[seat] = [e for e in self.events.get(seat, []) if e["seq"] < start] + list(frame["events"])
             self.version = frame["version"]
         elif kind == "update":
             seat = frame["seat"]
@@ -56,6 +57,10 @@ class Mirror:
         elif kind == "presence":
             self.seats = frame["seats"]
         return kind
+
+    def cursors(self):
+        """{seat: the next log line} of every seat held ("public" for what everyone may see)."""
+        return {("public" if s is None else str(s)): (ev[-1]["seq"] + 1 if ev else 0) for s, ev in self.events.items()}
 
     def snapshot(self, seat, since=0):
         snap = dict(self.snaps[seat])

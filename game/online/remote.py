@@ -34,7 +34,7 @@ class Link:
 
     def __init__(self, uri, first, on_frame, on_state):
         self.uri = uri
-        self.first = first                  # the message sent first on every connection
+        self.first = first                  # the message sent first on every connection (or a function making it)
         self.on_frame = on_frame
         self.on_state = on_state            # ("connecting" | "open" | "down", words)
         self.loop = asyncio.new_event_loop()
@@ -60,7 +60,7 @@ class Link:
                 async with connect(self.uri, max_size=16 * 1024 * 1024, compression=None, open_timeout=10,
                                    close_timeout=2) as ws:
                     self.ws = ws
-                    await ws.send(protocol.dumps(self.first))
+                    await ws.send(protocol.dumps(self.first() if callable(self.first) else self.first))
                     self.tries = 0
                     self.on_state("open", None)
                     async for text in ws:
@@ -122,8 +122,13 @@ class RemoteHost:
         self._next_id = 1
         self._own = None                     # (id, sent at) of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
-        self.link = link(uri, {"type": "hello", "v": protocol.VERSION, "tokens": self.tokens},
-                         self._received, self._link_state)
+        self.link = link(uri, self._hello, self._received, self._link_state)
+
+    def _hello(self):
+        """The first message of each connection: the seat tokens, and the log lines kept here
+        (called in the network thread: it reads what the window thread last folded)."""
+        return {"type": "hello", "v": protocol.VERSION, "tokens": self.tokens, "version": self.mirror.version,
+                "since": self.mirror.cursors()}
 
     # ----- the network thread's side -------------------------------------------------------------
     def _received(self, frame):

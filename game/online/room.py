@@ -69,6 +69,7 @@ class Room:
         self.decision_since = now
         self.idle_since = now
         self._actions = len(session.actions)
+        self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -87,6 +88,7 @@ class Room:
         for rec in stored["records"]:
             if "undo" in rec:
                 session.undo()
+                room.last_undo = session.changes
             else:
                 session.apply(Action.from_dict(rec["action"]))
         session.listeners.append(room._record)
@@ -98,6 +100,7 @@ class Room:
             self.pending.append({"action": session.actions[-1].to_dict()})
         else:
             self.pending.append({"undo": True})
+            self.last_undo = session.changes
         self._actions = len(session.actions)
         self.decision_since = time.monotonic()
 
@@ -170,7 +173,7 @@ class Room:
                    "seats": self.public_seats(), "table": self.host.table, "version": self.version,
                    "settings": self.public_settings()}]
         for seat in conn.watched():
-            frames.append(self.full_state(conn, seat))
+            frames.append(self.full_state(conn, seat, conn.since.get(seat, 0)))
         return frames
 
     def public_settings(self):
@@ -183,10 +186,14 @@ class Room:
         snap["decision"] = protocol.pack_decision(snap["decision"])
         return snap, snap.pop("events")
 
-    def full_state(self, conn, seat):
-        snap, events = self._snapshot(seat, 0)
+    def full_state(self, conn, seat, since=0):
+        """The seat's whole snapshot, with its log lines from ``since`` on (a client that
+        has the lines before it keeps them: ``from`` says where these start)."""
+        since = min(since, len(self.session.game.state.log))
+        snap, events = self._snapshot(seat, since)
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
-        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events}
+        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events,
+                "from": since}
 
     def update(self, conn, seat):
         """The frame that brings ``conn``'s view of ``seat`` up to date, or None."""
