@@ -201,3 +201,46 @@ def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_com
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_one_computer_holding_two_seats_of_an_online_game_hands_over_between_them(tmp_path):
+    """Issue: "One computer may hold several seats of an online game, with the usual hand-off
+    between them." Between the two, the window shows no hand (what everyone may see)."""
+    from sprites.scenes.handoff import HandOffScene
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves", handoff=True)
+    try:
+        app.to_title()
+        click(app, "button:online")
+        scene = app.scene
+        type_into(app, "field:server", server.uri)
+        type_into(app, "field:name", "Ann")
+        while scene.seats[1] != "here":
+            click(app, "seat:1")
+        click(app, "button:more")
+        while scene.seats[2] != "easy":
+            click(app, "seat:2")
+        click(app, "button:create")
+        assert pump_until(app, lambda: isinstance(app.scene, (TableScene, HandOffScene))), scene.message
+        handoffs, moves, rng = 0, 0, random.Random(4)
+        end = time.monotonic() + 120
+        while handoffs < 2 and time.monotonic() < end:
+            app.pump()
+            if isinstance(app.scene, HandOffScene):
+                table = app.scene.table
+                assert table.eyes is None or table.snap["seat"] is None or table.handoff_pending
+                assert all(p["hand"] is None for p in table.host.snapshot(None)["board"]["players"])
+                handoffs += 1
+                click(app, "handoff:confirm")
+                continue
+            table = app.scene
+            if isinstance(table, TableScene) and table.my_decision() and table.version == table.host.version:
+                if click_option(app, table, rng.randrange(len(table.options))):
+                    moves += 1
+            time.sleep(0.005)
+        assert handoffs >= 2 and moves > 0
+        assert sorted(table.host.here) == [0, 1] and table.seats.humans == [0, 1]
+    finally:
+        app.close()
+        server.stop()

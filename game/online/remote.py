@@ -122,6 +122,7 @@ class RemoteHost:
         self._next_id = 1
         self._own = None                     # (id, sent at) of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
+        self._states_due = set()             # seats whose whole snapshot the welcome announced
         self.link = link(uri, self._hello, self._received, self._link_state)
 
     def _hello(self):
@@ -158,14 +159,23 @@ class RemoteHost:
             if frame["state"] == "open":
                 self.waiting.clear()             # the welcome and whole states follow
                 self._catch_up = float("inf")
+                self._states_due = {"welcome"}
         elif kind == "welcome":
             self.mirror.take(frame)
             self._catch_up = float("inf")
-        elif kind in ("state", "update"):
+            here = frame["seats_here"]
+            self._states_due = set(here + [None] if len(here) > 1 else here or [None])
+        elif kind == "state":                    # a whole snapshot (a welcome, a resync): shown at once
             self.waiting.append(frame)
-            if kind == "state" and self._catch_up is not None:
-                self._fold_upto(frame["version"])
-            elif self._catch_up is not None and frame["version"] <= self._catch_up:
+            self._fold_upto(frame["version"])
+            self._states_due.discard(frame["seat"])
+            if not self._states_due and self._catch_up == float("inf"):
+                self._catch_up = frame["version"]   # (the other seats' frames of this version follow)
+        elif kind == "update":
+            self.waiting.append(frame)
+            if self._catch_up is not None and frame["version"] > self._catch_up:
+                self._catch_up = None            # a move made elsewhere: the table lets it through
+            if self._catch_up is not None:
                 self._fold_upto(frame["version"])
         elif kind == "answer":
             if self._own is not None and frame["id"] == self._own[0]:
@@ -197,8 +207,6 @@ class RemoteHost:
         """Show every waiting frame up to ``version``."""
         while self.waiting and self.waiting[0]["version"] <= version:
             self._fold(self.waiting.pop(0))
-        if self._catch_up is not None and self.mirror.version >= self._catch_up:
-            self._catch_up = None
 
     def _fold(self, frame):
         try:
@@ -216,7 +224,8 @@ class RemoteHost:
         """Connected, with every seat's snapshot here (the table can be drawn)."""
         self._drain()
         m = self.mirror
-        return self.state == "open" and m.game is not None and all(s in m.snaps for s in m.here)
+        return self.state == "open" and m.game is not None and not self._states_due \
+            and all(s in m.snaps for s in m.here)
 
     @property
     def version(self):
