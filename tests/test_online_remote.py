@@ -114,3 +114,6 @@ def test_a_server_that_is_not_there_is_one_line_and_the_window_never_waits(tmp_p
         assert "error" in answer and time.monotonic() - start < 10
     finally:
         host.close()
+    # Closed, it stops trying at once and never wakes the window again (which may be gone).
+    host.link.thread.join(5)
+    assert not host.link.thread.is_alive()

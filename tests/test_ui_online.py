@@ -29,26 +29,7 @@ from game.online.my_games import MyGames                          # noqa: E402
 from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
-from ui_helpers import DrawnText, click, make_app, option_elements, press, redraw    # noqa: E402
-
-
-def type_into(app, field, text):
-    click(app, field)
-    for _ in range(40):
-        press(app, pygame.K_BACKSPACE)
-    for ch in text:
-        press(app, 0, ch)
-    press(app, pygame.K_TAB)
-
-
-def pump_until(app, test, seconds=30):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.pump()
-        if test():
-            return True
-        time.sleep(0.01)
-    return False
+from ui_helpers import DrawnText, click, click_option, make_app, pump_until, redraw, type_into  # noqa: E402
 
 
 class Friend:
@@ -72,24 +53,6 @@ class Friend:
         """The friend's computer drops off the network (the connection is cut, not closed)."""
         self.loop.call_soon_threadsafe(self.bot.ws.transport.abort)
         self.thread.join(10)
-
-
-def click_option(app, table, index):
-    """Choose option ``index`` by clicking what offers it (answering the table's questions)."""
-    before = table.host.version
-    names = option_elements(table, index) or [n for n, idx in table.groups.items() if idx]
-    click(app, names[0])
-    for _ in range(3):
-        if table.host.version != before or table.dialog is None:
-            break
-        if table.dialog_kind == "confirm":
-            click(app, "button:confirm")
-        elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
-            click(app, choices[0])
-        else:                                   # a panel without choices of its own: close it, choose again
-            press(app, pygame.K_ESCAPE)
-            return False
-    return pump_until(app, lambda: table.host.version != before and table.version == table.host.version, 20)
 
 
 @pytest.mark.slow

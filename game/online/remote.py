@@ -41,6 +41,7 @@ class Link:
         self.ws = None
         self.closed = False
         self.tries = 0
+        self._sleeper = None
         self.thread = threading.Thread(target=self._run, name="online", daemon=True)
         self.thread.start()
 
@@ -77,7 +78,15 @@ class Link:
             wait = BACKOFF[min(self.tries, len(BACKOFF) - 1)] * random.uniform(0.8, 1.2)
             self.tries += 1
             self.on_state("down", problem)
-            await asyncio.sleep(wait)
+            self._sleeper = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait_for(self._sleeper, wait)          # (close() ends the wait at once)
+            except asyncio.TimeoutError:
+                pass
+
+    def _wake_sleeper(self):
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.set_result(None)
 
     def send(self, msg):
         """Send from any thread; False if there is no connection now."""
@@ -95,6 +104,11 @@ class Link:
 
     def close(self):
         self.closed = True
+        self.on_frame = self.on_state = lambda *args: None     # nothing reaches the window any more
+        try:
+            self.loop.call_soon_threadsafe(self._wake_sleeper)
+        except RuntimeError:                    # the loop has ended already
+            pass
         ws = self.ws
         if ws is not None and not self.loop.is_closed():
             try:
@@ -394,6 +408,8 @@ class RemoteHost:
         return None
 
     def close(self):
+        """Done with the game: the connection closes and the window is never woken again."""
+        self.notify = lambda: None
         self.link.close()
         return None
 
