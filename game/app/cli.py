@@ -204,8 +204,12 @@ def main(argv=None, open_window=None):
     """The command line; ``open_window(args)`` opens the window or renders a screenshot
     (``sprites.cli`` gives it: this package never imports the view)."""
     terminal_safe_output()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["serve"]:
+        from ..online.server import main as serve
+        return serve(argv[1:], prog=f"{command_name()} serve")
     try:
-        args = parse_args(sys.argv[1:] if argv is None else argv)
+        args = parse_args(argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)
         return exc.code
     from ..data import DataError, default_data

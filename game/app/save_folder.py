@@ -131,6 +131,13 @@ class SaveInfo:
                                  # said otherwise), or from an unchecked header (a file too large to check)
 
 
+def _mtime(path):
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
 def list_saves(save_dir):
     """Every save in the folder, newest first. Damaged files are listed with
     their problem (one line) instead of being hidden; temporary files left by
@@ -146,17 +153,9 @@ def list_saves(save_dir):
         path = os.path.join(save_dir, fname)
         if not os.path.isfile(path):
             continue
-        out.append((_info(path, fname), _mtime_ns(path)))
-    # a header's time is to the second: saves of the same second are ordered by their files' times
-    out.sort(key=lambda pair: (pair[0].date, pair[1]), reverse=True)
-    return [info for info, _ in out]
-
-
-def _mtime_ns(path):
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return 0
+        out.append(_info(path, fname))
+    out.sort(key=lambda s: (s.date, _mtime(s.path)), reverse=True)   # (saved in the same second: the later write first)
+    return out
 
 
 def _info(path, fname):

@@ -1,0 +1,273 @@
+"""One game on the server: its session, who holds each seat, and what each
+connection has been sent.
+
+The room runs the game with a ``LocalHost`` (the same checks as the window's:
+the seat must decide now, the option is one the engine offers, the version is
+the current one; AI seats and the hint think in threads). Every change the
+session makes is queued as a record (``pending``); the server commits the
+records to the store, then calls ``broadcast``, so nobody hears of a move the
+store does not have.
+
+Each connection gets its own seat's snapshot only: a patch against the last
+one it was sent, and the log lines after its cursor. A spectator (seat None)
+gets what everyone may see.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import OrderedDict
+
+from ..actions import Action
+from ..ai import make_ai
+from ..app.host import LocalHost
+from ..app.save_format import document_text, session_document
+from ..app.session import Seat, Session
+from . import protocol
+
+REMEMBERED_IDS = 64          # answers kept per seat, so that a message sent again is answered, not applied again
+INVITE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I/L: read aloud or typed from a chat
+
+
+def digest(secret):
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def same_digest(a, b):
+    return a is not None and b is not None and hmac.compare_digest(a, b)
+
+
+def new_token():
+    return secrets.token_urlsafe(32)
+
+
+def new_invite():
+    code = "".join(secrets.choice(INVITE_LETTERS) for _ in range(10))
+    return f"{code[:5]}-{code[5:]}"
+
+
+def normal_invite(code):
+    """A typed invite code as it was given (case and spaces do not matter)."""
+    return "".join(c for c in code.upper() if c.isalnum())
+
+
+class Room:
+    def __init__(self, game_id, session, seats, settings, wake):
+        self.id = game_id
+        self.session = session
+        self.seats = seats                 # the store's seat dicts: name, kind, token_hash, invite_hash, stand_in
+        self.settings = settings           # seed, variant, absent_limit, turn_limit (seconds or None)
+        self.wake = wake                   # called from threads: an AI move or a hint is ready
+        self.host = LocalHost(session, threaded=True, notify=wake)
+        self.connections = set()
+        self.pending = []
+        self.answers = {}                  # seat -> OrderedDict(id -> answer)
+        now = time.monotonic()
+        self.away_since = {s["seat"]: now for s in seats}
+        self.decision_since = now
+        self.idle_since = now
+        self._actions = len(session.actions)
+        self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
+        session.listeners.append(self._record)
+
+    # ----- building -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, game_id, settings, seats, wake):
+        session = Session.new([Seat(s["name"], s["dragon"], s["stand_in"] or s["kind"]) for s in seats],
+                              settings["seed"], settings["variant"])
+        return cls(game_id, session, seats, settings, wake)
+
+    @classmethod
+    def rebuild(cls, game_id, stored, wake):
+        """The room as the store has it: seed + records replayed (exactly the game that was)."""
+        room = cls.create(game_id, stored["settings"], stored["seats"], wake)
+        session = room.session
+        session.listeners.remove(room._record)
+        for rec in stored["records"]:
+            if "undo" in rec:
+                session.undo()
+                room.last_undo = session.changes
+            else:
+                session.apply(Action.from_dict(rec["action"]))
+        session.listeners.append(room._record)
+        room._actions = len(session.actions)
+        return room
+
+    def _record(self, session):
+        if len(session.actions) > self._actions:
+            self.pending.append({"action": session.actions[-1].to_dict()})
+        else:
+            self.pending.append({"undo": True})
+            self.last_undo = session.changes
+        self._actions = len(session.actions)
+        self.decision_since = time.monotonic()
+
+    @property
+    def version(self):
+        return self.session.changes
+
+    def take_pending(self):
+        """(first record's number, records) not yet in the store."""
+        records, self.pending = self.pending, []
+        return self.version - len(records) + 1, records
+
+    # ----- seats ----------------------------------------------------------------------------
+    def seat_of_token(self, token_hash, seat):
+        return seat is not None and same_digest(self.seats[seat]["token_hash"], token_hash)
+
+    def connected(self, seat):
+        return any(seat in c.seats for c in self.connections)
+
+    def public_seats(self):
+        now = time.monotonic()
+        out = []
+        for s in self.seats:
+            i = s["seat"]
+            here = self.connected(i)
+            out.append({"seat": i, "name": s["name"], "dragon": s["dragon"], "kind": s["kind"],
+                        "claimed": s["kind"] != "human" or s["token_hash"] is not None,
+                        "stand_in": s["stand_in"], "connected": here,
+                        "away": None if here or s["kind"] != "human" else round(now - self.away_since[i])})
+        return out
+
+    def claim(self, seat, name):
+        """An invite taken: the seat gets a name and a token (returned once, stored hashed)."""
+        token = new_token()
+        s = self.seats[seat]
+        s.update(name=name, token_hash=digest(token), invite_hash=None)
+        self.session.seats[seat].name = name
+        self.session.game.state.players[seat].name = name
+        return token
+
+    def stand_in(self, seat, level):
+        """An absent player's seat is played by an AI level (None: the player has it back)."""
+        self.seats[seat]["stand_in"] = level
+        self.session.seats[seat].kind = level or self.seats[seat]["kind"]
+
+    def may_take_over(self, by_seats, seat, level):
+        """None if a connection holding ``by_seats`` may hand ``seat`` to ``level``, else why not."""
+        limit = self.settings.get("absent_limit")
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if not by_seats:
+            return "Only a player of this game can do that."
+        if s is None or s["kind"] != "human":
+            return "That seat is not a person's."
+        if s["stand_in"]:
+            return "An AI dragon plays that seat already."
+        if self.connected(seat):
+            return f"{s['name']} is connected."
+        if limit is None:
+            return "This table was made without a limit for absent players: it waits for them."
+        away = time.monotonic() - self.away_since[seat]
+        if away < limit:
+            return f"{s['name']} has been away {int(away)} s; the table's limit is {int(limit)} s."
+        if level not in ("easy", "normal", "hard", "expert"):
+            return "Choose an AI level: easy, normal, hard or expert."
+        return None
+
+    # ----- what a connection is sent --------------------------------------------------------
+    def welcome(self, conn):
+        frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats),
+                   "seats": self.public_seats(), "table": self.host.table, "version": self.version,
+                   "settings": self.public_settings()}]
+        for seat in conn.watched():
+            frames.append(self.full_state(conn, seat, conn.since.get(seat, 0)))
+        return frames
+
+    def public_settings(self):
+        return {"variant": self.settings["variant"], "absent_limit": self.settings.get("absent_limit"),
+                "turn_limit": self.settings.get("turn_limit")}
+
+    def _snapshot(self, seat, since):
+        snap = protocol.plain(self.host.snapshot(seat, since=since))
+        del snap["events_from"]              # the client's own cursor says it
+        snap["decision"] = protocol.pack_decision(snap["decision"])
+        return snap, snap.pop("events")
+
+    def full_state(self, conn, seat, since=0):
+        """The seat's whole snapshot, with its log lines from ``since`` on (a client that
+        has the lines before it keeps them: ``from`` says where these start)."""
+        since = min(since, len(self.session.game.state.log))
+        snap, events = self._snapshot(seat, since)
+        conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
+        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events,
+                "from": since}
+
+    def update(self, conn, seat):
+        """The frame that brings ``conn``'s view of ``seat`` up to date, or None."""
+        cursor = conn.cursor.get(seat)
+        if cursor is None or seat not in conn.last or len(self.session.game.state.log) < cursor:
+            return self.full_state(conn, seat)        # an undo took log lines back: start again
+        snap, events = self._snapshot(seat, cursor)
+        change = protocol.diff(conn.last[seat], snap)
+        if change is None and not events:
+            return None
+        conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
+        return {"type": "update", "seat": seat, "version": self.version, "patch": change, "events": events}
+
+    def broadcast(self):
+        for conn in list(self.connections):
+            for seat in conn.watched():
+                frame = self.update(conn, seat)
+                if frame is not None:
+                    conn.send(frame)
+
+    def tell_presence(self):
+        frame = {"type": "presence", "seats": self.public_seats()}
+        for conn in list(self.connections):
+            conn.send(frame)
+
+    # ----- commands -------------------------------------------------------------------------
+    def command(self, seat, msg):
+        """Apply a checked command of ``seat``; the answer (sent once per id)."""
+        remembered = self.answers.setdefault(seat, OrderedDict())
+        if msg["id"] in remembered:
+            return remembered[msg["id"]]
+        command = {"type": msg["type"], "version": msg["version"]}
+        if msg["type"] == "apply":
+            command["option"] = protocol.number(msg, "option", high=10_000)
+        elif msg["type"] == "fly":
+            command["region"] = protocol.text(msg, "region")
+        answer = self.host.send(seat, command)
+        answer = {"type": "answer", "id": msg["id"], "seat": seat, **{k: v for k, v in answer.items() if k != "hint"}}
+        answer["version"] = self.version
+        remembered[msg["id"]] = answer
+        while len(remembered) > REMEMBERED_IDS:
+            remembered.popitem(last=False)
+        return answer
+
+    def news(self):
+        """Hints and notices ready now, each with the connections it is for."""
+        out = []
+        for item in self.host.poll():
+            if item["type"] == "hint":
+                frame = {"type": "hint", "seat": item["seat"], "version": item["version"],
+                         "option": item["option"], "text": item["text"]}
+                out.append((frame, [c for c in self.connections if item["seat"] in c.seats]))
+            elif item["type"] == "notice":
+                out.append(({"type": "notice", "text": item["text"]}, list(self.connections)))
+        return out
+
+    def record(self):
+        """The whole game as a save (only once it is over: it holds the seed and every hand)."""
+        if not self.session.game.is_over:
+            return None
+        return document_text(session_document(self.session, name=f"Online game {self.id}"))
+
+    def timed_out_seat(self):
+        """The person's seat whose turn has lasted past the table's turn limit, or None."""
+        limit = self.settings.get("turn_limit")
+        seat = self.host.decider
+        if limit is None or seat is None or not self.session.seats[seat].is_human:
+            return None
+        return seat if time.monotonic() - self.decision_since >= limit else None
+
+    def play_for(self, seat):
+        """A move for a person out of time: the easy AI's, applied as theirs."""
+        g = self.session.game
+        action = make_ai("easy", self.settings["seed"] + self.version).choose(g.copy(keep_log=True), seat)
+        if action not in g.decision.options:
+            action = g.decision.options[0]
+        self.session.apply(action)

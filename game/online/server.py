@@ -1,0 +1,522 @@
+"""The game server: ``python main.py serve --host 127.0.0.1 --port 8765 --data DIR``.
+
+It holds every game (game.online.room), keeps them in a store
+(game.online.store) and speaks JSON over WebSocket (the ``websockets``
+library, asyncio). It is the authority: a client's message is checked (the
+frame, the seat's token, that the seat may act now, that the option is one
+the engine offers, that the version the client saw is current) before it
+reaches a game, and every accepted change is committed to the store before
+anyone is told. Each connection is sent only what its seats may see.
+
+Limits against hostile clients: frames over 64 KiB are refused, compression
+is off, the handshake and the first message have timeouts, each connection
+has a token bucket of messages, each address a cap on connections.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+import secrets
+import sys
+import time
+
+import websockets
+from websockets.asyncio.server import serve as ws_serve
+
+from ..app.session import SEAT_KINDS
+from ..data import default_data
+from ..plaintext import escape
+from ..variants import VARIANTS
+from . import protocol
+from .protocol import BadMessage
+from .room import Room, digest, new_invite, new_token, normal_invite
+from .store import SQLiteStore, StoreError, Taken
+
+log = logging.getLogger("wrath.server")
+
+FIRST_MESSAGE_SECONDS = 10
+RATE = 20.0                  # messages per second a connection may send, on average ...
+BURST = 60                   # ... with this many at once
+PER_ADDRESS = 16             # connections from one address at once
+SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
+IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
+AI_LEVELS = tuple(k for k in SEAT_KINDS if k not in ("human", "random"))
+
+
+class Connection:
+    """One client: the seats it holds (None: a spectator) and what it has been sent."""
+
+    def __init__(self, ws, address):
+        self.ws = ws
+        self.address = address
+        self.room = None
+        self.seats = set()
+        self.spectator = False
+        self.last = {}                  # seat -> the snapshot it was last sent (plain data)
+        self.cursor = {}                # seat -> its next log line
+        self.since = {}                 # seat -> the log lines it has already (hello's "since")
+        self.queue = asyncio.Queue()
+        self.tokens = float(BURST)
+        self.stamp = time.monotonic()
+        self.sent = 0                   # bytes, for the benchmark
+        self.closing = False
+
+    def watched(self):
+        """The eyes this connection is sent: its seats, and what everyone may see when it holds
+        several (hot seat at one computer hides the table between them) or none (a spectator)."""
+        if self.spectator:
+            return [None]
+        return sorted(self.seats) + ([None] if len(self.seats) > 1 else [])
+
+    def send(self, frame):
+        if self.closing:
+            return
+        if self.queue.qsize() >= SEND_QUEUE:          # it does not read: it reconnects and catches up
+            self.close()
+            return
+        self.queue.put_nowait(protocol.dumps(frame))
+
+    def close(self):
+        """Close once what is queued has been sent."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(None)
+
+    def allowed(self, rate):
+        """Token bucket: may this connection send one more message now?"""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Server:
+    def __init__(self, store, per_address=PER_ADDRESS, idle_room_seconds=IDLE_ROOM_SECONDS, rate=RATE):
+        self.store = store
+        self.rate = rate
+        self.per_address = per_address
+        self.idle_room_seconds = idle_room_seconds
+        self.rooms = {}
+        self.addresses = {}
+        self.loop = None
+        self.db_thread = concurrent.futures.ThreadPoolExecutor(1, "store") if store.blocking else None
+        self.frames_sent = 0
+
+    # ----- the store ------------------------------------------------------------------------
+    async def db(self, fn, *args, **kw):
+        if self.db_thread is None:
+            return fn(*args, **kw)
+        return await self.loop.run_in_executor(self.db_thread, lambda: fn(*args, **kw))
+
+    async def room(self, game_id):
+        room = self.rooms.get(game_id)
+        if room is None:
+            stored = await self.db(self.store.load, game_id)
+            if stored is None:
+                return None
+            room = self.rooms.get(game_id)          # another connection may have loaded it meanwhile
+            if room is None:
+                room = self.rooms[game_id] = Room.rebuild(game_id, stored, self._waker(game_id))
+                room.lock = asyncio.Lock()
+        return room
+
+    def _waker(self, game_id):
+        def wake():
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.step(game_id)))
+        return wake
+
+    async def commit(self, room):
+        """The room's new records into the store, then everyone hears of them."""
+        first, records = room.take_pending()
+        if records:
+            try:
+                await self.db(self.store.append, room.id, first, records)
+            except (Taken, StoreError, OSError, Exception) as exc:
+                log.error("game %s: cannot store records from %s (%s); reloading it", room.id, first, exc)
+                await self.reload(room)
+                return False
+        room.broadcast()
+        return True
+
+    async def reload(self, room):
+        """Forget the room's memory and rebuild it from the store; its connections start again."""
+        room.host.close()
+        self.rooms.pop(room.id, None)
+        fresh = await self.room(room.id)
+        for conn in list(room.connections):
+            if fresh is None:
+                conn.send({"type": "error", "text": "This game is no longer on the server.", "fatal": True})
+                conn.close()
+                continue
+            conn.room = fresh
+            fresh.connections.add(conn)
+            for frame in fresh.welcome(conn):
+                conn.send(frame)
+
+    # ----- moves the server makes itself (AI seats, hints, turn limits) --------------------
+    async def step(self, game_id):
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        async with room.lock:
+            if room.host.ready():
+                room.host.advance()                  # applies the move thought out
+                if not await self.commit(room):
+                    return
+            for frame, conns in room.news():
+                for c in conns:
+                    c.send(frame)
+            room.host.think()                        # the next AI seat starts thinking, if it must
+            self._time_turn(room)
+
+    def _time_turn(self, room):
+        limit = room.settings.get("turn_limit")
+        if limit and room.host.decider is not None:
+            version = room.version
+            self.loop.call_later(limit + 0.05, lambda: asyncio.ensure_future(self._turn_over(room, version)))
+
+    async def _turn_over(self, room, version):
+        async with room.lock:
+            if room.version != version or room.timed_out_seat() is None or self.rooms.get(room.id) is not room:
+                return
+            seat = room.timed_out_seat()
+            room.play_for(seat)
+            for conn in list(room.connections):
+                conn.send({"type": "notice", "text": f"{room.seats[seat]['name']}'s time ran out: "
+                                                     f"an easy AI dragon made the move."})
+            if await self.commit(room):
+                room.host.think()
+                self._time_turn(room)
+
+    # ----- first messages -------------------------------------------------------------------
+    async def first(self, conn, msg):
+        kind = protocol.check(msg, first=True)
+        if msg.get("v", protocol.VERSION) != protocol.VERSION:
+            raise BadMessage(f"this server speaks protocol {protocol.VERSION}: update the game")
+        return await {"hello": self.hello, "create": self.create, "join": self.join, "watch": self.watch}[kind](conn, msg)
+
+    async def hello(self, conn, msg):
+        tokens = msg.get("tokens")
+        if not isinstance(tokens, list) or not 1 <= len(tokens) <= protocol.MAX_SEATS:
+            raise BadMessage("'tokens' must be a list of 1 to 6 seat tokens")
+        room, seats = None, set()
+        for token in tokens:
+            if not isinstance(token, str) or not 20 <= len(token) <= protocol.MAX_TEXT:
+                raise BadMessage("that is not a seat token")
+            found = await self.db(self.store.find, "token_hash", digest(token))
+            here = found and (await self.room(found[0]))
+            if not here or not here.seat_of_token(digest(token), found[1]):
+                raise BadMessage("no seat has that token (the game may have been removed)")
+            if room is not None and here is not room:
+                raise BadMessage("the tokens are of different games")
+            room = here
+            seats.add(found[1])
+        since = msg.get("since") or {}
+        if not isinstance(since, dict) or len(since) > protocol.MAX_SEATS + 1:
+            raise BadMessage("'since' maps seats to the log lines the client has")
+        for key, cursor in since.items():
+            seat = None if key == "public" else int(key) if key.isdigit() else -1
+            if (seat is not None and seat not in seats) or type(cursor) is not int or not 0 <= cursor < protocol.ID_LIMIT:
+                raise BadMessage("'since' maps this connection's seats to whole numbers")
+            conn.since[seat] = cursor
+        version = msg.get("version")
+        if type(version) is not int or version < room.last_undo:
+            conn.since.clear()               # an undo since: the lines it has may differ, send them all
+        return room, seats, False
+
+    async def create(self, conn, msg):
+        variant = msg.get("variant", "standard")
+        if variant not in VARIANTS:
+            raise BadMessage(f"unknown variant (known: {', '.join(VARIANTS)})")
+        wanted = msg.get("seats")
+        if not isinstance(wanted, list) or not 2 <= len(wanted) <= protocol.MAX_SEATS:
+            raise BadMessage("'seats' must list 2 to 6 seats")
+        limits = {k: protocol.number(msg, k, low=1, high=30 * 24 * 3600, required=False)
+                  for k in ("absent_limit", "turn_limit")}
+        dragons = [d.name for d in default_data().dragons]
+        seats, tokens, invites = [], {}, {}
+        for i, want in enumerate(wanted):
+            if not isinstance(want, dict):
+                raise BadMessage("each seat is an object with a 'kind'")
+            kind = want.get("kind")
+            seat = {"seat": i, "dragon": dragons[i], "token_hash": None, "invite_hash": None, "stand_in": None}
+            if kind == "here":
+                token = new_token()
+                tokens[i] = token
+                seat.update(kind="human", name=protocol.player_name(want), token_hash=digest(token))
+            elif kind == "invite":
+                code = new_invite()
+                invites[i] = code
+                name = protocol.player_name(want) if want.get("name") is not None else f"Seat {i + 1}"
+                seat.update(kind="human", name=name, invite_hash=digest(normal_invite(code)))
+            elif kind in AI_LEVELS:
+                seat.update(kind=kind, name=f"{dragons[i]} AI")
+            else:
+                raise BadMessage(f"a seat's kind is here, invite or an AI level ({', '.join(AI_LEVELS)})")
+            seats.append(seat)
+        if not tokens:
+            raise BadMessage("at least one seat must be played here ('here')")
+        game_id = secrets.token_urlsafe(9)
+        settings = {"seed": secrets.randbits(63), "variant": variant, **limits}
+        await self.db(self.store.create_game, game_id, settings, seats)
+        room = self.rooms[game_id] = Room.create(game_id, settings, seats, self._waker(game_id))
+        room.lock = asyncio.Lock()
+        conn.send({"type": "created", "game": game_id, "watch": game_id,
+                   "tokens": {str(i): t for i, t in tokens.items()},
+                   "invites": {str(i): c for i, c in invites.items()}})
+        return room, set(tokens), False
+
+    async def join(self, conn, msg):
+        code = normal_invite(protocol.text(msg, "code", limit=20))
+        name = protocol.player_name(msg)
+        found = await self.db(self.store.find, "invite_hash", digest(code))
+        room = found and await self.room(found[0])
+        if not room or room.seats[found[1]]["invite_hash"] != digest(code):
+            raise BadMessage("no open seat has that invite code (it may have been used already)")
+        seat = found[1]
+        async with room.lock:
+            token = room.claim(seat, name)
+            await self.db(self.store.update_seat, room.id, seat, name=name,
+                          token_hash=digest(token), invite_hash=None)
+        conn.send({"type": "joined", "game": room.id, "seat": seat, "token": token})
+        return room, {seat}, False
+
+    async def watch(self, conn, msg):
+        room = await self.room(protocol.text(msg, "game"))
+        if room is None:
+            raise BadMessage("no game has that code")
+        return room, set(), True
+
+    # ----- later messages -------------------------------------------------------------------
+    async def later(self, conn, msg):
+        kind = protocol.check(msg, first=False)
+        room = conn.room
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return
+        if kind == "sync":
+            for seat in conn.watched():
+                conn.send(room.full_state(conn, seat))
+            return
+        if kind == "record":
+            text = room.record()
+            conn.send({"type": "record", "save": text} if text is not None else
+                      {"type": "error", "text": "The whole game is sent once it is over."})
+            return
+        seat = self._seat(conn, msg)
+        async with room.lock:
+            if kind in protocol.COMMANDS:
+                answer = room.command(seat, msg)
+                conn.send(answer)
+                if await self.commit(room):
+                    room.host.think()
+                    self._time_turn(room)
+            elif kind == "takeover":
+                target = protocol.number(msg, "target", high=protocol.MAX_SEATS - 1)
+                level = msg.get("level")
+                why = room.may_take_over(conn.seats, target, level) if target < len(room.seats) else "No such seat."
+                if why:
+                    conn.send({"type": "error", "text": why})
+                    return
+                room.stand_in(target, level)
+                await self.db(self.store.update_seat, room.id, target, stand_in=level)
+                room.tell_presence()
+                room.broadcast()
+                room.host.think()
+            elif kind == "reclaim":
+                if not room.seats[seat]["stand_in"]:
+                    conn.send({"type": "error", "text": "Your seat is yours already."})
+                    return
+                room.stand_in(seat, None)
+                await self.db(self.store.update_seat, room.id, seat, stand_in=None)
+                room.host.forget_hint()
+                room.tell_presence()
+                room.broadcast()
+
+    def _seat(self, conn, msg):
+        if conn.spectator:
+            raise BadMessage("a spectator cannot play")
+        seat = msg.get("seat")
+        if seat is None and len(conn.seats) == 1:
+            return next(iter(conn.seats))
+        if seat not in conn.seats:
+            raise BadMessage("this connection does not hold that seat")
+        return seat
+
+    # ----- connections ----------------------------------------------------------------------
+    async def handler(self, ws):
+        address = (ws.remote_address or ("?",))[0]
+        if self.addresses.get(address, 0) >= self.per_address:
+            await ws.close(1008, "too many connections from your address")
+            return
+        self.addresses[address] = self.addresses.get(address, 0) + 1
+        conn = Connection(ws, address)
+        writer = asyncio.ensure_future(self._writer(conn))
+        try:
+            await self._serve(conn)
+        finally:
+            self.addresses[address] -= 1
+            if not self.addresses[address]:
+                del self.addresses[address]
+            await self._leave(conn)
+            conn.close()
+            await asyncio.gather(writer, return_exceptions=True)
+
+    async def _serve(self, conn):
+        ws = conn.ws
+        try:
+            frame = await asyncio.wait_for(ws.recv(), FIRST_MESSAGE_SECONDS)
+        except (asyncio.TimeoutError, Exception):
+            await ws.close(1008, "say who you are first")
+            return
+        try:
+            room, seats, spectator = await self.first(conn, protocol.parse(frame))
+        except BadMessage as exc:
+            conn.send({"type": "error", "text": str(exc), "fatal": True})
+            return
+        conn.room, conn.seats, conn.spectator = room, seats, spectator
+        async with room.lock:
+            room.connections.add(conn)
+            for frame in room.welcome(conn):
+                conn.send(frame)
+            room.tell_presence()
+            room.host.think()
+            self._time_turn(room)
+        try:
+            await self._messages(conn)
+        except websockets.exceptions.ConnectionClosed:
+            pass
+
+    async def _messages(self, conn):
+        async for frame in conn.ws:
+            if conn.closing:
+                return
+            if not conn.allowed(self.rate):
+                conn.send({"type": "error", "text": "Too many messages: slow down.", "id": _id_of(frame)})
+                if conn.tokens < -BURST:
+                    return
+                conn.tokens -= 1
+                continue
+            try:
+                await self.later(conn, protocol.parse(frame))
+            except BadMessage as exc:
+                conn.send({"type": "error", "text": str(exc), "id": _id_of(frame)})
+            except websockets.exceptions.ConnectionClosed:
+                raise
+            except Exception:                  # a fault of ours: that message fails, the server goes on
+                log.exception("a message failed")
+                conn.send({"type": "error", "text": "The server could not do that.", "id": _id_of(frame)})
+
+    async def _writer(self, conn):
+        while True:
+            frame = await conn.queue.get()
+            if frame is None:
+                await conn.ws.close()
+                return
+            try:
+                await conn.ws.send(frame)
+            except Exception:
+                return
+            conn.sent += len(frame)
+            self.frames_sent += 1
+
+    async def _leave(self, conn):
+        room = conn.room
+        if room is None:
+            return
+        room.connections.discard(conn)
+        now = time.monotonic()
+        for seat in conn.seats:
+            if not room.connected(seat):
+                room.away_since[seat] = now
+        room.idle_since = now
+        room.tell_presence()
+
+    async def sweep(self):
+        """Games nobody is connected to, and whose AI is not thinking, leave memory (the store keeps them)."""
+        while True:
+            await asyncio.sleep(min(30, self.idle_room_seconds))
+            now = time.monotonic()
+            for game_id, room in list(self.rooms.items()):
+                if (not room.connections and not room.host.thinking and not room.host.ready()
+                        and room.host.ai_to_move() is None and now - room.idle_since > self.idle_room_seconds):
+                    room.host.close()
+                    del self.rooms[game_id]
+
+
+def _id_of(frame):
+    """The id of a refused message, if it has a plain one (so that the client knows which)."""
+    try:
+        msg = protocol.parse(frame)
+    except BadMessage:
+        return None
+    v = msg.get("id")
+    return v if type(v) is int else None
+
+
+async def run(host, port, data_dir, ready=None, stop=None, **limits):
+    """Serve until ``stop`` (an asyncio.Event) is set or the process is stopped;
+    ``limits``: Server's per_address, rate, idle_room_seconds."""
+    store = SQLiteStore(os.path.join(data_dir, "games.sqlite"))
+    server = Server(store, **limits)
+    server.loop = asyncio.get_running_loop()
+    sweeper = asyncio.ensure_future(server.sweep())
+    async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
+                               open_timeout=10, ping_interval=20, ping_timeout=20, max_queue=16,
+                               server_header=None) as listening:
+        port = listening.sockets[0].getsockname()[1]
+        if ready is not None:
+            ready(server, port)
+        await (stop.wait() if stop is not None else asyncio.Future())
+    sweeper.cancel()
+    for room in server.rooms.values():
+        room.host.close()
+    store.close()
+
+
+def parse_serve(argv, prog):
+    import argparse
+    ap = argparse.ArgumentParser(prog=prog,
+                                 description="Hold online games of Wrath of Dragons for players on other computers.")
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the network)")
+    ap.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any free port)")
+    ap.add_argument("--data", metavar="DIR", help="folder for the games database (default: the user's data folder)")
+    ap.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
+                    help=f"connections one address may hold at once (default {PER_ADDRESS})")
+    ap.add_argument("--rate", type=float, default=RATE, metavar="N",
+                    help=f"messages per second one connection may send on average (default {RATE:g})")
+    return ap.parse_args(argv)
+
+
+def main(argv, prog="python main.py serve"):
+    """``serve``: one line when it listens (the real port), one line and exit 2 if it cannot."""
+    try:
+        args = parse_serve(argv, prog)
+    except SystemExit as exc:
+        return exc.code
+    if not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0:
+        print("error: --port is 0 to 65535, --per-address at least 1 and --rate above 0", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    data_dir = args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server")
+
+    def ready(server, port):
+        print(f"Serving Wrath of Dragons on ws://{args.host}:{port} (games in {escape(data_dir)})", flush=True)
+    try:
+        asyncio.run(run(args.host, args.port, data_dir, ready, per_address=args.per_address, rate=args.rate))
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot serve on {args.host}:{args.port} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0

@@ -1,0 +1,164 @@
+"""Where the server keeps its games: the truth, written before anyone hears of a change.
+
+A game is its settings (seats, seed, variant, limits), its seats (name, kind,
+the hashes of the seat's token and invite code, the AI standing in for an
+absent player) and an append-only list of records, numbered 1, 2, 3, ...
+(the game's version after each): ``{"action": {...}}`` or ``{"undo": true}``.
+Seed + records rebuild the game exactly (game.online.room).
+
+``Store`` says what every store does; ``SQLiteStore`` is the embedded default
+(one file, WAL, one server process). A store raises ``Taken`` when a record's
+number is already used: another writer got there first, and the game must be
+reloaded from the store.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+
+SCHEMA = 1
+
+
+class Taken(Exception):
+    """The record's number is used already (another writer appended it)."""
+
+
+class StoreError(Exception):
+    """The store cannot be opened or used; str() is one line for the server's operator."""
+
+
+class Store:
+    """The calls the server makes. Seats are dicts: seat, name, dragon, kind,
+    token_hash, invite_hash, stand_in. ``blocking``: calls may wait on a network
+    (the server then makes them in a worker thread, in order)."""
+    blocking = False
+
+    def create_game(self, game_id, settings, seats):
+        raise NotImplementedError
+
+    def game_ids(self):
+        raise NotImplementedError
+
+    def load(self, game_id):
+        """{"settings", "seats", "records"} or None."""
+        raise NotImplementedError
+
+    def append(self, game_id, first_seq, records):
+        """Append records numbered first_seq, first_seq+1, ... in one transaction (Taken if one exists)."""
+        raise NotImplementedError
+
+    def update_seat(self, game_id, seat, **fields):
+        raise NotImplementedError
+
+    def find(self, column, digest):
+        """(game_id, seat) whose token_hash / invite_hash is ``digest``, or None."""
+        raise NotImplementedError
+
+    def close(self):
+        pass
+
+
+SEAT_FIELDS = ("name", "dragon", "kind", "token_hash", "invite_hash", "stand_in")
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    name TEXT NOT NULL, dragon TEXT NOT NULL, kind TEXT NOT NULL,
+    token_hash TEXT UNIQUE, invite_hash TEXT UNIQUE, stand_in TEXT,
+    PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS records (
+    game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, record TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (game, seq));
+"""
+
+
+class SQLiteStore(Store):
+    """Games in one SQLite file (WAL: readers never wait for the writer; synchronous
+    NORMAL: a killed server loses nothing committed, a power cut may lose the last moves)."""
+
+    def __init__(self, path):
+        self.path = str(path)
+        try:
+            folder = os.path.dirname(os.path.abspath(self.path))
+            os.makedirs(folder, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(TABLES)
+            self._check_schema()
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"{self.path}: cannot open the games database ({exc})") from None
+
+    def _check_schema(self):
+        rows = self.db.execute("SELECT version FROM schema_version").fetchall()
+        if not rows:
+            self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA,))
+        elif rows[0][0] > SCHEMA:
+            raise StoreError(f"{self.path}: the games database has schema {rows[0][0]}, newer than this "
+                             f"server's {SCHEMA}: use a newer version of the game")
+
+    def create_game(self, game_id, settings, seats):
+        with self._transaction():
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?)", (game_id, time.time(), json.dumps(settings)))
+            self.db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s["seat"], *(s.get(f) for f in SEAT_FIELDS)) for s in seats])
+
+    def game_ids(self):
+        return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]
+
+    def load(self, game_id):
+        row = self.db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        seats = [dict(zip(("seat",) + SEAT_FIELDS, r)) for r in self.db.execute(
+            f"SELECT seat, {', '.join(SEAT_FIELDS)} FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
+        records = [json.loads(r[0]) for r in self.db.execute(
+            "SELECT record FROM records WHERE game = ? ORDER BY seq", (game_id,))]
+        return {"settings": json.loads(row[0]), "seats": seats, "records": records}
+
+    def append(self, game_id, first_seq, records):
+        now = time.time()
+        try:
+            with self._transaction():
+                self.db.executemany("INSERT INTO records VALUES (?, ?, ?, ?)",
+                                    [(game_id, first_seq + i, json.dumps(r), now) for i, r in enumerate(records)])
+        except sqlite3.IntegrityError:
+            raise Taken(f"{game_id}: record {first_seq} exists") from None
+
+    def update_seat(self, game_id, seat, **fields):
+        bad = set(fields) - set(SEAT_FIELDS)
+        if bad:
+            raise ValueError(f"unknown seat fields {sorted(bad)}")
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        with self._transaction():
+            self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
+
+    def find(self, column, digest):
+        if column not in ("token_hash", "invite_hash"):
+            raise ValueError(column)
+        row = self.db.execute(f"SELECT game, seat FROM seats WHERE {column} = ?", (digest,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def _transaction(self):
+        return _Transaction(self.db)
+
+    def close(self):
+        self.db.close()
+
+
+class _Transaction:
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, exc, tb):
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        return False
