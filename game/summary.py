@@ -78,7 +78,7 @@ def tally(g, events):
             t["track"] += 1
         elif k == "draws" and not e.get("dealt"):
             t["drew"] += e["n"]
-        elif k == "discards":
+        elif k in ("discards", "reveals_discard"):      # (a face-down discard counts once it is shown)
             t["discarded"] += 1
         elif k == "divination":
             t["divined"] += 1

@@ -172,10 +172,13 @@ def test_the_summary_tells_the_draws_discards_divination_and_rogue_landings():
                     assert "burned a field for Divination" in text[other]
                     found["divination"] += 1
                 drawn = sum(e["n"] for e in mine if e["kind"] == "draws" and not e.get("dealt"))
-                thrown = kinds.count("discards")
-                if set(kinds) == {"awakens", "draws", "discards"}:          # only its Awakening since
+                thrown = kinds.count("discards") + kinds.count("reveals_discard")
+                # only its Awakening since: every dragon draws, then every dragon discards (face down,
+                # shown once all have chosen), so its draw may have come before this seat's own discard
+                if "reveals_discard" in kinds and set(kinds) <= {"awakens", "draws", "reveals_discard"}:
                     assert len(text[other].split(": ")) == 2, "one line"
-                    assert f"drew {drawn} cards and discarded {thrown}" in text[other], text[other]
+                    words = f"drew {drawn} cards and discarded {thrown}" if drawn else f"discarded {thrown} card"
+                    assert words in text[other], text[other]
                     found["awakening"] += 1
             for e in events:
                 if e["kind"] == "rogue_lands":
