@@ -233,7 +233,7 @@ def test_a_change_is_heard_by_the_other_process_with_ids_only(db):
 # ----- whole games over several processes ---------------------------------------------------------
 
 async def table_across(uris, plan, variant="standard", seed=0, **options):
-    """The creator's bot on the first server, each joined bot on the next server in turn."""
+    """The creator's bot on the first server, each joined bot on the next server in turn (seated)."""
     rng = random.Random(seed)
     creator = Bot(uris[0], {"type": "create", "seats": plan, "variant": variant, **options},
                   random.Random(rng.random()))
@@ -245,6 +245,8 @@ async def table_across(uris, plan, variant="standard", seed=0, **options):
         bot = Bot(uris[(n + 1) % len(uris)], {"type": "join", "code": code, "name": f"Player {seat}"},
                   random.Random(rng.random()))
         await bot.connect()
+        while bot.joined is None:
+            await asyncio.wait_for(bot.receive(), 30)
         bots.append(bot)
     return bots
 
@@ -368,6 +370,8 @@ async def both_may_move(a, b):
                 await asyncio.wait_for(bot.receive(), 30)
         if a.mirror.version == b.mirror.version:
             return a.mirror.version
+        behind = a if a.mirror.version < b.mirror.version else b
+        await asyncio.wait_for(behind.receive(), 30)
 
 
 @pytest.mark.slow
