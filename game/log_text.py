@@ -154,6 +154,13 @@ def _seat_line(g, seat, t):
         parts.append(f"Lair Action {_and(t['lair'])}")
     if t["track"]:
         parts.append(f"took {t['track']} {plural(t['track'], 'card')} from the track")
+    if t["divined"]:
+        parts.append("burned a field for Divination" + (f" {t['divined']} times" if t["divined"] > 1 else ""))
+    if t["drew"] or t["discarded"]:
+        cards = [f"drew {t['drew']} {plural(t['drew'], 'card')}"] if t["drew"] else []
+        cards += [f"discarded {t['discarded']}" + ("" if t["drew"] else f" {plural(t['discarded'], 'card')}")] \
+            if t["discarded"] else []
+        parts.append(_and(cards))
     if t["landed"]:
         parts.append(f"landed in {_and(t['landed'])}")
     if t["flew"]:
@@ -185,13 +192,19 @@ def _seat_line(g, seat, t):
 
 
 def _rogues_line(g, events):
-    acts = []
+    """Each Rogue Dragon: where it landed, and what it took there (or that it took nothing)."""
+    said = {}
     for e in events:
-        target = e["target"]
-        act = (f"destroyed a village in {e['region']}" if target == "village"
-               else f"took a {target} in {e['region']}")
-        acts.append(f"{e['dragon']} {act}")
-    return "Rogue Dragons: " + "; ".join(acts) + "."
+        words = said.setdefault(e["dragon"], [])
+        if e["kind"] == "rogue_lands":
+            words.append(f"landed in {e['region']}")
+        elif not e["took"]:
+            words.append("took nothing")
+        elif e["target"] == "village":
+            words.append(f"destroyed a village in {e['region']}")
+        else:
+            words.append(f"took a {e['target']} in {e['region']}")
+    return "Rogue Dragons: " + "; ".join(f"the {dragon} Dragon {_and(w)}" for dragon, w in said.items()) + "."
 
 
 def since_line(g, what, data):

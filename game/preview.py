@@ -40,6 +40,7 @@ class Outcome:
     passing: bool = False   # it would have to fly on (another dragon's region)
     facing: tuple = ()      # (region, hex icon): the Action Hex side facing the dragon afterwards
     hex_use: object = None  # Outcome of using a Dragon Hex Card there, or why it could not be used (words)
+    aimless: bool = False   # its Attack icons wait to be assigned and none could hit anything yet
     then: str | None = None         # the prompt of a choice that would follow (a resource, a discard, ...)
     then_kind: str | None = None
     level_up: tuple = ()    # ability ids: learned (one) or to choose among (several)
@@ -54,6 +55,7 @@ class Outcome:
                 "hits": [{"region": h.region, "site": h.site, "size": h.size, "icons": h.icons, "life": h.life}
                          for h in self.hits],
                 "path": list(self.path), "passing": self.passing, "facing": list(self.facing), "hex_use": hex_use,
+                "aimless": self.aimless,
                 "then": self.then, "then_kind": self.then_kind, "level_up": list(self.level_up),
                 "returns": self.returns}
 
@@ -102,6 +104,7 @@ def outcome(g, action, _nested=True, after=None):
     mine = nxt is not None and nxt.player == seat
     if mine and nxt.kind in ATTACK_DECISIONS:
         out["hits"] = tuple(_hits(copy, p, nxt.options))
+        out["aimless"] = nxt.kind == "attack_assign" and not out["hits"]
     elif mine and returns is None:          # (after the turn's end, the next choice is another step's)
         out["then"], out["then_kind"] = nxt.prompt, nxt.kind
         if nxt.kind == "level_up":

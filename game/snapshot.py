@@ -11,12 +11,15 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
   pointing at a thing that offers nothing is refused; the flights to regions
   two or more moves away;
 - ``standings``: where the game stands as the seat may know it; at the end,
-  the final scores;
+  the final scores; ``goals``: in the last century, what is still open for
+  the seat (``goals.still_to_win``);
 - ``events``: the log lines the seat may read from ``since`` on, each with its
   sequence number (its place in the game's log), so that a table that has
   the lines up to N asks for N onward instead of the whole log again;
 - ``since_last_turn`` and ``turn_starts``: the hand-off's and a turn's
-  summary (public events only).
+  summary (public events only);
+- ``turn_order``: the phase's turn order, whose turn it is and who is next
+  (``turns.turn_order``; public).
 
 It never holds another seat's hidden fields, the seed or the generator's
 state; the host adds what the session knows (the version, undo). ``table``
@@ -26,11 +29,13 @@ Action texts), so a network host sends it once.
 from __future__ import annotations
 
 from .events import visible_to
+from .goals import still_to_win
 from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
 from .routes import flights
 from .summary import since_last_turn, turn_starts
+from .turns import turn_order
 from .view import board
 
 # Where a player points at something, in the words of the kinds' targets
@@ -43,16 +48,19 @@ def seat_snapshot(g, seat, since=0, undoable=None):
     would undo take back the option whose result is the copy ``after``?"""
     view = board(g, seat)
     del view["decision"]                # said in full below
+    standings = g.standings(seat) if seat is not None else None
     snap = {
         "seat": seat,
         "board": view,
         "decision": decision(g, seat, view, undoable),
-        "standings": g.standings(seat) if seat is not None else None,
+        "standings": standings,
+        "goals": still_to_win(g, seat, standings),
         "final_scores": g.final_scores() if g.is_over else None,
         "events": events(g, seat, since),
         "log_size": len(g.state.log),
         "turn_starts": seat is not None and turn_starts(g, seat),
         "since_last_turn": [list(line) for line in since_last_turn(g, seat)] if seat is not None else [],
+        "turn_order": turn_order(g),
     }
     return snap
 

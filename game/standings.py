@@ -14,7 +14,8 @@ fewer the team needs for the next level.
 """
 from __future__ import annotations
 
-from .phases.scoring import desolation, majorities, scored
+from .data import RESOURCES
+from .phases.scoring import desolation, majorities, placings, scored
 from .public_lairs import estimated_lairs
 from .state import Holdings
 
@@ -44,5 +45,46 @@ def standings(g, seat):
     worked_out = estimated_lairs(g, seat)
     lairs = [stashed(worked_out[p.seat] if p.seat in worked_out else p.lair, p.card) for p in g.state.players]
     scores = scored(g, lairs)
+    estimated = len(worked_out) > 1
+    open_, mine = still_open(g, scores, seat, sorted(worked_out) if estimated else ())
     return {"cooperative": False, "scores": scores, "majorities": majorities(g, scores),
-            "hidden": sorted(worked_out), "estimated": len(worked_out) > 1}
+            "hidden": sorted(worked_out), "estimated": estimated, "uncertain": open_, "range": mine}
+
+
+def still_open(g, scores, seat, estimated=()):
+    """What the standings cannot say for sure to ``seat`` while several lairs are
+    estimated (their total is exact by conservation; how it splits between them is
+    not): the majorities ``seat`` shares with those lairs whose VP for it a piece
+    moved between two of them would change ({category: True}, a resource or
+    "region:<name>"), and its total if each went the worst and the best way for it
+    ([least, most], a piece at a time)."""
+    sc = g.data.scoring
+    rv = sc["region_value"]
+    by_seat = sorted(scores, key=lambda e: e["seat"])
+    total = next(e["total"] for e in by_seat if e["seat"] == seat)
+    out, low, high = {}, 0, 0
+    keys = [(r, [1], sc["resources"]) for r in RESOURCES]
+    keys += [("region:" + r, sorted({rv["village"], rv["city"]}), sc["regions"]) for r in g.ring]
+    for key, steps, vp in keys:
+        values = [e["counts"][key] for e in by_seat]
+        now = placings(values, vp["first"], vp["second"])[seat]
+        ways = [placings(v, vp["first"], vp["second"])[seat] for a in estimated for b in estimated if a != b
+                for v in _moved(values, steps, a, b)]
+        if any(w != now for w in ways):
+            out[key] = True
+            low += min(ways + [now]) - now
+            high += max(ways + [now]) - now
+    return out, [total + low, total + high]
+
+
+def _moved(values, steps, to, frm):
+    """The values with one piece (worth each of ``steps``) taken from seat ``frm`` (if it
+    has it) and given to seat ``to``."""
+    out = []
+    for step in steps:
+        if values[frm] >= step:
+            v = list(values)
+            v[to] += step
+            v[frm] -= step
+            out.append(v)
+    return out

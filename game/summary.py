@@ -40,7 +40,8 @@ def tally(g, events):
             continue
         t = out.setdefault(seat, {"lair": [], "landed": [], "flew": [], "destroyed": {}, "life_lost": 0,
                                   "took": {}, "pieces": 0, "cards": 0, "hex": 0, "turned": 0, "levels": [],
-                                  "healed": 0, "track": 0, "life": None})
+                                  "healed": 0, "track": 0, "life": None, "drew": 0, "discarded": 0,
+                                  "divined": 0})
         k = e["kind"]
         if "life" in e:
             t["life"] = e["life"]
@@ -74,6 +75,12 @@ def tally(g, events):
             t["levels"].append((e["level"], g.data.ability(e["ability"]).name))
         elif k == "takes_from_track":
             t["track"] += 1
+        elif k == "draws" and not e.get("dealt"):
+            t["drew"] += e["n"]
+        elif k == "discards":
+            t["discarded"] += 1
+        elif k == "divination":
+            t["divined"] += 1
     return out
 
 
@@ -81,7 +88,8 @@ def since_last_turn(g, seat, start=None):
     """The lines for ``seat``, [(whose line: a seat or None, words)]: what happened at the
     table since ``start`` (an index in the log; by default the end of its last turn), in
     the order it happened: the other dragons (in turn order after the reader) before a
-    new century began, the centuries begun, the other dragons since, then the Rogue Dragons."""
+    new century began, the centuries begun, the other dragons since, then the Rogue Dragons
+    (where they landed, what they took)."""
     start = last_turn_end(g, seat) if start is None else start
     events = [e for e in g.state.log[start:] if is_public(e)]
     begun = [i for i, e in enumerate(events) if e["kind"] == "century_begins"]
@@ -90,7 +98,7 @@ def since_last_turn(g, seat, start=None):
     if begun:
         lines.append((None, since_line(g, "century", [events[i]["century"] for i in begun])))
     lines += _dragon_lines(g, seat, [e for e in events[cut:] if e["kind"] != "century_begins"])
-    rogues = [e for e in events if e["kind"] == "rogue_acts" and e["took"]]
+    rogues = [e for e in events if e["kind"] in ("rogue_lands", "rogue_acts")]
     if rogues:
         lines.append((None, since_line(g, "rogues", rogues)))
     return lines[:MOST_LINES]

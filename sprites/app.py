@@ -47,6 +47,7 @@ class App:
         self.handoff = self.settings.handoff if handoff is None else handoff
         self.animating = False
         self.windowed_size = screen.get_size()
+        self.windowed_at = None               # where the window was before full screen (see window_at)
         self.crashes = []                     # one line per unexpected error (errors.log has the details)
         self.unsaved = UnsavedStrip()         # a game's autosave failure, over the screens that do not show it
         if threaded_ai:
@@ -67,6 +68,7 @@ class App:
         scene = self.stack.pop()
         self.dirty = True
         if self.stack:
+            self.scene.hover = None             # the pointer has been elsewhere: no tooltip of before stays
             self.scene.resize(self.screen.get_size())
         return scene
 
@@ -138,6 +140,12 @@ class App:
             scene.resize(self.screen.get_size())
         self.dirty = True
 
+    _announced = ()
+
+    def show_online(self):
+        from sprites.scenes.online import OnlineScene
+        self.push(OnlineScene(self))
+
     def show_settings(self):
         from sprites.scenes.settings import SettingsScene
         if not isinstance(self.scene, SettingsScene):
@@ -164,6 +172,11 @@ class App:
         host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
         return self.open_table(host, returning=True)
 
+    def rematch(self, host):
+        """A new game with the seats and the variant of ``host``'s game, and a new seed."""
+        import random
+        return self.new_game(host.seats, random.randrange(100000), host.table["variant"])
+
     def start_game(self, session, handoff=None, autosave_file=None, returning=False):
         """Show a loaded (or test) game on the table, autosaved to ``autosave_file``
         (a file name in the save folder: the one it was continued from) or to a
@@ -180,7 +193,7 @@ class App:
         cardface.forget()
         if self.autosave and not host.over:
             host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
-        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff)
+        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff, here=host.here)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
         self.replace(table)
@@ -223,7 +236,13 @@ class App:
     def show_scores(self, host, celebrate=False):
         """The final scores; ``celebrate``: the game has just ended (the winner's moment first)."""
         from sprites.scenes.scores import ScoresScene
-        self.push(ScoresScene(self, host, celebrate))
+        self.push(ScoresScene(self, host, celebrate, seat=(host.here or [0])[0]))
+
+    def show_game_menu(self, table):
+        """The game menu over the table (Esc): resume, settings, rules, save as, the title screen."""
+        from sprites.scenes.gamemenu import GameMenuScene
+        if not isinstance(self.scene, GameMenuScene):
+            self.push(GameMenuScene(self, table))
 
     def show_help(self):
         from sprites.scenes.help import HelpScene
@@ -267,8 +286,10 @@ class App:
             # with some SDL drivers; a plain window first restores the size
             pygame.display.set_mode(self.windowed_size)
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            window_at(self.windowed_at)
         else:
             self.windowed_size = self.screen.get_size()
+            self.windowed_at = window_at((0, 0))
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if self.use_text_scale():
             self.restyle()
@@ -281,6 +302,24 @@ class App:
         self.animating = bool(self.stack) and self.scene.update(now)
         if self.animating or self.unsaved.update(self):
             self.dirty = True
+        self.announce_turns()
+
+    def announce_turns(self):
+        """An online game's turn for a seat of this computer, while the window shows another
+        screen: the window's title says so and a bell rings, once per turn."""
+        shown = getattr(self.scene, "host", None) if self.stack else None
+        online = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)]
+        for h in online:
+            h.catch_up()                         # no table paces its moves now
+        waiting = [h for h in online if h.decider in h.here and not h.over]
+        turn = tuple((id(h), h.version) for h in waiting)
+        if turn == self._announced:
+            return
+        fresh = not set(turn) <= set(self._announced)
+        self._announced = turn
+        pygame.display.set_caption("Your turn (online) - Wrath of Dragons" if turn else "Wrath of Dragons")
+        if fresh and turn:
+            self.sounds.play("century")
 
     def render(self):
         if self.dirty and self.stack:
@@ -346,6 +385,25 @@ IDLE_S = 1.0
 SWITCH_S = 0.001
 
 
+def window_at(pos):
+    """Move the window to ``pos`` on the first display; returns where it was (None: not
+    moved). Without a window manager SDL's full screen keeps the window's offset (the
+    Menu button and the hand's foot off screen): the window goes to the corner first,
+    and back where it was after. On another display SDL places it alone."""
+    if pos is None:
+        return None
+    try:
+        from pygame._sdl2.video import Window
+        window = Window.from_display_module()
+        if window.display_index != 0:
+            return None
+        was = window.position
+        window.position = pos
+        return was
+    except (ImportError, pygame.error, AttributeError):        # (no such API in this pygame)
+        return None
+
+
 def settle_memory():
     """Collect garbage now and freeze what is left (gc.freeze): the automatic
     collections then only look at objects made since, and a full collection
@@ -355,6 +413,17 @@ def settle_memory():
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    _give_back_memory()
+
+
+def _give_back_memory():
+    """Hand the heap's free pages back to the system (glibc keeps them in its arenas after
+    a game's surfaces and threads are gone, so the window's size would only grow)."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):          # not glibc (macOS, Windows, musl): nothing to do
+        pass
 
 
 def wait_event(timeout_ms):

@@ -43,6 +43,22 @@ def colour_name(dragon):
     return NAMES.get(dragon.colour, dragon.name)
 
 
+def say_colours(text, data, listed=()):
+    """``text`` (the engine's words: a log line, a summary) with each dragon named by the
+    colour ``data`` draws it in ("the Rogue Orange Dragon" is "the Rogue Yellow Dragon" in
+    the colour-blind palette, as the title's swatch says): one name per dragon everywhere.
+    ``listed``: dragons the words name bare, as the event lists them ("Rogue Dragons this
+    game: White, Orange.")."""
+    swaps = {d.name: colour_name(d) for d in data.dragons if colour_name(d) != d.name}
+    if not swaps or not text:
+        return text
+    for name, shown in swaps.items():
+        text = text.replace(f"{name} Dragon", f"{shown} Dragon")
+    if listed:
+        text = text.replace(", ".join(listed), ", ".join(swaps.get(d, d) for d in listed))
+    return text
+
+
 _views = {}          # (id(data), colour_blind) -> (data, its view): kept, so ids are never reused
 
 

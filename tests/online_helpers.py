@@ -38,6 +38,63 @@ async def serving(data_dir, **limits):
         await asyncio.wait_for(task, 30)
 
 
+class ServerThread:
+    """A server in a thread of this process (for clients that are not asyncio: the window's host)."""
+
+    def __init__(self, data_dir, **limits):
+        import threading
+        limits.setdefault("rate", 1e6)
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop_event = None
+
+        def on_ready(server, port):
+            self.server, self.uri = server, f"ws://127.0.0.1:{port}"
+            self.ready.set()
+
+        async def main():
+            self.stop_event = asyncio.Event()
+            await run("127.0.0.1", 0, str(data_dir), on_ready, stop=self.stop_event, **limits)
+        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(main()), daemon=True)
+        self.thread.start()
+        if not self.ready.wait(30):
+            raise RuntimeError("the server did not start")
+
+    def call(self, fn):
+        """Run fn() in the server's loop and return its result."""
+        import concurrent.futures
+        future = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(lambda: future.set_result(fn()))
+        return future.result(30)
+
+    def stop(self):
+        self.loop.call_soon_threadsafe(self.stop_event.set)
+        self.thread.join(30)
+
+
+def create_game(uri, plan, variant="standard", **options):
+    """Create a game as a window does (a short connection): the server's "created" frame."""
+    async def go():
+        bot = Bot(uri, {"type": "create", "seats": plan, "variant": variant, **options}, random.Random(0))
+        await bot.connect()
+        while bot.created is None:
+            await asyncio.wait_for(bot.receive(), 30)
+        await bot.close()
+        return bot.created
+    return asyncio.run(go())
+
+
+def join_game(uri, code, name):
+    async def go():
+        bot = Bot(uri, {"type": "join", "code": code, "name": name}, random.Random(0))
+        await bot.connect()
+        while bot.joined is None:
+            await asyncio.wait_for(bot.receive(), 30)
+        await bot.close()
+        return bot.joined
+    return asyncio.run(go())
+
+
 class ServerProcess:
     """``python main.py serve --port 0 --data DIR`` in a process of its own."""
 

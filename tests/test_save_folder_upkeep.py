@@ -105,6 +105,19 @@ def test_the_game_in_progress_is_never_pruned(tmp_path):
     assert os.path.exists(tmp_path / current) and len(recent_games(str(tmp_path))) == KEEP_AUTOSAVES + 1
 
 
+def test_of_games_saved_in_the_same_second_the_older_is_pruned(tmp_path):
+    """Headers say the second a game was saved: games started and left within one second
+    keep the order they were written in (the later one is the newer game), whatever
+    their names or the folder's order say."""
+    session = new_session(2, seed=9)
+    names = [f"autosave-20260101-120000-{seed}.yaml" for seed in (9, 10, 7, 8, 50, 6)]   # written in this order
+    for k, name in enumerate(names):
+        (tmp_path / name).write_text(autosave_text(session, "2026-01-01T12:00:00Z"))
+        os.utime(tmp_path / name, ns=(10**18 + k * 10**6, 10**18 + k * 10**6))
+    assert [os.path.basename(s.path) for s in list_saves(str(tmp_path))] == names[::-1]
+    assert prune_autosaves(str(tmp_path), keep=3) == names[2::-1]
+
+
 # ----- 5. the settings file and errors.log are not saves -----------------------------
 def test_the_save_list_never_shows_the_settings_or_errors_log(tmp_path):
     from sprites.settings import Settings

@@ -69,6 +69,7 @@ def check(g, seat, seed, cursor):
         if not sees(g, seat, "lair", p.seat):
             assert shown["lair"] is None and shown["lair_rv"] is None
     assert all(visible_to(e["event"], seat) for e in snap["events"]), "another seat's private line"
+    assert snap["turn_order"] == seat_snapshot(g, None, since=None)["turn_order"], "the turn order is public"
     d = snap["decision"]
     if d is not None and d["player"] != seat:
         assert set(d) == {"player", "kind", "prompt", "mine"}, "another seat's options reached a snapshot"
@@ -121,3 +122,46 @@ def test_log_lines_come_with_their_place_so_a_table_asks_only_for_new_ones():
     again = seat_snapshot(g, 0)
     assert [e for e in again["events"] if e["seq"] >= whole["log_size"]] == later["events"]
     assert seat_snapshot(g, 0, since=None)["events"] == []
+
+
+def test_the_turn_order_is_the_phases_from_its_marker_and_says_who_is_next():
+    """Phase 3: Lair: "Beginning with the player that possesses the First Lair Action marker,
+    players take turns selecting a benefit ... Selection continues to the left around the game
+    board." Phase 4: Attack: "Beginning with the player that has the First Attack Action marker
+    and proceeding to the left"."""
+    g = new_game(4, seed=3)
+    rng = random.Random(3)
+    seen, first = set(), {}
+    while not g.is_over and len(seen) < 2:
+        d = g.decision
+        t = seat_snapshot(g, None, since=None)["turn_order"]
+        phase = g.state.phase
+        if phase in ("lair", "attack") and d.kind in ("lair_action", "attack_turn"):
+            marker = {"lair": "first_lair", "attack": "first_attack"}[phase]
+            if not t["done"]:                      # (the First Lair marker may change hands in the phase)
+                first[phase] = g.state.markers[marker]
+            assert t["order"] == g.seats_from(first[phase]) and t["marker"] == marker
+            k = t["order"].index(d.player)
+            assert t["now"] == d.player and t["done"] == t["order"][:k] and t["ahead"] == t["order"][k + 1:]
+            seen.add(phase)
+        g.apply(rng.choice(d.options))
+    assert seen == {"lair", "attack"}
+
+
+def test_what_is_still_open_says_nothing_of_a_hidden_lair():
+    """The last century's goals (game.goals) come from the seat's own lair and what was taken in
+    the open: another seat's lair may hold anything, they stay the same."""
+    g = new_game(4, seed=21)
+    rng = random.Random(21)
+    while g.state.century < g.data.setup["centuries"]:
+        g.apply(rng.choice(g.decision.options))
+    for seat in range(4):
+        before = seat_snapshot(g, seat, since=None)["goals"]
+        assert before is not None and before["text"].startswith("Last century")
+        other = g.copy(keep_log=True)
+        a, b = [p for p in other.state.players if p.seat != seat][:2]
+        a.lair.res["gold"] += 3
+        a.lair.add_piece("city", "Gallia", 2)
+        b.lair.res, a.lair.res = a.lair.res, b.lair.res
+        assert seat_snapshot(other, seat, since=None)["goals"] == before
+    assert seat_snapshot(g, None, since=None)["goals"] is None

@@ -216,3 +216,39 @@ def test_the_snapshots_are_saved_and_checked(tmp_path):
     with pytest.raises(SaveError) as err:
         load_session(path)
     assert "state.scores_by_century[1].century" in str(err.value) and "\n" not in str(err.value)
+
+
+# ----- what the estimates decide for the seat looking (issue 25, point 3) ---------------------
+def test_a_majority_shared_with_estimated_lairs_is_uncertain_and_the_total_a_range():
+    """Final Scoring, Step 2: "The player who has collected the most gold gains 5 VP; the player
+    that has collected the second most gold gains 2 VP. If there is a tie for most resources
+    collected, add the two values together, divide by the number of tied players and round
+    down." Ash (seat 0) has 2 gold; the estimated lairs of Bryn and Cora hold 2 and 1 (their
+    total is exact, their split is not): Ash ties Bryn for most, (5 + 2) // 2 = 3 VP. One gold in
+    another estimated lair than thought: Bryn 3 puts Ash second (2 VP); Bryn 1 and Cora 2 keep
+    the tie (3 VP); Bryn 1 and Dain 1 make Ash the most alone (5 VP)."""
+    from game.standings import still_open
+    g = new_game(4, seed=1)
+    lairs = [lair({"gold": 2}), lair({"gold": 2}), lair({"gold": 1}), lair({"gold": 0})]
+    scores = scored(g, lairs)
+    mine = next(e for e in scores if e["seat"] == 0)
+    assert mine["breakdown"]["gold"] == 3
+    uncertain, (least, most) = still_open(g, scores, 0, estimated=[1, 2, 3])
+    assert uncertain == {"gold": True}
+    assert (least, most) == (mine["total"] - 1, mine["total"] + 2)
+    # a majority Ash has no part in is the estimates' business, not Ash's
+    lairs = [lair(), lair({"noble": 2}), lair({"noble": 1}), lair()]
+    assert still_open(g, scored(g, lairs), 0, estimated=[1, 2, 3])[0] == {}
+    # nothing estimated (one hidden lair: counted exactly), nothing uncertain
+    assert still_open(g, scored(g, lairs), 0, estimated=())[0] == {}
+
+
+def test_the_standings_of_a_seat_say_what_the_estimates_decide_for_it():
+    g = random_game(4, 11, steps=120)
+    st = g.standings(0)
+    assert st["estimated"] and set(st["uncertain"]) <= set(st["majorities"])
+    least, most = st["range"]
+    total = next(e["total"] for e in st["scores"] if e["seat"] == 0)
+    assert least <= total <= most and (least < most) == bool(st["uncertain"])
+    two = random_game(2, 11, steps=120)
+    assert two.standings(0)["uncertain"] == {} and not two.standings(0)["estimated"]

@@ -56,11 +56,20 @@ def test_the_summary_says_what_each_other_dragon_did():
             continue
         start = last_turn_end(g, seat)
         lines = since_last_turn(g, seat)
-        whose = [s for s, _ in lines if s is not None]
         order = g.seats_from(seat)[1:]
-        assert whose == [s for s in order if s in whose], "in turn order after the reader"
-        assert seat not in whose
-        by_seat = dict((s, t) for s, t in lines if s is not None)
+        blocks = [[]]                         # before a new century began, and since (its line between)
+        for s, _ in lines:
+            if s is None:
+                blocks.append([])
+            else:
+                blocks[-1].append(s)
+        for whose in blocks:
+            assert whose == [s for s in order if s in whose], "in turn order after the reader"
+            assert seat not in whose
+        by_seat = {}
+        for s, t in lines:
+            if s is not None:
+                by_seat[s] = by_seat.get(s, "") + t
         took = {}
         for e in g.state.log[start:]:
             if e["kind"] in ("takes", "hoards") and e["seat"] != seat:
@@ -139,3 +148,38 @@ def test_what_happened_before_a_new_century_comes_before_the_century_line():
                 lives_checked += 1
         checked += 1
     assert checked > 10 and lives_checked > 3
+
+
+def test_the_summary_tells_the_draws_discards_divination_and_rogue_landings():
+    """Issue 25, point 11: public events it left out. Phase 2: Awakening: "each player draws 2
+    cards from the Action Deck. Then each player selects 1 card to discard"; Using Resources,
+    Divination: "discard a field out of the game ... to draw 2 cards into his hand ... Then he
+    discards 1 card"; Two- and Three-Player Variations: "Rogue Dragons ... are placed into
+    regions". Each shows in the reader's summary (counted, never naming a card)."""
+    found = {"awakening": 0, "divination": 0, "rogue": 0}
+    for n, seed in ((2, 3), (3, 5), (4, 9)):
+        for g, seat in handoffs(n, seed):
+            events = [e for e in g.state.log[last_turn_end(g, seat):] if is_public(e)]
+            lines = since_last_turn(g, seat)
+            text = {s: " ".join(line for who, line in lines if who == s) for s, _ in lines}
+            lines = [line for _, line in lines]
+            for other in {e["seat"] for e in events if e["seat"] not in (None, seat)}:
+                mine = [e for e in events if e["seat"] == other]
+                kinds = [e["kind"] for e in mine]
+                if other not in text:
+                    continue                      # (the summary keeps to its most lines)
+                if "divination" in kinds:
+                    assert "burned a field for Divination" in text[other]
+                    found["divination"] += 1
+                drawn = sum(e["n"] for e in mine if e["kind"] == "draws" and not e.get("dealt"))
+                thrown = kinds.count("discards")
+                if set(kinds) == {"awakens", "draws", "discards"}:          # only its Awakening since
+                    assert len(text[other].split(": ")) == 2, "one line"
+                    assert f"drew {drawn} cards and discarded {thrown}" in text[other], text[other]
+                    found["awakening"] += 1
+            for e in events:
+                if e["kind"] == "rogue_lands":
+                    rogue = next(x for x in lines if x.startswith("Rogue Dragons:"))
+                    assert f"the {e['dragon']} Dragon landed in {e['region']}" in rogue
+                    found["rogue"] += 1
+    assert all(found.values()), found

@@ -17,6 +17,7 @@ from game.app.session import Seat, Session
 from game.events import visible_to
 from game.summary import since_last_turn, turn_starts
 from sprites.scenes.handoff import HandOffScene
+from sprites.anim import now_ms
 from sprites.table.happenings import HAPPENED_MS
 from sprites.table import toplayer
 from sprites.table import marks
@@ -52,6 +53,14 @@ def step_once(app, table):
             return
         app.pump()
     raise AssertionError("Step played nothing")
+
+
+def resume(app, table):
+    """Resume (P); a new century's banner takes the first key."""
+    for _ in range(2):
+        if table.ai.paused:
+            press(app, pygame.K_p)
+    assert not table.ai.paused
 
 
 def next_ai_move(app, table, seen, human, rng):
@@ -103,12 +112,49 @@ def test_each_ai_action_shows_where_it_happened_and_the_map_ends_true():
             assert actor in table.motion.flights, "the dragon flies"
         kinds.add(action.kind)
     assert {"attack", "move"} <= kinds
-    time.sleep(HAPPENED_MS / 1000 + 0.3)         # (still paused) every mark and animation ends
+    while session.game.decision.player != 0:       # to the human's turn: Resume lets no AI move through
+        step_once(app, table)
+    resume(app, table)
+    time.sleep((HAPPENED_MS + marks.RESUMED_MS) / 1000 + 0.3)    # every mark and animation ends
     app.pump()
     before = screen_bytes(app)
     redraw(app)
     assert before == screen_bytes(app), "after its marks the map shows the state as it is"
     assert not table.happened.items and not table.motion.busy()
+
+
+def test_paused_the_last_moves_ring_and_caption_stay(monkeypatch):
+    """Playtest (issue 25, smaller things): "Paused (P) and stepping (S): the move's map ring
+    and caption vanish after 1-2 s although the game is paused". They stay while paused,
+    and after Resume they run out as usual."""
+    drawn = DrawnText(monkeypatch)
+    app = make_app(animate=True)
+    session = Session.new(seats(["human", "easy", "easy", "easy"]), seed=3)
+    table = app.start_game(session, handoff=False)
+    seen = watch(table)
+    press(app, pygame.K_p)
+    rng = random.Random(1)
+    for _ in range(200):
+        next_ai_move(app, table, seen, 0, rng)
+        if table.happened.caption is not None:
+            break
+    caption = table.happened.caption[0]
+    time.sleep(HAPPENED_MS / 1000 + 0.5)          # longer than the marks' time: still paused
+    for _ in range(3):
+        app.pump()
+    drawn.clear()
+    redraw(app)
+    assert table.happened.items, "the move's ring stays"
+    assert any(caption.startswith(x.rstrip(".")[:20]) for x in drawn.within(table.lay.map) if len(x) > 12), \
+        "its caption stays"
+    assert not table.update(now_ms()), "a still mark asks for no frames"
+    while session.game.decision.player != 0:
+        step_once(app, table)
+    resume(app, table)                            # (the human's turn: no AI move comes)
+    time.sleep((HAPPENED_MS + marks.RESUMED_MS) / 1000 + 0.3)
+    app.pump()
+    app.pump()
+    assert not table.happened.items and table.happened.caption is None, "after Resume they run out"
 
 
 def test_pause_holds_the_ai_dragons_and_step_plays_one_move_at_a_time():

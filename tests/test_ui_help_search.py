@@ -31,7 +31,9 @@ def test_each_topic_cites_a_section_of_the_rulebook():
     assert len(cited) >= 20
     for topic in cited:
         assert topic.section in lines, f"{topic.title}: no section {topic.section!r} in the rulebook"
-    assert sum(t.section is None for t in topics(default_data())) == 1      # only the controls
+    how = {t.title for t in topics(default_data()) if t.section is None}      # how this game is played, not rules
+    assert how == {"Playing with the mouse", "Hot seat and the hand-off", "Saving and the autosave",
+                   "Undo and its limits"}
 
 
 def type_text(app, text):
@@ -142,3 +144,51 @@ def test_searching_tie_explains_ties_for_majorities_and_for_the_win(monkeypatch)
     for words in ("A tie for most shares the most and second most points", "a tie for second shares the second",
                   "rounded down", "the higher level wins, then the most Life left", "the victory is shared"):
         assert words in text, words
+
+
+# ----- issue 25, point 10: "topics for hot seat and the hand-off, saving and autosave, undo and
+# its limits, Rogue Dragons, The Strategist (now one sentence each); where livestock to fly comes from"
+def topic(title):
+    return next(t for t in topics(default_data()) if t.title.startswith(title))
+
+
+def test_rogue_dragons_and_the_strategist_say_what_the_rulebook_says():
+    """Two- and Three-Player Variations: "In a three-player game, 1 Rogue Dragon is placed. In a
+    two-player game, 2 Rogue Dragons are placed."; "the back of the top card of the Action Deck
+    determines in what region a Rogue Dragon is to be placed. The card is then discarded"; "If the
+    identified region is occupied by a Rogue Dragon, simply discard the top card and continue";
+    "after players have placed their dragons into regions but before players resolve their
+    actions, the Rogue Dragons perform the action designated by the Action Hex (if able) and then
+    are removed from the board." The Strategist: "Players play without their Lair Screens"."""
+    rogues = topic("Rogue Dragons").text
+    for words in ("1 with 3 players", "2 with 2 players", "the back of the top card of the Action Deck names the "
+                  "region, and that card is discarded", "a region that holds a Rogue Dragon already is discarded",
+                  "after every dragon is placed and before anyone's turn", "if it can",
+                  "and leaves the board"):
+        assert words in rogues, words
+    assert "without their Lair Screens" in topic("The Strategist").text
+    assert len(topic("The Strategist").text.split(". ")) > 1, "more than one sentence"
+
+
+def test_where_livestock_comes_from_is_read_from_the_cards_and_lair_actions():
+    """Using Resources, Move: "eating 1 livestock for every region moved through or into";
+    Hunt: "Immediately take 2 livestock from the stockpile"; the cards' Steal Livestock icons."""
+    data = default_data()
+    text = topic("Moving").text
+    for a in data.lair_actions:
+        if dict(dict(a.effect).get("gain") or {}).get("livestock"):
+            assert a.name in text
+    for c in data.cards.values():
+        if any(e.icon == "steal_livestock" for alt in c.alternatives for e in alt):
+            assert c.name in text
+    assert "Dragon Card first, then from your lair" in text
+
+
+@pytest.mark.parametrize("query,title", [("hot seat", "Hot seat and the hand-off"), ("hand-off", "Hot seat"),
+                                         ("autosave", "Saving and the autosave"), ("undo", "Undo and its limits"),
+                                         ("livestock fly", "Moving")])
+def test_the_new_topics_are_found_by_search(query, title):
+    app = make_app()
+    app.push(HelpScene(app))
+    type_text(app, query)
+    assert app.scene.shown and app.scene.shown[0].title.startswith(title), [t.title for t in app.scene.shown]

@@ -146,6 +146,26 @@ def test_end_turn_picked_from_all_choices_is_not_asked_again():
     assert len(session.actions) == n + 1 and session.actions[-1].kind == "end_turn"
 
 
+def test_a_discard_picked_from_all_choices_asks_first_as_a_click_on_the_card_does():
+    """Playtest (issue 25, smaller things): "A discard picked from All choices is not
+    confirmed; the same discard by clicking the card is"."""
+    from ui_helpers import reach, table_at
+    session = reach(lambda g: g.decision.kind == "discard", players=3)
+    app, table = table_at(session)
+    n = len(session.actions)
+    card = next(name for name, idx in table.groups.items() if name.startswith("hand:") and len(idx) == 1)
+    i = table.groups[card][0]
+    action = session.game.decision.options[i]
+    click(app, card)
+    assert table.dialog_kind == "confirm", "clicking the card asks first"
+    click(app, "button:cancel")
+    click(app, "button:choices")
+    click(app, f"option:{i}")
+    assert table.dialog_kind == "confirm" and len(session.actions) == n, "so does All choices"
+    click(app, "button:confirm")
+    assert session.actions[n] == action
+
+
 def test_ai_dragons_think_in_a_thread_while_the_window_keeps_running():
     import time
     app = make_app(threaded_ai=True, ai_delay_ms=1)

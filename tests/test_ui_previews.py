@@ -125,6 +125,34 @@ def test_hovering_a_hex_arrow_names_the_side_that_would_face_the_dragon(monkeypa
             assert copy.why_illegal(copy.aimed("hex:use", None)) in words
 
 
+def test_a_hex_arrow_whose_attack_side_could_hit_nothing_says_so_in_a_whole_sentence(monkeypatch):
+    """Playtest (issue 25, smaller things): "the hex arrow preview stops mid-sentence ('Your
+    Dragon Hex Card there:')" where the Attack side would face a region its icon alone could
+    not hit anything in."""
+    def aimless_side(g):
+        d = g.decision
+        if d.kind != "attack_turn":
+            return None
+        for a in d.options:
+            if a.kind == "turn_hex":
+                copy = g.copy()
+                copy.apply(a)
+                use = next((x for x in copy.decision.options if x.kind == "use_hex"), None)
+                if use is not None:
+                    after = copy.copy()
+                    after.apply(use)
+                    if after.decision.kind == "attack_assign" and not copy.outcome(use).hits:
+                        return a.choice
+        return None
+    session = reach(lambda g: aimless_side(g) is not None, players=3)
+    app, table = table_at(session)
+    side = aimless_side(session.game)
+    drawn = DrawnText(monkeypatch)
+    hover(app, f"hex:turn_{side}")
+    text = drawn_tip(app, drawn).replace("\n", " ")
+    assert "Your Dragon Hex Card there: Its Attack icons alone could hit nothing here." in text
+
+
 def test_hovering_end_turn_lists_what_is_still_possible(monkeypatch):
     drawn = DrawnText(monkeypatch)
     session = reach(lambda g: g.decision.kind == "attack_turn" and len(

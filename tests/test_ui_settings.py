@@ -12,7 +12,7 @@ from ui_helpers import index_of, DrawnText, click, make_app, reach, redraw
 from game.app.session import Seat, Session
 from sprites import palette, sound, theme
 from sprites.anim import now_ms
-from sprites.scenes.settings import SettingsScene
+from sprites.scenes.settings import ROWS, SettingsScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
 from sprites.settings import TEXT_SCALES, Settings
@@ -130,7 +130,7 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     drawn.clear()
     redraw(app)
     assert min(size for _, size, _ in drawn.items) >= round(theme.MIN_FONT * 1.5)
-    row = settings.row_rect(2)                        # Text size: its sample line stays inside its row
+    row = settings.row_rect([r[0] for r in ROWS].index("text_scale"))    # its sample line stays inside its row
     sample = [pygame.Rect(r) for s, _, r in drawn.items if "Sample" in s or "smallest text on the" in s]
     assert sample and all(row.contains(r) for r in sample), (row, sample)
     # the rows that do not fit scroll: every control can be reached and clicked
@@ -170,6 +170,10 @@ def map_clashes(table):
                 clashes.append(f"{what} sticks out of the map: {box} not in {area}")
             clashes += [f"{what} lies over the name of {other}" for other, name in names.items()
                         if box.colliderect(name)]
+        tokens = [(what, box) for what, box in pictures if " token " in what]
+        sites = [(what, box) for what, box in pictures if "'s site " in what]
+        clashes += [f"{what} lies over {site}" for what, box in tokens for site, spot in sites
+                    if box.colliderect(spot)]       # (playtest: "tokens sit on settlements")
     dragon = pieces.dragon_token("#c8282d", "K", dsize)
     shape = pygame.mask.from_surface(dragon)
     for r in geo.ring:                  # a dragon in each region, its wings' pixels
@@ -195,6 +199,18 @@ def test_at_the_smallest_window_every_text_size_leaves_each_region_its_tokens_an
         assert not [s for s in drawn.strings() if s.endswith("...")], f"text cut short at {scale} %"
     lay = table.lay
     assert lay.left.w > 190 and lay.right.w > 250, "the columns still grow with the text"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_at_other_windows_large_text_leaves_each_region_its_tokens_and_name(tmp_path, size):
+    """The same at a laptop's and a large screen's window with 150 % text."""
+    session = first(lambda g: g.decision.kind == "attack_turn")
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(tmp_path, size=size, settings=settings)
+    table = app.start_game(session, handoff=False)
+    redraw(app)
+    assert map_clashes(table) == []
 
 
 def test_the_colour_blind_palette_recolours_dragons_and_regions(tmp_path, monkeypatch):
@@ -417,6 +433,36 @@ def test_rogue_dragons_are_named_by_the_colour_shown(tmp_path, monkeypatch):
     for rogue in table.view["rogue_dragons"]:
         assert names.get(rogue, rogue) in line, line
     assert "Orange" not in line and "Red" not in line.replace("Vermilion", ""), line
+
+
+def test_the_log_and_the_summary_name_each_dragon_as_the_palette_draws_it(tmp_path, monkeypatch):
+    """Playtest (issue 25, smaller things): "Colour-blind palette: the log still says 'Orange'
+    where the title says 'Yellow (O)'; one name per dragon everywhere". The Rogue Dragons' log
+    lines and "since your last turn" say the colour shown, and again the data's after the
+    palette is switched off."""
+    session = reach(lambda g: "Orange" in g.view(0)["rogue_dragons"] and any(
+        e["kind"] == "rogue_lands" and e["dragon"] == "Orange" for e in g.state.log), players=2)
+    settings = Settings()
+    settings.colour_blind = True
+    app = make_app(tmp_path, settings=settings)
+    table = app.start_game(session, handoff=False)
+    logged = [e["text"] for e in table.view["log"]]
+    assert any("Rogue Yellow Dragon" in x for x in logged), logged
+    assert not any("Orange Dragon" in x or ": Orange" in x or ", Orange" in x for x in logged)
+    from sprites.table import changes
+    raw = " ".join(words for _, words in table.snap["since_last_turn"])
+    assert "Orange Dragon" in raw, "(the engine's words: the data's name)"
+    changes.show_summary(table)
+    said = " ".join(words for _, words in table.summary)
+    assert "Orange" not in said and "Yellow Dragon" in said
+    drawn = DrawnText(monkeypatch)
+    table.summary_open = True
+    redraw(app)
+    assert not [x for x in drawn.strings() if "Orange" in x]
+    open_settings(app)
+    click(app, "set:colour_blind:false")
+    table = back_to_table(app)
+    assert any("Rogue Orange Dragon" in e["text"] for e in table.view["log"])
 
 
 @pytest.mark.parametrize("players", [4, 6])

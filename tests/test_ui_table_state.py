@@ -140,7 +140,7 @@ def test_the_hint_is_marked_on_the_table_and_goes_with_its_decision(monkeypatch)
     drawn.clear()
     redraw(app)
     hint = next(s for s in drawn.strings() if s.startswith("Hint (normal AI): "))
-    said = hint[len("Hint (normal AI): "):].rstrip(".")
+    said = hint[len("Hint (normal AI): "):].split(" Why:")[0].rstrip(".")      # (then why, in a sentence)
     suggested = {i for i, a in enumerate(g.decision.options) if g.describe(a) == said}
     names = [n for n, idx in table.groups.items() if suggested & set(idx)]
     assert names

@@ -102,6 +102,11 @@ class NormalAI(AI):
         self._line = line[1:]
         return line[0][1]
 
+    def planned(self):
+        """The rest of the turn its last choice planned: the actions after it, in order
+        ([] outside an attack turn)."""
+        return [action for _, action in self._line]
+
     def planner(self, seat, rng):
         return TurnPlanner(seat, self.turn_budget, rng, judge=self.judge)
 

@@ -21,7 +21,7 @@ The calls, for every host:
                                   one was applied; a thought that is not finished is started
     host.ready()                  a move of another seat is waiting to be let through
     host.thinking                 an AI seat (or the hint) is thinking now
-    host.poll()                   news since the last call: [{"type": "hint", ...}, {"type": "notice",
+    host.poll()                   news since the last call: [{"type": "hint", "option", "text", "plan"}, {"type": "notice",
                                   "text"}, {"type": "autosave_failed", "problem"}]
     host.frame_drawn(); host.flush(timeout); host.close()
 
@@ -36,6 +36,7 @@ import threading
 from ..actions import IllegalAction
 from ..ai import LEVELS, about, make_ai
 from ..snapshot import seat_snapshot, table
+from .hint import hint as suggest, why
 from .session import SEAT_KINDS, Seat, Session, undoable_after  # noqa: F401  (SEAT_KINDS: for the view)
 
 HINT_LEVEL = "normal"
@@ -49,6 +50,7 @@ def seat_kinds():
 
 class LocalHost:
     read_only = False
+    here = None                   # the seats played at this window: every human seat
 
     def __init__(self, session, threaded=True, autosaver=None, notify=None):
         self.session = session
@@ -255,7 +257,7 @@ class LocalHost:
 
         def think():
             try:
-                hint[3] = ai.choose(copy, seat)
+                hint[3] = suggest(copy, seat, ai)
             except Exception:                  # a hint that fails is no hint, never a crash
                 hint[3] = None
             hint[4] = True
@@ -272,21 +274,24 @@ class LocalHost:
         self._hint = None
 
     def _hint_answer(self):
-        """{"seat", "version", "option" (index or None), "text"} of a finished hint, once."""
+        """{"seat", "version", "option" (index or None), "text", "plan": [sentences]} of a finished
+        hint, once (``game.app.hint``: its words say why; its plan is the turn it would play)."""
         h = self._hint
         if h is None or not h[4]:
             return None
         self._hint = None
-        question, version, seat, action = h[:4]
+        question, version, seat, found = h[:4]
         g = self.session.game
         if question != self._questions or version != self.version or g.decision is None:
             return None
-        if action is None:
-            return {"seat": seat, "version": version, "option": None, "text": "Hint: the AI found no suggestion."}
+        if found is None:
+            return {"seat": seat, "version": version, "option": None, "text": "Hint: the AI found no suggestion.",
+                    "plan": []}
+        action = found["action"]
         if action not in g.decision.options:
             return None
         return {"seat": seat, "version": version, "option": g.decision.options.index(action),
-                "text": f"Hint ({HINT_LEVEL} AI): {g.describe(action)}."}
+                "text": f"Hint ({HINT_LEVEL} AI): {g.describe(action)}.{why(found)}", "plan": found["plan"]}
 
     # ----- news, saves, the end ---------------------------------------------------------------
     def poll(self):

@@ -7,6 +7,10 @@ cannot change it. The replay decides whose eyes it shows:
 - an unfinished game with one human seat: that player's own eyes only;
 - an unfinished game with several human seats (hot seat): only what everyone
   may see (no hand, no hidden lair), since whoever watches could go on playing.
+
+Where several eyes are allowed (a finished game, or one no person plays), the
+watcher may follow one seat's (``follow``) instead of the decider's; it may
+also jump to the start of a century (``centuries``, ``seek``).
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from .replay import Replay
 
 class ReplayHost:
     read_only = True
+    here = None
     thinking = False
 
     def __init__(self, session):
@@ -26,6 +31,7 @@ class ReplayHost:
         self.humans = [i for i, s in enumerate(session.seats) if s.is_human]
         self.table = table(self.record.game)
         self.version = 0
+        self.followed = None            # a seat whose eyes the watcher chose (None: the replay's own choice)
 
     @property
     def seats(self):
@@ -57,8 +63,24 @@ class ReplayHost:
         """The seat whose view is shown now (None: only what everyone may see)."""
         if not self.finished and self.humans:
             return self.humans[0] if len(self.humans) == 1 else None
+        if self.followed is not None:
+            return self.followed
         d = self.record.game.decision
         return d.player if d is not None else 0
+
+    def eyes_allowed(self):
+        """The seats whose eyes the watcher may follow ([] when the replay decides alone)."""
+        if not self.finished and self.humans:
+            return []
+        return list(range(len(self.session.seats)))
+
+    def follow(self, seat):
+        """Follow ``seat``'s eyes (None: whoever decides at each step); False if not allowed."""
+        if seat is not None and (type(seat) is not int or seat not in self.eyes_allowed()):
+            return False
+        self.followed = seat
+        self.version += 1
+        return True
 
     def snapshot(self, seat=None, since=0):
         snap = seat_snapshot(self.record.game, self.eyes(), since)
@@ -91,6 +113,26 @@ class ReplayHost:
         before = self.record.index
         self.record.to_end()
         return self._moved(self.record.index != before)
+
+    def seek(self, index):
+        """Show the position after the first ``index`` actions (clamped); False if not a number."""
+        if type(index) is not int:
+            return False
+        before = self.record.index
+        self.record.seek(index)
+        return self._moved(self.record.index != before)
+
+    def centuries(self):
+        """[[century, the step where it begins], ...]: century 1 at step 0, each later one at
+        the step after the action that began it."""
+        out = [[1, 0]]
+        steps = self.record.steps
+        for pos, e in enumerate(self.record.final.state.log):
+            if e["kind"] == "century_begins":
+                step = next((st for st in steps if st.log_end > pos), None)
+                if step is not None:
+                    out.append([e["century"], step.index + 1])
+        return out
 
     @property
     def index(self):

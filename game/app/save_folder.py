@@ -131,6 +131,13 @@ class SaveInfo:
                                  # said otherwise), or from an unchecked header (a file too large to check)
 
 
+def _mtime(path):
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
 def list_saves(save_dir):
     """Every save in the folder, newest first. Damaged files are listed with
     their problem (one line) instead of being hidden; temporary files left by
@@ -147,7 +154,7 @@ def list_saves(save_dir):
         if not os.path.isfile(path):
             continue
         out.append(_info(path, fname))
-    out.sort(key=lambda s: s.date, reverse=True)
+    out.sort(key=lambda s: (s.date, _mtime(s.path)), reverse=True)   # (saved in the same second: the later write first)
     return out
 
 

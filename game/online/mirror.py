@@ -30,13 +30,14 @@ class Mirror:
         kind = frame.get("type")
         if kind == "welcome":
             self.game, self.seats, self.table = frame["game"], frame["seats"], frame["table"]
-            self.here = frame["seats_here"] or [None]
+            self.here = frame["seats_here"] or [None]      # (a spectator's eyes are None)
             self.settings = frame["settings"]
             self.version = frame["version"]
         elif kind == "state":
             seat = frame["seat"]
             self.snaps[seat] = frame["snapshot"]
-            self.events[seat] = list(frame["events"])
+            start = frame.get("from", 0)             # the lines before it are the ones kept here
+            self.events[seat] = [e for e in self.events.get(seat, []) if e["seq"] < start] + list(frame["events"])
             self.version = frame["version"]
         elif kind == "update":
             seat = frame["seat"]
@@ -57,8 +58,13 @@ class Mirror:
             self.seats = frame["seats"]
         return kind
 
+    def cursors(self):
+        """{seat: the next log line} of every seat held ("public" for what everyone may see)."""
+        return {("public" if s is None else str(s)): (ev[-1]["seq"] + 1 if ev else 0) for s, ev in self.events.items()}
+
     def snapshot(self, seat, since=0):
         snap = dict(self.snaps[seat])
+        snap["decision"] = protocol.unpack_decision(snap["decision"])
         events = self.events.get(seat, [])
         if since is None:
             snap["events"] = []

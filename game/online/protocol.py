@@ -159,6 +159,73 @@ def patch(old, p):
     raise BadMessage("a patch does not fit the snapshot")
 
 
+# ----- options without their empty fields ---------------------------------------------------------
+# Most of an option's fields are empty (a preview that takes nothing, a card that touches no
+# site): they are left out on the wire and put back on arrival, which halves the decider's frames.
+OPTION_EMPTY = {"spends": False, "spends_on_map": False, "useful": False, "button": None, "undoable": False}
+TOUCH_EMPTY = {"cards": [], "regions": [], "sites": [], "hex": None, "lair_action": None, "spends": {},
+               "gains": {}, "cards_drawn": 0, "cards_lost": 0, "life": 0, "uses": None}
+PREVIEW_EMPTY = {"spends": {}, "taken": [], "pieces": [], "life": 0, "cards_drawn": 0, "cards_lost": 0, "hits": [],
+                 "path": [], "passing": False, "facing": [], "hex_use": None, "aimless": False, "then": None,
+                 "then_kind": None, "level_up": [], "returns": None}
+
+
+def _strip(d, empty):
+    return {k: v for k, v in d.items() if not (k in empty and type(v) is type(empty[k]) and v == empty[k])}
+
+
+def _fill(d, empty):
+    out = {k: (type(v)() if isinstance(v, (list, dict)) else v) for k, v in empty.items()}
+    out.update(d)
+    return out
+
+
+def _preview(p, pack):
+    p = (_strip if pack else _fill)(p, PREVIEW_EMPTY)
+    if isinstance(p.get("hex_use"), dict):            # a Dragon Hex Card's own outcome, nested
+        p["hex_use"] = _preview(p["hex_use"], pack)
+    return p
+
+
+def pack_option(o):
+    out = _strip(o, OPTION_EMPTY)
+    out["touch"] = _strip(o["touch"], TOUCH_EMPTY)
+    out["preview"] = _preview(o["preview"], True)
+    return out
+
+
+def unpack_option(o):
+    out = _fill(o, OPTION_EMPTY)
+    out["touch"] = _fill(o["touch"], TOUCH_EMPTY)
+    out["preview"] = _preview(o["preview"], False)
+    return out
+
+
+def pack_refused(refused):
+    """{target: reason} as [[reason, [targets]], ...]: a few reasons say why for dozens of targets."""
+    by = {}
+    for key, reason in refused.items():
+        by.setdefault(reason, []).append(key)
+    return [[reason, keys] for reason, keys in sorted(by.items())]
+
+
+def unpack_refused(packed):
+    return {key: reason for reason, keys in packed for key in keys}
+
+
+def pack_decision(d):
+    """A decision as it travels (its options and refusals packed)."""
+    if d and "options" in d:
+        d = dict(d, options=[pack_option(o) for o in d["options"]], refused=pack_refused(d["refused"]))
+    return d
+
+
+def unpack_decision(d):
+    if d and "options" in d:
+        d = dict(d, options=[unpack_option(o) for o in d["options"]], refused=unpack_refused(d["refused"]))
+    return d
+
+
 def plain(data):
     """Data as it comes out of JSON (keys become text): what both sides diff."""
     return json.loads(json.dumps(data))

@@ -69,6 +69,7 @@ class Room:
         self.decision_since = now
         self.idle_since = now
         self._actions = len(session.actions)
+        self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -93,6 +94,7 @@ class Room:
             for rec in records:
                 if "undo" in rec:
                     session.undo()
+                    self.last_undo = session.changes
                 else:
                     session.apply(Action.from_dict(rec["action"]))
         finally:
@@ -106,6 +108,7 @@ class Room:
             self.pending.append({"action": session.actions[-1].to_dict()})
         else:
             self.pending.append({"undo": True})
+            self.last_undo = session.changes
         self._actions = len(session.actions)
         self.decision_since = time.monotonic()
 
@@ -190,11 +193,11 @@ class Room:
 
     # ----- what a connection is sent --------------------------------------------------------
     def welcome(self, conn):
-        frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats, key=_seat_order),
+        frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats),
                    "seats": self.public_seats(), "table": self.host.table, "version": self.version,
                    "settings": self.public_settings()}]
         for seat in conn.watched():
-            frames.append(self.full_state(conn, seat))
+            frames.append(self.full_state(conn, seat, conn.since.get(seat, 0)))
         return frames
 
     def public_settings(self):
@@ -204,12 +207,17 @@ class Room:
     def _snapshot(self, seat, since):
         snap = protocol.plain(self.host.snapshot(seat, since=since))
         del snap["events_from"]              # the client's own cursor says it
+        snap["decision"] = protocol.pack_decision(snap["decision"])
         return snap, snap.pop("events")
 
-    def full_state(self, conn, seat):
-        snap, events = self._snapshot(seat, 0)
+    def full_state(self, conn, seat, since=0):
+        """The seat's whole snapshot, with its log lines from ``since`` on (a client that
+        has the lines before it keeps them: ``from`` says where these start)."""
+        since = min(since, len(self.session.game.state.log))
+        snap, events = self._snapshot(seat, since)
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
-        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events}
+        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events,
+                "from": since}
 
     def update(self, conn, seat):
         """The frame that brings ``conn``'s view of ``seat`` up to date, or None."""
@@ -292,6 +300,3 @@ class Room:
 def _session_kind(seat):
     return "human" if seat["kind"] in ("human",) else seat["kind"]
 
-
-def _seat_order(seat):
-    return -1 if seat is None else seat

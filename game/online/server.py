@@ -57,6 +57,7 @@ class Connection:
         self.spectator = False
         self.last = {}                  # seat -> the snapshot it was last sent (plain data)
         self.cursor = {}                # seat -> its next log line
+        self.since = {}                 # seat -> the log lines it has already (hello's "since")
         self.queue = asyncio.Queue()
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
@@ -64,7 +65,11 @@ class Connection:
         self.closing = False
 
     def watched(self):
-        return [None] if self.spectator else sorted(self.seats)
+        """The eyes this connection is sent: its seats, and what everyone may see when it holds
+        several (hot seat at one computer hides the table between them) or none (a spectator)."""
+        if self.spectator:
+            return [None]
+        return sorted(self.seats) + ([None] if len(self.seats) > 1 else [])
 
     def send(self, frame):
         if self.closing:
@@ -224,6 +229,17 @@ class Server(SharedGames):
                 raise BadMessage("the tokens are of different games")
             room = here
             seats.add(found[1])
+        since = msg.get("since") or {}
+        if not isinstance(since, dict) or len(since) > protocol.MAX_SEATS + 1:
+            raise BadMessage("'since' maps seats to the log lines the client has")
+        for key, cursor in since.items():
+            seat = None if key == "public" else int(key) if key.isdigit() else -1
+            if (seat is not None and seat not in seats) or type(cursor) is not int or not 0 <= cursor < protocol.ID_LIMIT:
+                raise BadMessage("'since' maps this connection's seats to whole numbers")
+            conn.since[seat] = cursor
+        version = msg.get("version")
+        if type(version) is not int or version < room.last_undo:
+            conn.since.clear()               # an undo since: the lines it has may differ, send them all
         return room, seats, False
 
     async def create(self, conn, msg):

@@ -82,6 +82,61 @@ def attack_usable(g, p, icons, reduction, source):
         can_hit(g, p, icons, reduction, one_more=True) and other_attack_source(g, p, source))
 
 
+RESOURCE_PLURALS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}
+ICON_NAMES = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
+              "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
+
+
+def attack_blocked(g, p, icons, reduction, source):
+    """The one reason why ``icons`` more Attack icons (of the card or hex card
+    ``source``) could hit nothing here now, in words; None if they could."""
+    if attack_usable(g, p, icons, reduction, source):
+        return None
+    region = p.region
+    ways = [(v, n, cost) for v in g.regions[region].sites if v for n, cost in g.hits.get(v, ())]
+    if not ways:
+        return f"There is no settlement in {region} to attack."
+    have = icons + p.pool
+
+    def lost(way):
+        return max(0, way[2] - reduction)
+    within = [w for w in ways if w[1] <= have]
+    if within:                              # icons enough for something: Life stops every attack
+        v, _, _ = cheapest = min(within, key=lost)
+        return (f"That would leave your dragon at 0 Life: the cheapest attack here (a {SITE_NAMES[v]}) costs "
+                f"{lost(cheapest)} Life and your dragon has {p.life}. Heal first.")
+    v, n, _ = least = min(ways, key=lambda w: (w[1], lost(w)))
+    one_more = [w for w in ways if w[1] <= have + 1]
+    if one_more and all(p.life - lost(w) < 1 for w in one_more):
+        cheapest = min(one_more, key=lost)
+        return (f"That would leave your dragon at 0 Life: a {SITE_NAMES[cheapest[0]]} here costs {lost(cheapest)} "
+                f"Life (with {cheapest[1]} Attack icons) and your dragon has {p.life}. Heal first.")
+    what = f"A {SITE_NAMES[v]} needs {n} Attack icons and this gives {have}"
+    if n > have + 1:
+        return what + "."
+    return what + ": " + no_second_attack(g, p, source) + "."
+
+
+def no_second_attack(g, p, source):
+    """Why the dragon holds no other Attack icon for its region (see other_attack_source)."""
+    region = p.region
+    cards = [g.cards[c] for c in p.hand if c != source and not g.cards[c].is_hex]
+    attacks = [c for c in cards if (c.region is None or c.region == region)
+               and any(e.icon == "attack" for alt in c.alternatives for e in alt)]
+    if attacks:                                   # (their condition is not met)
+        said = f"{attacks[0].name} cannot be played yet ({attacks[0].text.rstrip('.')})"
+    else:
+        said = f"no other card in your hand gives an Attack icon in {region}"
+    hexes = [c for c in p.hand if c != source and g.cards[c].is_hex]
+    if hexes:
+        facing = ICON_NAMES.get(g.facing_icon(region), g.facing_icon(region))
+        nth = "other " if g.cards.get(source) is not None and g.cards[source].is_hex else ""
+        said += f", and the hex side facing {region} is {facing}, not Attack, for your {nth}Dragon Hex Card"
+    elif any(g.cards[c].is_hex for c in p.hex_out):
+        said += ", and your Dragon Hex Card is used this turn"
+    return said
+
+
 def alternative_playable(g, p, card, alt):
     """Playable if no icon is blocked (Attack icons must be able to hit
     something; Life may never fall below 1) and at least one icon does something."""
@@ -206,8 +261,10 @@ class PlayCard(ActionKind):
                 e.amount for e in alt if e.icon == "lose_life") < 1:
             return "That would leave your dragon at 0 Life."
         if has_attack(alt) and not alternative_playable(g, p, c, alt):
-            return ("Its Attack icons could not hit anything: that would leave your dragon at 0 Life, "
-                    "or a city or whole town needs a second Attack icon you do not hold.")
+            blocked = attack_blocked(g, p, sum(e.icon == "attack" for e in alt), p.reduction + c.damage_reduction,
+                                     c.id)
+            if blocked:
+                return f"{c.title}: {blocked}"
         if not alternative_playable(g, p, c, alt):
             return f"{c.title} would do nothing now."
         return None
@@ -268,8 +325,15 @@ class UseHex(ActionKind):
             return "You hold no Dragon Hex Card now (one used this turn comes back when the turn ends)."
         if a.card not in p.hand:
             return "That card is not in your hand."
-        return (f"The hex side facing {p.region} cannot be used there now (nothing to take, or an Attack "
-                "that could not hit anything); turn the hex or move.")
+        icon = g.facing_icon(p.region)
+        if icon == "attack":
+            blocked = attack_blocked(g, p, 1, p.reduction, a.card)
+            return f"The hex side facing {p.region} is Attack. {blocked or ''} Turn the hex or move.".replace("  ", " ")
+        if p.pool:
+            return (f"Finish the attack first: while Attack icons wait, the hex can only add one, and the side facing "
+                    f"{p.region} is {ICON_NAMES[icon]}.")
+        return (f"The hex side facing {p.region} is {ICON_NAMES[icon]}, and {p.region} has no "
+                f"{RESOURCE_PLURALS[ICON_RESOURCE[icon]]} left: turn the hex or move.")
 
     def apply(self, g, f, a):
         p = g.state.players[f.seat]

@@ -24,7 +24,10 @@ class HandOffScene(Scene):
         self.table = table
         self.seat = table.seats.next_viewer(table.decider)
         snap = table.host.snapshot(self.seat, since=None)          # (no log lines: only what this screen says)
-        self.summary = [tuple(line) for line in snap["since_last_turn"]]
+        self.summary = [(seat, palette.say_colours(words, table.data)) for seat, words in snap["since_last_turn"]]
+        others = [p for p in snap["board"]["players"] if p["seat"] != self.seat]
+        open_lairs = others and all(p["lair"] is not None for p in others)     # (The Strategist: no Lair Screens)
+        self.hidden = "hand" if open_lairs else "hand and lair"
         d = snap["decision"]
         self.prompt = None if d is None else (d["prompt"] if d["player"] == self.seat else
                                               "The AI dragons move first; watch them on your table.")
@@ -87,7 +90,7 @@ class HandOffScene(Scene):
         if self.prompt is not None:
             theme.blit_text(surface, self.prompt, self._size(24), (w // 2, y + round(50 * k)),
                             (230, 214, 180), False, "midtop", w - 40)
-        theme.blit_text(surface, "The table stays hidden so that nobody else sees this player's hand and lair.",
+        theme.blit_text(surface, f"The table stays hidden so that nobody else sees this player's {self.hidden}.",
                         self._size(22), (w // 2, y + round(80 * k)), (180, 160, 130), False, "midtop")
         if self.summary:
             self._draw_summary(surface, w)

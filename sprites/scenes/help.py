@@ -46,6 +46,8 @@ def topics(data):
     t_icons, t_life = costs["town"][-1]
     c_icons, c_life = costs["city"][0]
     lair = "; ".join(f"{a.name} (century {a.century}): {a.text.rstrip('.')}" for a in data.lair_actions)
+    rogue_counts = ", ".join(f"{n} with {players} players" for players, n in sorted(setup["rogue_dragons"].items()))
+    livestock = livestock_sources(data)
     sp = data.desolation["survival_points"]
     levels = data.desolation["levels"]
     level_text = "; ".join(f"{'up to ' + str(top) if top is not None else 'more'}: {name}" for top, name in levels)
@@ -88,7 +90,7 @@ def topics(data):
         Topic("Moving (eat a livestock)", "Using Resources",
               "Eat a livestock to fly to an adjacent region; you may pass a region with another dragon but not "
               "stay there (unless you hold the Dragon Ward). Click a region further away to fly there in one go: "
-              "a livestock for every region on the way."),
+              f"a livestock for every region on the way. {livestock}"),
         Topic("Divination (burn a field)", "Using Resources",
               f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']}."),
         Topic("Turning the hex (spend gold)", "Using Resources",
@@ -120,20 +122,53 @@ def topics(data):
               "points (no second is scored); a tie for second shares the second; rounded down. Equal VP: the "
               "higher level wins, then the most Life left; still equal, the victory is shared."),
         Topic(f"Rogue Dragons ({rogues[0]} and {rogues[-1]} players)", "Two- and Three-Player Variations",
-              f"With {rogues[0]}-{rogues[-1]} players, Rogue Dragons land in the region on the back of the deck's "
-              "top card each century and do the hex action of their region before the dragons' turns."),
-        Topic("The Strategist", "The Strategist", "No lair screens: every lair is open to everyone."),
+              f"The dragon pieces nobody plays: {rogue_counts}. They land in Settlement Growth (from the second "
+              "century), after the Action Hex is set and the regions restocked: the back of the top card of the "
+              "Action Deck names the region, and that card is discarded; a second Rogue Dragon does the same, and "
+              "a card naming a region that holds a Rogue Dragon already is discarded and the next one drawn. In "
+              "the Attack Phase, after every dragon is placed and before anyone's turn, each Rogue Dragon does "
+              "the hex action of the side facing its region if it can (an Attack takes the smallest piece, a "
+              "village; what it takes goes back to the stockpile, a field out of the game) and leaves the board. "
+              "A region with a Rogue Dragon counts as occupied when the dragons are placed. The left column says "
+              "which dragons are rogues, and 'Since your last turn' says where they landed and what they took."),
+        Topic("The Strategist", "The Strategist",
+              "Players play without their Lair Screens: every lair is open to everyone for the whole game. The "
+              "dragons' rows show each lair's resources and Regional Value, the standings are exact (nothing is "
+              "estimated), and the hand-off screen does not hide the lairs. Hands and the deck stay hidden."),
         Topic("Desolation of the Old World", "Desolation of the Old World",
               "All dragons cooperate to leave as little as possible. Pieces left on the board count Survival "
               f"Points (city {sp['city']}, village {sp['village']}, each resource {sp['gold']}); fewer is better: "
               f"{level_text}."),
+        Topic("Hot seat and the hand-off", None,
+              "Several people can play at one computer: make their seats Human on the title screen. With 'Hide "
+              "the table between players' on, the table is hidden after each move that passes the turn to "
+              "another person, until that player confirms who sits at the computer; the hand-off screen shows "
+              "only what the other dragons did since that player's last turn (what everyone saw, never a card). "
+              "Nothing one player saw stays for the next: hand, lair, hint, questions, previews, tooltips and "
+              "the log's private lines go. While AI dragons move between two people, the table shows only what "
+              "everyone may see. Continue, Load and Start always ask who sits at the computer first."),
+        Topic("Saving and the autosave", None,
+              "Every game autosaves after each move, to a file of its own in the save folder, and is listed "
+              "under Recent games on the title screen (Continue takes the latest unfinished one). Save as (on "
+              "the title screen, or in the game menu: Esc) keeps a copy under a name; Load lists every save, "
+              "with Rename and Delete. A save that cannot be loaded says why in full. If the autosave fails (a "
+              "full disk, a folder that cannot be written), the table says so at once and keeps saying it; "
+              "Menu, Start and Quit then offer to save the game in another folder. --save-dir FOLDER starts "
+              "the game with another save folder."),
+        Topic("Undo and its limits", None,
+              "Undo (U) takes back your own moves of the turn under way, one at a time. It never takes back "
+              "what showed you something new, or what ended your turn or a phase: a card drawn from the deck "
+              "(Divination, Plot, Foresight, a card's draw), a shuffle, a card taken from the track, End Turn, "
+              "and any move of another dragon (AI moves are never undone). Something that spends a card or a "
+              "resource and cannot be undone asks first. The Undo button's tooltip, or U, says why undo is not "
+              "possible now."),
         Topic("Playing with the mouse", None,
               "Glowing things can be clicked now. Click a card to play or discard it, anywhere in a region to "
               "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or "
               "turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are "
               "buttons beside your hand. Something that spends a card or a resource and cannot be undone asks "
               "first. Hover anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc "
-              "cancels, U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
+              "cancels a question (with none, it opens the game menu: settings, rules, save as), U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
               "would win if the game ended now, PageUp/PageDown scroll the log, F11 "
               "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound. "
               "Each AI move lights up on the map where it happened; P pauses the AI dragons, S steps through "
@@ -141,6 +176,25 @@ def topics(data):
               "dragon chips filter it, its century headers fold, and a clicked line shows on the map what it "
               "touched. Hovering a card, a region, a hex arrow or End Turn previews what that choice would do."),
     ]
+
+
+def livestock_sources(data):
+    """Where a dragon gets livestock to fly with, from the data: the cards and Lair Actions
+    that give it, and the hex side that steals it."""
+    def with_icon(icon):
+        return list(dict.fromkeys(c.name for c in data.cards.values()
+                                  if any(e.icon == icon for alt in c.alternatives for e in alt)))
+    lair = [a.name for a in data.lair_actions if dict(dict(a.effect).get("gain") or {}).get("livestock")]
+    return (f"Livestock comes from the cards {_list(with_icon('steal_livestock'))} (Steal Livestock) and "
+            f"{_list(with_icon('gain_resource'))} (livestock, gold or a noble), the hex side facing your region "
+            f"when it is Steal Livestock, and the Lair Actions {_list(lair)}; it is eaten from your Dragon Card "
+            "first, then from your lair.")
+
+
+def _list(names):
+    if len(names) < 3:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
 
 
 def _word(n):

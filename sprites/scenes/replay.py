@@ -1,8 +1,11 @@
 """--replay FILE and "Watch the replay": the table shows a replay host
 (``game.app.replay_host``), stepping through a recorded game forwards and back.
-The replay's bar is a part of the table (``ReplayBar``): Back and Forward in the
-prompt bar (the arrow keys; Home/End seek), and at a finished game's last step
-the final scores. Whose eyes each step shows is the replay host's to decide."""
+The replay's bar is a part of the table (``ReplayBar``), in the prompt bar:
+the century before, Back, Play (it steps on by itself, at the table's speed),
+Forward, the century after; where the replay host allows more than one
+seat's eyes, whose eyes to follow. At a finished game's last step Forward
+gives way to the final scores. Keys: Left/Right step, Home/End seek, Space
+plays, Page Up/Down or 1-6 jump to a century, E changes the eyes."""
 from __future__ import annotations
 
 import pygame
@@ -11,6 +14,10 @@ from sprites import theme
 from sprites.scenes.table import TableScene
 from sprites.table import promptbar
 from sprites.table.part import TablePart
+
+STEP_MS = 1200          # auto-play: one step this often (divided by the table's speed)
+CENTURY_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+PASS_ON = ("button:help", "button:menu", "button:speed", "button:standings", "standings", "standings:close")
 
 
 class ReplayScene(TableScene):
@@ -27,69 +34,151 @@ class ReplayBar(TablePart):
 
     def __init__(self, replay):
         self.replay = replay
+        self.playing = False
+        self.next_ms = 0
 
     def attach(self, table):
         super().attach(table)
         self._follow()
 
     def _follow(self):
-        """Show the hand of whoever decides at this point of the replay."""
-        self.table.seats.viewer = self.replay.decider if self.replay.decider is not None else 0
+        """Show the hand of the eyes the replay shows: the followed seat, or whoever decides."""
+        eyes = self.replay.eyes()
+        decider = self.replay.decider
+        self.table.seats.viewer = eyes if eyes is not None else (decider if decider is not None else 0)
 
     def refresh(self):
         self.table.right.viewer_label = " (shown)"
+        self.table.right.yours = False
 
+    # ----- the bar's buttons --------------------------------------------------------------
     def buttons(self):
-        """(name, label) of the bar's two buttons: at a finished game's last step, Forward
-        gives way to the final scores."""
+        """(name, label) of the bar's buttons, left to right."""
         over = self.replay.at_end and self.replay.over
-        return ("replay:back", "< Back"), (("replay:scores", "Final scores") if over else ("replay:forward", "Forward >"))
+        out = [("replay:century_back", "< Century"), ("replay:back", "< Back"),
+               ("replay:play", "Pause" if self.playing else "Play"),
+               ("replay:scores", "Final scores") if over else ("replay:forward", "Forward >"),
+               ("replay:century_next", "Century >")]
+        if len(self.replay.eyes_allowed()) > 1:
+            followed = self.replay.followed
+            out.append(("replay:eyes", "Eyes: " + (self.table.seats.name(followed) if followed is not None
+                                                   else "who decides")))
+        return out
+
+    def rects(self):
+        """Where the buttons go: right-aligned in the prompt bar, left of Menu, Help and Speed
+        (where End Turn, All choices and Hint are during play: never on the map)."""
+        lay = self.table.lay
+        bar = promptbar.button_rects(lay, False)
+        x = bar["button:hint"].right
+        out = {}
+        for name, label in reversed(self.buttons()):
+            w = max(lay.px(90), theme.text_width(label, lay.font(20), True) + lay.px(18))
+            x -= w
+            out[name] = pygame.Rect(x, bar["button:hint"].y, w, bar["button:hint"].h)
+            x -= lay.px(8)
+        return out
 
     def register(self):
-        for name, label in self.buttons():
-            self.table.add(name, self.button_rect(name), tip=label, front=True)
+        tips = {"replay:century_back": "The start of this century, or of the one before (Page Up).",
+                "replay:back": "One step back (Left).", "replay:forward": "One step forward (Right).",
+                "replay:play": "Step on by itself, at the table's speed (Space).",
+                "replay:century_next": "The start of the next century (Page Down).",
+                "replay:scores": "The final scores.",
+                "replay:eyes": "Whose hand and lair to show: each seat in turn, or whoever decides (E)."}
+        for name, rect in self.rects().items():
+            self.table.add(name, rect, tip=tips[name], front=True)
 
     def bar_extra(self):
-        return [self.button_rect(n) for n, _ in self.buttons()]
+        return list(self.rects().values())
 
-    def button_rect(self, name):
-        """In the prompt bar, where End Turn and All choices are during play (never on the map):
-        Back on the left, Forward on the right, as the arrow keys."""
-        bar = promptbar.button_rects(self.table.lay, False)
-        return pygame.Rect(bar["button:end_turn" if name == "replay:back" else "button:choices"])
-
+    # ----- input -------------------------------------------------------------------------
     def click(self, name):
-        if name in ("button:help", "button:menu"):
-            return False
+        if not name.startswith("replay:"):          # the table's own buttons and its log work; the game does not
+            return not (name in PASS_ON or name.startswith("log:"))
         if name == "replay:scores":
             self.table.app.show_scores(self.replay)
             return True
+        actions = {"replay:back": self.replay.back, "replay:forward": self.replay.forward,
+                   "replay:century_back": lambda: self.jump(-1), "replay:century_next": lambda: self.jump(1),
+                   "replay:play": self.toggle_play, "replay:eyes": self.next_eyes}
+        actions[name]()
         if name in ("replay:back", "replay:forward"):
-            (self.replay.back if name == "replay:back" else self.replay.forward)()
-            self.step()
+            self.playing = False
+        self.step()
         return True
+
+    def toggle_play(self):
+        self.playing = not self.playing and not self.replay.at_end
+        self.next_ms = 0
+
+    def jump(self, direction):
+        """To the start of the next century, or of this one (of the one before, at its start)."""
+        starts = [i for _, i in self.replay.centuries()]
+        here = self.replay.index
+        if direction > 0:
+            target = next((i for i in starts if i > here), len(self.replay))
+        else:
+            target = next((i for i in reversed(starts) if i < here), 0)
+        self.replay.seek(target)
+
+    def to_century(self, century):
+        found = [i for c, i in self.replay.centuries() if c == century]
+        if found:
+            self.replay.seek(found[0])
+
+    def next_eyes(self):
+        allowed = [None] + self.replay.eyes_allowed()
+        k = allowed.index(self.replay.followed) if self.replay.followed in allowed else 0
+        self.replay.follow(allowed[(k + 1) % len(allowed)])
 
     def step(self):
         """The replay moved: show its new position."""
         self._follow()
         self.table.refresh()
 
+    def tick(self, now):
+        if not self.playing:
+            return None
+        if now < self.next_ms:
+            return self.next_ms - now
+        if self.next_ms:
+            if not self.replay.forward():
+                self.playing = False
+                self.step()
+                return None
+            self.step()
+        self.next_ms = now + STEP_MS // self.table.speed
+        return STEP_MS // self.table.speed
+
     def key(self, event):
         steps = {pygame.K_RIGHT: self.replay.forward, pygame.K_LEFT: self.replay.back,
-                 pygame.K_HOME: self.replay.to_start, pygame.K_END: self.replay.to_end}
-        if event.key in steps:
+                 pygame.K_HOME: self.replay.to_start, pygame.K_END: self.replay.to_end,
+                 pygame.K_PAGEUP: lambda: self.jump(-1), pygame.K_PAGEDOWN: lambda: self.jump(1),
+                 pygame.K_SPACE: self.toggle_play, pygame.K_e: self.next_eyes}
+        if event.key in CENTURY_KEYS:
+            self.to_century(CENTURY_KEYS[event.key])
+        elif event.key in steps:
             steps[event.key]()
-            self.step()
+        else:
+            return False
+        if event.key not in (pygame.K_SPACE, pygame.K_e):
+            self.playing = False
+        self.step()
         return True
 
     def header(self, header):
         head, prompt, colour, letter = header
         last = self.replay.last_step()
         what = f"{self.table.seats.name(last[0])}: {last[1]}" if last else "the start of the game"
-        return (f"Replay - {head}", f"Step {self.replay.index} of {len(self.replay)} - {what}. "
-                "(Left/Right step, Home/End seek)", colour, letter)
+        eyes = self.replay.eyes()
+        whose = "what everyone sees" if eyes is None else f"{self.table.seats.name(eyes)}'s eyes"
+        return (f"Replay - {head}", f"Step {self.replay.index} of {len(self.replay)}, {whose} - {what}.",
+                colour, letter)
 
     def draw(self, surface):
+        rects = self.rects()
         for name, label in self.buttons():
-            theme.button(surface, self.button_rect(name), label, self.table.lay.font(20),
-                         hot=self.table.hover == name, primary=True)
+            theme.button(surface, rects[name], label, self.table.lay.font(20),
+                         hot=self.table.hover == name, primary=name in ("replay:back", "replay:forward",
+                                                                        "replay:scores"))

@@ -20,6 +20,7 @@ TABS = (("tab:scores", "Scores"), ("tab:lairs", "Every lair"), ("tab:chart", "By
 
 
 BUTTONS = {"button:new_game": ("New game", "Set up a new game."),
+           "button:rematch": ("Rematch", "The same seats and options again, with a new seed."),
            "button:view_table": ("View the board", "Look at the final board."),
            "button:replay": ("Watch the replay", "Step through the whole game, every hand shown, forwards and back."),
            "button:quit": ("Quit", "Close the game.")}
@@ -29,6 +30,9 @@ class ScoresScene(Scene):
     def __init__(self, app, host, celebrate=False, seat=0):
         super().__init__(app)
         self.host = host
+        # An online game: no rematch here (a new table is made on the Play online screen).
+        self.buttons = {k: v for k, v in BUTTONS.items() if not (k == "button:rematch" and host.here is not None)}
+        self.message = ""
         snap = host.snapshot(seat, since=None)     # (no log lines)
         self.view = snap["board"]          # the game is over: every lair is open to every seat
         self.standings = snap["standings"]  # ... so these are the final scores, with the majorities
@@ -69,10 +73,14 @@ class ScoresScene(Scene):
         w, h = size
         self.k = k = min(w / 1600, h / 900)
         self.clear_elements()
-        bw, bh, gap = round(220 * k), round(50 * k), 20
+        bh, gap = max(round(50 * k), theme.font(self.fs(24), True).get_height() + 12), 16
+        widths = [max(round(200 * k), theme.text_width(label, self.fs(24), True) + 24) for label, _ in self.buttons.values()]
+        room = w - 40 - gap * (len(self.buttons) - 1)
+        if sum(widths) > room:                    # large text in a small window: the buttons share the row
+            widths = [room * bw // sum(widths) for bw in widths]
         y = h - round(30 * k) - bh
-        x = w // 2 - (len(BUTTONS) * (bw + gap) - gap) // 2
-        for name, (_, tip) in BUTTONS.items():
+        x = w // 2 - (sum(widths) + gap * (len(self.buttons) - 1)) // 2
+        for (name, (_, tip)), bw in zip(self.buttons.items(), widths):
             self.add(name, pygame.Rect(x, y, bw, bh), tip=tip)
             x += bw + gap
         page = self.page_rect((w, h))
@@ -113,12 +121,19 @@ class ScoresScene(Scene):
             self.tab = name
         elif name == "button:new_game":
             self.app.to_title()
+        elif name == "button:rematch":
+            self.app.rematch(self.host)
         elif name == "button:view_table":
             self.app.pop()
         elif name == "button:replay":
             from sprites.scenes.replay import ReplayScene
+            replay = self.host.replay()
+            if replay is None:          # an online game: its record is still on its way from the server
+                self.message = "The whole game is still on its way from the server: try again in a moment."
+                self.app.dirty = True
+                return
             self.app.pop()
-            self.app.push(ReplayScene(self.app, self.host.replay()))
+            self.app.push(ReplayScene(self.app, replay))
         elif name == "button:quit":
             self.app.running = False
 
@@ -175,9 +190,13 @@ class ScoresScene(Scene):
             self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
         else:
             scoresheet.Sheet(self.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
-        for name, (label, _) in BUTTONS.items():
+        for name, (label, _) in self.buttons.items():
             theme.button(surface, self.element_rect(name), label, self.fs(24), hot=self.hover == name,
                          primary=name == "button:new_game")
+        if self.message:
+            first = self.element_rect(next(iter(self.buttons)))
+            theme.blit_text(surface, self.message, self.fs(20), (surface.get_width() // 2, first.y - self.px(8)),
+                            theme.HILITE, False, "midbottom", surface.get_width() - 40)
         if self.celebration is not None:
             self.celebration.draw(surface, now_ms())
 

@@ -12,13 +12,15 @@ from sprites.scene import Scene
 from sprites.settings import SPEEDS, TEXT_SCALES
 
 VOLUME_STEP = 10
-# key, label, what it does, choices (value, label); "+-" rows step a number instead
+# key, label, what it does, choices (value, label); "+-" rows step a number instead.
+# Text size comes first and every row's buttons sit at its top: rows grow with the
+# text, and the buttons clicked to change it must stay under the pointer.
 ROWS = (
+    ("text_scale", "Text size", "The smallest text on every screen (titles stay as they are).", "+-"),
     ("speed", "AI speed", "How fast AI dragons move, and how quickly animations play.",
      tuple((v, f"x{v}" if v > 1 else "Normal") for v in SPEEDS)),
     ("animations", "Animations", "Dragons fly between regions, cards slide, the hex turns.",
      ((True, "On"), (False, "Off"))),
-    ("text_scale", "Text size", "The smallest text on every screen (titles stay as they are).", "+-"),
     ("colour_blind", "Colours", "A palette that stays apart for colour-blind players; letters and shapes stay.",
      ((False, "Standard"), (True, "Colour-blind"))),
     ("sound", "Sound effects", "Attacks, destroyed settlements, cards, the hex, level-ups, a century's end.",
@@ -67,7 +69,7 @@ class SettingsScene(Scene):
         self.scroll_y = max(0, min(getattr(self, "scroll_y", 0), self.content_h - self.view.h))
         cx = self.x0 + self.label_w + px(20)
         for i, (key, _, _, choices) in enumerate(ROWS):
-            y = self.row_y(i) + (self.row_hs[i] - bh) // 2
+            y = self.row_y(i) + px(12)
             rects = {}
             if choices == "+-":
                 rects[f"set:{key}:-"] = (pygame.Rect(cx, y, px(60), bh), "Less")

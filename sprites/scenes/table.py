@@ -30,7 +30,8 @@ from sprites import palette
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
-from sprites.table import changes, elements, handlayout, input as tableinput, marks, motion, parts, promptbar
+from sprites.table import changes, clock, elements, handlayout, input as tableinput, marks, motion, parts
+from sprites.table import promptbar
 from sprites.table import questions, tips as tiptext, toplayer
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
@@ -66,6 +67,7 @@ class TableScene(Scene):
         self.options = []
         self.dialog = None
         self.dialog_kind = None         # "choose" (a click offered several), "panel", "draft", "confirm"
+        self.focus = None               # the element the keyboard is on (sprites.table.keyboard)
         self.confirming = None          # what the confirm question's yes chooses (an option, a flight's region)
         self.toast = None               # (text, until_ms, note)
         self.unsaved = None             # while the autosave fails: what to say (the host's ``unsaved``)
@@ -83,6 +85,8 @@ class TableScene(Scene):
         self.pointed = marks.Marks()    # what a clicked log line touched
         self.log = LogPanel(None)
         self.summary = None             # "since your last turn" lines shown over the map
+        self.summary_open = True        # unfolded (or a one-line strip)
+        self.century = None             # a new century's banner: {"title", "text", "until" ms, "hold" clicks}
         self._previews = {}             # element -> (words, places) of what hovering it previews
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
         self.ai = Pacer(self)
@@ -90,7 +94,7 @@ class TableScene(Scene):
         self.labels = {}
         self.handoff_pending = False
         self.hand, self.slots, self.gaps = [], [], []
-        self.freeze = None              # (until ms, pointer then) while the hand keeps its places
+        self.freeze = None              # until when (ms) the hand keeps its places
         self.pointer = None             # the last pointer position seen in an event
         self.zoomed = None              # the hand when a card of it was last enlarged
         self.lay = None
@@ -108,6 +112,8 @@ class TableScene(Scene):
     def restyle(self):
         """The settings changed (palette, text size, speed): lay out and paint afresh."""
         self.data = palette.view_data(self.host.data, self.app.settings.colour_blind)
+        self.snap = None
+        self.fetch()                    # the log again, its dragons named in this palette's colours
         self.speed = self.app.settings.speed
         self._make_labels()
         self.lay = None
@@ -167,15 +173,17 @@ class TableScene(Scene):
         cut = snap["events_from"]
         while self.entries and self.entries[-1]["seq"] >= cut:     # an undo took lines back
             self.entries.pop()
-        self.entries.extend(snap["events"])
+        events = [dict(e, text=palette.say_colours(e["text"], self.data, e["event"].get("dragons") or ()))
+                  for e in snap["events"]]
+        self.entries.extend(events)
         self.version = snap["version"]
-        self.view = dict(snap["board"], log=self.entries,
+        self.view = dict(snap["board"], log=self.entries, goals=snap["goals"],
                          seat=snap["seat"] if snap["seat"] is not None else self.seats.viewer)
         self.decision = snap["decision"]
         self.options = self.decision.get("options", []) if self.decision and self.decision["mine"] else []
         if known is None:
             return []
-        return [e for e in (snap["events"] if not fresh else self.entries) if e["seq"] >= known]
+        return [e for e in (events if not fresh else self.entries) if e["seq"] >= known]
 
     def refresh(self):
         """Fetch the viewer's snapshot and recompute the clickable options and the elements."""
@@ -187,15 +195,19 @@ class TableScene(Scene):
         mine = self.my_decision()
         self.groups = group_options(self.options, self.hand, v["track"], v["draft"] or [], self.data.cards) \
             if mine else {}
+        handlayout.show_offered(self)
         if self.hinted is not None and self.hinted["at"] != self.version:
             self.hinted = None
         names = [p["name"] for p in v["players"]]
         colours = {d.name: palette.colour_name(d) for d in self.data.dragons}
         self.tips = tiptext.build(self.data, v, self.options, self.groups, self.hand, names, self.host.table,
-                                  self.undo_refusal(), colours)
+                                  self.undo_refusal(), colours, self.decision.get("refused") if mine else None,
+                                  self.snap["turn_order"])
         for i, seat in enumerate(self.host.seats):      # the row may shorten "[AI normal]" to "[AI]"
             if seat["kind"] != "human" and f"player:{i}" in self.tips:
                 self.tips[f"player:{i}"] += f" Played by the computer: AI {seat['kind']}."
+            elif seat.get("connected") is False and f"player:{i}" in self.tips:
+                self.tips[f"player:{i}"] += " Not connected now: the game waits for them (online)."
         self.tips["button:pause"] = ("Resume the AI dragons (P)." if self.ai.paused else
                                      "Pause the AI dragons before their next move (P); Step then plays one move.")
         self.tips["button:step"] = "Let the next AI move through, then wait again (S)."
@@ -328,41 +340,12 @@ class TableScene(Scene):
     def handed_over(self, seat):
         return changes.handed_over(self, seat)
 
-    # ----- time ---------------------------------------------------------------------------
+    # ----- time (sprites.table.clock) ----------------------------------------------------------
     def update(self, now):
-        moving = False
-        if self.hex_tween is not None:
-            self.hex_angle = self.hex_tween.value(now)
-            if self.hex_tween.done(now):
-                self.hex_angle = self.hex_tween.end % 360
-                self.hex_tween = None
-                self.refresh()
-            moving = True
-        map_moving, overlay_moving = self.motion.update(now)
-        moving = moving or map_moving
-        overlay_moving = self.happened.update(now) | self.pointed.update(now) or overlay_moving
-        if moving:
-            self.map_dirty = True
-        moving = moving or overlay_moving
-        if self.toast and now > self.toast[1]:
-            self.toast = None
-            self.app.dirty = True
-        handlayout.maybe_reflow(self, now)
-        if self.part.plays:
-            self.ai.run(now, bool(self.hex_tween) or self.motion.busy())
-        changes.report_news(self)
-        return moving
+        return clock.update(self, now)
 
     def wakeup_ms(self, now):
-        waits = []
-        if self.toast:
-            waits.append(self.toast[1] - now)
-        if self.freeze is not None:
-            waits.append(self.freeze[0] - now)
-        ai_wait = self.ai.wakeup_ms(now) if self.part.plays else None
-        if ai_wait is not None:
-            waits.append(ai_wait)
-        return max(0, min(waits)) if waits else None
+        return clock.wakeup_ms(self, now)
 
     # ----- drawing ---------------------------------------------------------------------------
     def paint_map(self, surf):

@@ -33,6 +33,8 @@ class TutorialScene(TableScene):
 
 
 class GuidePart(TablePart):
+    summary_open = False            # "since your last turn" folded: the guide's panel speaks first
+
     def __init__(self, guide):
         self.guide = guide
         self.panel = None
@@ -158,6 +160,8 @@ class GuidePart(TablePart):
             hard += [geo.label_rects[name], spot(geo.dragon_spots[name])]
         if t.dialog is not None:
             hard.append(t.dialog.rect)
+        if t.element("summary") is not None:          # "since your last turn": neither hides the other
+            hard.append(t.element_rect("summary"))
         soft = [(spot(t.map.dragon_spot(t.view, p["region"], p["seat"])), 8)
                 for p in t.view["players"] if p.get("region")]
         soft += [(e.rect, 20 if e.name.split(":")[1] in regions else 2) for e in t.elements
@@ -215,8 +219,8 @@ class GuidePart(TablePart):
         step, aside = self.guide.step, self.guide.aside
         asks = self.guide.asks(self.table.decision)
         note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
-        if aside is not None:
-            return f"Now: {aside.title}", self._named(aside.text), note
+        if aside is not None:              # (the step's own title: one title to each step number)
+            return step.title, self._named(f"Now: {aside.title}. {aside.text}"), note
         return step.title, self._named(step.text), note
 
     def _named(self, text):

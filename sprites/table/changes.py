@@ -4,6 +4,7 @@ turn's summary, what happened on the map), and the hot-seat hand-off, which
 forgets everything the last player saw. ``t`` is the TableScene."""
 from __future__ import annotations
 
+from sprites import palette
 from sprites.anim import now_ms
 from sprites.table import happenings
 
@@ -13,6 +14,12 @@ def ask_hint(t):
         return t.say("No hint now: it is not your decision.")
     if t.summary is not None:
         t.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
+    shown = t.hinted
+    if shown is not None and shown.get("plan") and shown["at"] == t.version:
+        shown["open"] = not shown["open"]          # asked again: its whole plan for the turn (or not)
+        shown["text"] = hint_words(shown)
+        t.app.dirty = True
+        return None
     answer = t.send({"type": "hint"}, quiet=True)
     if answer.get("pending"):
         t.hinted = {"text": "Hint: the normal AI is thinking...", "at": t.version, "names": []}
@@ -27,8 +34,20 @@ def show_hint(t, hint):
         return
     i = hint["option"]
     names = sorted(n for n, idx in t.groups.items() if i in idx) if i is not None else []
-    t.hinted = {"text": hint["text"], "at": t.version, "names": names}
+    plan = hint.get("plan") if len(hint.get("plan") or ()) > 1 else None
+    t.hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False}
+    t.hinted["text"] = hint_words(t.hinted)
     t.app.dirty = True
+
+
+def hint_words(hinted):
+    """The hint's banner: the suggestion and why; asked again (H), its whole plan for the turn."""
+    if not hinted["plan"]:
+        return hinted["said"]
+    if not hinted["open"]:
+        return hinted["said"] + " Hint again (H): its whole plan for this turn."
+    steps = "; ".join(f"{k}. {step}" for k, step in enumerate(hinted["plan"], 1))
+    return f"{hinted['said']} Its plan for this turn: {steps}."
 
 
 def send(t, command, quiet=False):
@@ -101,7 +120,8 @@ def changed(t, chosen=(), undo=False):
 
 def show_summary(t):
     """At the start of a player's turn: what the others did since their last one (public events only)."""
-    t.summary = [tuple(line) for line in t.snap["since_last_turn"]] or None
+    t.summary = [(seat, palette.say_colours(words, t.data)) for seat, words in t.snap["since_last_turn"]] or None
+    t.summary_open = t.part.summary_open
     t.register()
 
 
@@ -115,6 +135,9 @@ def report_news(t):
             t.say(f"Autosave failed: {news['problem']}")
         elif news["type"] == "notice":
             t.say(news["text"])
+        elif news["type"] == "presence":         # an online player came or went: their row says so
+            t.refresh()
+            t.app.dirty = True
     found = t.host.unsaved()
     line = found["line"] if found is not None else None
     if line != t.unsaved:
@@ -135,11 +158,12 @@ def forget_private(t):
     t.host.forget_hint()
     t.dialog = t.dialog_kind = None
     t.confirming = None
-    t.hover = None
+    t.hover = t.focus = None
     t.motion.clear()
     t.happened.clear()
     t.pointed.clear()
     t.summary = None
+    t.century = None
     t._previews = {}
     t.log.forget()
     t.hex_tween = None

@@ -19,8 +19,9 @@ def card_size(lay):
 
 
 class Dialog:
-    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380):
+    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380, first_pick=False):
         self.title = title
+        self.first_pick = first_pick    # its choices are picked here first (All choices), not after a click
         self.text = text
         self.choices = list(choices)    # (element name, label)
         self.cards = list(cards)        # (element name, card id)

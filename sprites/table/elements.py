@@ -13,9 +13,10 @@ def register(t):
     t.clear_elements()
     lay = t.lay
     if t.summary is not None and t.dialog is None:
-        box, close = overlays.summary_rects(lay, t.summary)
+        box, close, _ = overlays.summary_rects(lay, t.summary, t.summary_open)
         t.add("summary:close", close, tip="Close (any click on the table closes it too).")
-        t.add("summary", box, tip="What the other dragons did since your last turn (also in the log).")
+        t.add("summary", box, tip="What the other dragons did since your last turn (also in the log)."
+              + ("" if t.summary_open else " Click to read it."))
     for name, rect in t.bar_rects().items():
         if name in ("button:end_turn", "button:stop_attack") and name not in t.groups:
             continue

@@ -1,10 +1,11 @@
 """Where the viewer's cards lie: the hand keeps its places under a still pointer.
 
 Right after a card leaves the hand the others stay where they were (a gap
-marks the card that left) until ``REFLOW_MS`` have passed and the pointer has
-moved or left the hand, so that a quick second click never lands on a card
-that slid under it. ``t`` is the TableScene: its ``slots`` (card, rect),
-``gaps`` and ``freeze`` (until ms, pointer then) are what this keeps.
+marks the card that left) for ``REFLOW_MS``, so that a quick second click never
+lands on a card that slid under it; then the hand closes up, the pointer still
+or not, so that the next click finds a card where the gap was (the card then
+under the pointer lights up before it). ``t`` is the TableScene: its ``slots``
+(card, rect), ``gaps`` and ``freeze`` (until when, ms) are what this keeps.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pygame
 
 from sprites.anim import now_ms
 
-REFLOW_MS = 400          # the hand keeps its places this long after a change, and until the pointer moves
+REFLOW_MS = 400          # the hand keeps its places this long after a change
 
 
 def sorted_hand(data, hand):
@@ -29,7 +30,7 @@ def lay_out(t, hand):
     """Place ``hand``: afresh, or keeping the old places while the pointer rests on the hand."""
     old = t.slots
     t.hand = hand
-    fresh = list(zip(hand, t.handview.hand_rects(len(hand))))
+    fresh = list(zip(hand, t.handview.hand_rects(hand)))
     if [c for c, _ in old] == hand:
         return
     if not old or not pointer_on_hand(t):
@@ -46,7 +47,7 @@ def lay_out(t, hand):
     if left:                          # new cards go to the right end, if they fit there
         w, _ = t.handview.card_size()
         x = max(r.right for _, r in old) + t.lay.px(8)
-        y = t.handview.hand_rects(1)[0].y
+        y = t.handview.hand_rects(left[:1])[0].y
         for cid in left:
             if x + w > t.handview.cards_area().right:
                 t.slots, t.gaps, t.freeze = fresh, [], None
@@ -55,7 +56,7 @@ def lay_out(t, hand):
             x += w + t.lay.px(8)
     t.slots, t.gaps = kept, gaps
     t.hand = [c for c, _ in kept]
-    t.freeze = (now_ms() + REFLOW_MS, t.pointer)
+    t.freeze = now_ms() + REFLOW_MS
 
 
 def pointer_on_hand(t):
@@ -63,11 +64,25 @@ def pointer_on_hand(t):
 
 
 def maybe_reflow(t, now):
-    """Lay the hand out afresh once REFLOW_MS have passed and the pointer has moved or left it."""
-    if t.freeze is None or now < t.freeze[0]:
+    """Lay the hand out afresh once REFLOW_MS have passed."""
+    if t.freeze is None or now < t.freeze:
         return
-    then = t.freeze[1]
-    moved = then is None or t.pointer is None or abs(t.pointer[0] - then[0]) + abs(t.pointer[1] - then[1]) > 3
-    if moved or not pointer_on_hand(t):
+    t.slots, t.gaps, t.freeze = [], [], None
+    t.refresh()
+    if t.pointer is not None:               # what now lies under a still pointer is hovered (its tooltip)
+        e = t.element_at(t.pointer)
+        t.hover = e.name if e is not None else None
+        t.app.dirty = True
+
+
+def show_offered(t):
+    """A hand shown a page at a time turns to the cards that can be played, if none of them shows."""
+    page = t.handview.page(t.hand)
+    if page is None:
+        return
+    first, fit = page
+    offered = sorted(int(n[5:]) for n in t.groups if n.startswith("hand:") and n[5:].isdigit())
+    if offered and not any(first <= j < first + fit for j in offered) and not pointer_on_hand(t):
+        t.handview.first = offered[0]
         t.slots, t.gaps, t.freeze = [], [], None
-        t.refresh()
+        lay_out(t, t.hand)

@@ -15,6 +15,7 @@ import functools
 import pygame
 
 from sprites import idle, theme
+from sprites.art import common
 from sprites.table import cardface
 
 CARD_RATIO = 0.7
@@ -37,6 +38,8 @@ class HandView:
         self.labels = labels or {}
         self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
         self._cramped = None
+        self.first = 0                          # the first card shown when the hand shows a page of it
+        self._spines = {}                       # (card, its size, text size) -> spine_w
         words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
         self._longest = max(words, key=lambda w: theme.text_width(w, lay.font(16)))
         self._word_w = self._name_w(lay.font(16))
@@ -137,16 +140,108 @@ class HandView:
         h = self.lay.hand.h - 2 * self.lay.pad - self.lay.px(12)
         return round(h * CARD_RATIO), h
 
-    def hand_rects(self, n):
-        """Where n cards lie when the hand is laid out afresh."""
+    def spine_w(self, cid):
+        """How much of a covered card must show for its whole name to read up its edge (in
+        as many lines as its name needs there) and its colour."""
+        w, h = self.card_size()
+        size = self.lay.font(16)
+        key = (cid, w, h, size)
+        if key not in self._spines:
+            m = max(2, round(0.045 * w))
+            badge = common.font(size, True).get_height() + 4
+            lines = common.wrap(self.data.cards[cid].name, size, h - 2 * m - badge - 9, display=True) or ("",)
+            self._spines[key] = 2 * m + len(lines) * common.display_font(size).get_linesize() + 10
+        return self._spines[key]
+
+    def page(self, cards):
+        """(first card shown, how many show) when ``cards`` cannot all show their names
+        at once (a small window with large text): the hand then shows a page of them,
+        with arrows to the others; None when they all fit."""
+        w, _ = self.card_size()
+        area = self.cards_area()
+        steps = [self.spine_w(c) for c in cards]
+        if len(cards) <= 1 or w + sum(steps[:-1]) <= area.w:
+            return None
+        last = next(f for f in range(len(cards)) if f + self._fit(steps, f) >= len(cards))    # the last page's first
+        self.first = max(0, min(self.first, last))
+        return self.first, self._fit(steps, self.first)
+
+    def _fit(self, steps, first):
+        """How many cards from ``first`` show their names between the arrows a page has."""
+        room = self.cards_area().w - (self.arrow_w() if first > 0 else 0)
+        for more in (False, True):              # all the rest without a next arrow, or as many as fit beside it
+            k, used = 0, 0
+            while first + k < len(steps) and used + steps[first + k] <= room - (self.arrow_w() if more else 0):
+                used += steps[first + k]
+                k += 1
+            if not more and first + k == len(steps):
+                return k
+        return max(1, k)
+
+    def page_area(self, cards):
+        """Where the cards of a page lie: the cards' area, between the arrows it has."""
+        area = self.cards_area()
+        arrows = self.page_rects(cards)
+        left = arrows["hand:prev"].right if "hand:prev" in arrows else area.x
+        right = arrows["hand:next"].x if "hand:next" in arrows else area.right
+        return pygame.Rect(left, area.y, right - left, area.h)
+
+    def arrow_w(self):
+        return theme.text_width("+88", self.lay.font(16), True) + self.lay.px(20)
+
+    def page_rects(self, cards):
+        """{"hand:prev"/"hand:next": rect} of the arrows to the cards off the page, where there are some."""
+        page = self.page(cards)
+        if page is None:
+            return {}
+        first, fit = page
+        area = self.cards_area()
+        w, h = self.card_size()
+        y = self.lay.hand.bottom - self.lay.pad - h
+        out = {}
+        if first > 0:
+            out["hand:prev"] = pygame.Rect(area.x, y, self.arrow_w(), h)
+        if first + fit < len(cards):
+            out["hand:next"] = pygame.Rect(area.right - self.arrow_w(), y, self.arrow_w(), h)
+        return out
+
+    def hand_rects(self, cards):
+        """Where ``cards`` lie when the hand is laid out afresh: side by side, or overlapping
+        with each card's name showing up its edge, or a page of them (the others out of sight)."""
         lay = self.lay
         w, h = self.card_size()
         area = self.cards_area()
-        step = w + lay.px(8)
-        if n > 1 and n * step > area.w:
-            step = (area.w - w) / (n - 1)
         y = lay.hand.bottom - lay.pad - h
-        return [pygame.Rect(round(area.x + i * step), y, w, h) for i in range(n)]
+        n = len(cards)
+        steps = [self.spine_w(c) for c in cards]
+        page = self.page(cards)
+        if page is not None:
+            first, fit = page
+            x = area.x + (self.arrow_w() if first > 0 else 0)
+            xs = []
+            for i in range(n):
+                if i < first:
+                    xs.append(area.x - 10 * w)
+                elif i < first + fit:
+                    xs.append(x)
+                    x += steps[i]
+                else:
+                    xs.append(area.right + 10 * w)
+            return [pygame.Rect(x, y, w, h) for x in xs]
+        if n * (w + lay.px(8)) <= area.w:
+            return [pygame.Rect(round(area.x + i * (w + lay.px(8))), y, w, h) for i in range(n)]
+        slack = (area.w - w - sum(steps[:-1])) / max(1, n - 1)      # each its name's edge, and a fair share more
+        return [pygame.Rect(round(area.x + sum(steps[:i]) + i * slack), y, w, h) for i in range(n)]
+
+    def turn_page(self, cards, direction):
+        """Show the next (1) or the previous (-1) page of the hand; True if it moved."""
+        page = self.page(cards)
+        if page is None:
+            return False
+        first, fit = page
+        self.first = max(0, first + direction * max(1, fit - 1))
+        self.page(cards)                         # (kept in range)
+        return self.first != first
 
     @staticmethod
     def visible(rects, j, gaps=()):
@@ -189,8 +284,16 @@ class HandView:
         for name, r in self.button_rects().items():
             scene.add(name, r, tip=tips.get(name))
         rects = [r for _, r in slots]
+        cards = [cid for cid, _ in slots]
+        area = self.page_area(cards)
         for j in range(len(slots)):
-            scene.add(f"hand:{j}", self.visible(rects, j, gaps), tip=tips.get(f"hand:{j}"))
+            if area.colliderect(rects[j]):          # (off the hand's page: out of sight)
+                scene.add(f"hand:{j}", self.visible(rects, j, gaps).clip(area), tip=tips.get(f"hand:{j}"))
+        hidden = self.hidden(slots)
+        for name, r in self.page_rects(cards).items():
+            n = hidden[name][0]
+            scene.add(name, r, tip=f"{n} more card{'s' if n != 1 else ''} this way (or the wheel over the hand).",
+                      front=True)
         scene.add("deck", self.deck_rect(), tip=tips.get("deck"))
         scene.add("discard_pile", self.discard_rect(), tip=tips.get("discard_pile"))
 
@@ -237,6 +340,10 @@ class HandView:
         lay = self.lay
         surf.set_clip(lay.hand)
         pygame.draw.rect(surf, (64, 46, 32), lay.hand)
+        cards = [cid for cid, _ in slots]
+        page = self.page_area(cards)
+        if page != self.cards_area():                # a page of a large hand: each card shows its name's edge
+            surf.set_clip(pygame.Rect(page.x, lay.hand.y, page.w, lay.hand.h))
         items = sorted([(r.x, 1, j, cid, r) for j, (cid, r) in enumerate(slots)] +
                        [(r.x, 0, -1, None, r) for r in gaps])       # left to right, each over the one before
         rects = [r for _, r in slots]
@@ -247,13 +354,27 @@ class HandView:
                 continue
             live = f"hand:{j}" in hot
             rr = r.move(0, -lay.px(10)) if live else r
-            shown = self.visible(rects, j, gaps).w          # a covered card names itself up its edge
+            shown = self.visible(rects, j, gaps).clip(page).w     # a covered card names itself up its edge
             surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16), shown if shown < r.w else None), rr)
             if live:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not slots:
             theme.blit_text(surf, "No cards in hand", lay.font(20), self.cards_area().center, (200, 180, 150), False,
                             "center")
+        surf.set_clip(lay.hand)
+        hidden = self.hidden(slots, hot)
+        for name, r in self.page_rects(cards).items():       # the cards off the page, counted
+            theme.button(surf, r, f"+{hidden[name][0]}", lay.font(16), primary=True)
+            if hidden[name][1]:                                  # some of them can be played now
+                pygame.draw.rect(surf, theme.HILITE, r.inflate(4, 4), 3, border_radius=9)
         for name, r in self.button_rects().items():
             theme.button(surf, r, labels[name], lay.font(18), enabled=name in enabled)
         surf.set_clip(None)
+
+    def hidden(self, slots, hot=()):
+        """{"hand:prev": (cards left of the page, can one be played?), "hand:next": (right of it, ...)}."""
+        area = self.cards_area()
+        left = [j for j, (_, r) in enumerate(slots) if r.right <= area.x]
+        right = [j for j, (_, r) in enumerate(slots) if r.x >= area.right]
+        return {name: (len(js), any(f"hand:{j}" in hot for j in js)) for name, js in
+                (("hand:prev", left), ("hand:next", right))}

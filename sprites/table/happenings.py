@@ -11,9 +11,11 @@ from __future__ import annotations
 from game.data import RESOURCES
 from sprites import theme
 from sprites.anim import now_ms
-from sprites.table import leftpanel, marks, motion
+from sprites.table import leftpanel, marks, motion, tips
 
 HAPPENED_MS = 1000       # an action's marks on the map (divided by the speed; the next AI move comes sooner)
+CENTURY_MS = 3000        # the banner of a new century (divided by the speed, never shorter than CENTURY_LEAST_MS)
+CENTURY_LEAST_MS = 1200
 
 
 def after(t, before, actor, events):
@@ -22,6 +24,7 @@ def after(t, before, actor, events):
     now = now_ms()
     if events:
         t.app.sounds.hear([e["event"] for e in events])
+        century_banner(t, events, now)
     if before is None:
         return
     if t.app.animate:
@@ -30,6 +33,39 @@ def after(t, before, actor, events):
                        lambda s: card_point(t, s), t.duration, lambda r: stock_point(t, r), draws)
     if t.app.animate or actor != t.seats.viewer:
         mark(t, before, actor, events, now)     # (animations off: still where another dragon acted, steady)
+
+
+def century_banner(t, events, now):
+    """A new century began: say so over the map for a moment, before anyone goes on in
+    it (the other dragons wait twice their readable pause; with animations on, the first
+    click only puts it away, so that the player who ended the last century does not act
+    in the next unawares)."""
+    begun = [e["event"]["century"] for e in events if e["event"]["kind"] == "century_begins"]
+    if not begun:
+        return
+    ms = max(CENTURY_LEAST_MS, CENTURY_MS // t.speed)
+    d = t.decision
+    if d is None:
+        then = ""
+    elif d["player"] == t.seats.viewer and t.seats.is_human(d["player"]):
+        then = f"You go on: {tips.strip_name(d['prompt'], t.seats.name(d['player']))}"
+    else:
+        then = f"{t.seats.name(d['player'])} goes first."
+    total = t.data.setup["centuries"]
+    goals = t.view.get("goals")
+    if goals:                                   # the last century: what is still open, read longer
+        then = f"{goals['short']} Your Dragon Card and the Standings (V) say what else is open. {then}"
+        ms *= 2
+    t.century = {"title": f"Century {begun[-1]} of {total} begins",
+                 "text": f"Century {begun[-1] - 1} is over; the log says what grew. {then}".strip(),
+                 "until": now + ms, "hold": t.app.animate}
+    t.ai.pause_until(max(t.ai.next_ms, now + min(ms, 2 * t.app.ai_delay_ms // t.speed)))   # a pause, then on
+
+
+def put_century_away(t):
+    """The new century's banner has been read (a click or a key, or its time is up)."""
+    t.century = None
+    t.app.dirty = True
 
 
 def fallen_sites(before, view):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from sprites.anim import now_ms
-from sprites.table import happenings, leftpanel, marks, questions
+from sprites.table import handlayout, happenings, keyboard, leftpanel, marks, questions
 from sprites.table.standings import KEY as STANDINGS_KEY
 from sprites.targets import why_not
 
@@ -16,9 +16,19 @@ EXPLAINED = ("hand", "track", "draft", "lair_action", "region", "site", "hex", "
 
 
 def click(t, name):
+    if t.century is not None:            # a new century's banner: read first (see happenings.century_banner)
+        hold = t.century["hold"]
+        happenings.put_century_away(t)
+        if hold:
+            return None
     if t.part.click(name):
         return None
     if t.standings.click(name):
+        return None
+    if t.summary is not None and name == "summary" and not t.summary_open:
+        t.summary_open = True           # folded: a click on it unfolds it
+        t.register()
+        t.app.dirty = True
         return None
     if t.summary is not None and not name.startswith("log:"):
         put_summary_away(t)             # read: any click on the table puts it away
@@ -41,6 +51,8 @@ def click(t, name):
               "button:choices": t.show_all_choices}
     if name in simple:
         return simple[name]()
+    if name in ("hand:prev", "hand:next"):
+        return page_hand(t, -1 if name == "hand:prev" else 1)
     if name.startswith("log:"):
         return click_log(t, name)
     name = whole_region(t, name)
@@ -104,12 +116,23 @@ def explain(t, name):
 
 
 def key(t, event):
+    if t.century is not None:
+        hold = t.century["hold"]
+        happenings.put_century_away(t)
+        if hold:
+            return
     if t.part.key(event):
         return
-    if event.key == pygame.K_ESCAPE and t.dialog is not None and t.dialog.cancel:
+    if keyboard.key(t, event):
+        pass
+    elif event.key == pygame.K_ESCAPE and t.dialog is not None and t.dialog.cancel:
         questions.close(t)            # the question on top goes first
     elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and t.standings.open):
         t.standings.toggle()
+    elif event.key == pygame.K_ESCAPE and t.summary is not None:
+        put_summary_away(t)
+    elif event.key == pygame.K_ESCAPE and t.dialog is None:
+        t.app.show_game_menu(t)       # nothing else to close: the game menu
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         if t.dialog_kind == "confirm":
             questions.dialog_click(t, "button:confirm")
@@ -132,7 +155,19 @@ def key(t, event):
     t.app.dirty = True
 
 
+def page_hand(t, direction):
+    """Another page of a hand too large to show every card's name at once."""
+    if t.handview.turn_page(t.hand, direction):
+        t.slots, t.gaps, t.freeze = [], [], None
+        handlayout.lay_out(t, t.hand)
+        t.register()
+        t.base_dirty = True
+        t.app.dirty = True
+
+
 def scroll(t, pos, dy):
+    if t.lay.hand.collidepoint(pos) and t.handview.page(t.hand) is not None:
+        return page_hand(t, -1 if dy > 0 else 1)
     if t.lay.left.collidepoint(pos):       # large text in a short window: the left column scrolls
         lay = t.lay
         most = leftpanel.overflow(lay, t.data, t.view)

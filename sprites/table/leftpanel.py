@@ -12,7 +12,7 @@ from sprites.table import icons
 
 RES = TAKEABLE              # the general stockpile's resources (fields spent are out of the game)
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
-           ("terrify", "+{terrify} VP"))
+           ("terrify", "Terrify +{terrify} VP"))
 
 
 def register(scene, lay, data, view, tips):
@@ -26,6 +26,14 @@ def register(scene, lay, data, view, tips):
     for name, rect in sections(lay, view, data).items():
         if seen.colliderect(rect):
             scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
+
+
+def marker_label(key, label, data, view):
+    """A marker's name on the board: Terrify's counter says its VP (the data's), except in
+    Desolation, where "there is no individual scoring" and it is worth nothing."""
+    if key == "terrify" and view["desolation"] is not None:
+        return "Terrify counter"
+    return label.format(**data.scoring["independent"])
 
 
 def _inner(lay):
@@ -169,7 +177,9 @@ def _draw_content(surf, lay, data, view, hot, names):
             bx = max(bx + isz + lay.px(26), rect.right + lay.px(4))
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
-        label = label.format(**data.scoring["independent"])      # the VP of Terrify are the data's
+        label = marker_label(key, label, data, view)
+        if theme.text_width(label, fs, True) > colw - 4 and label.startswith("Terrify +"):
+            label = label[len("Terrify "):]        # (a narrow column: "+3 VP", the tooltip names it)
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)

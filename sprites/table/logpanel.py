@@ -14,6 +14,7 @@ import pygame
 from sprites import theme
 
 PAPER = (250, 244, 228)
+LINE = 19                  # the log's lines (designed at 1600 x 900; they grow with the window, as the panels' text)
 PICKED = (255, 236, 170)
 HEADER = (232, 218, 188)
 
@@ -72,7 +73,7 @@ class LogPanel:
 
     # ----- geometry ----------------------------------------------------------------
     def _step(self):
-        return max(self.lay.line(17), self._indent() - 4)
+        return max(self.lay.line(LINE), self._indent() - 4)
 
     def _indent(self):
         return theme.font(self.lay.font(15), True).get_height() + 6
@@ -103,13 +104,15 @@ class LogPanel:
     def rows(self, log, century, need):
         """The newest ``need`` rows, oldest first: ("head", century, lines, folded) or
         ("line", index, text, seat to mark or None, century)."""
-        f = self.lay.font(17)
+        f = self.lay.font(LINE)
         width = self.area().w - self._indent() - 6
         out = []
         self._heads = {}
         for c, idx in reversed(groups(log)):
             if self.only is not None:
                 idx = [i for i in idx if log[i]["seat"] == self.only]
+                if not idx:
+                    continue                        # (a header over none of the dragon's lines says nothing)
             folded = self.folded(c, century)
             head = self._heads[c] = ("head", c, len(idx), folded)
             if not folded:
@@ -147,8 +150,10 @@ class LogPanel:
         if cut > 1:
             shown[cut - 1] = shown[0]
             shown[:cut - 1] = [None] * (cut - 1)
-        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)
-                       if row is not None]
+        shown = [row for row in shown if row is not None]
+        if len(shown) > 1 and shown[0][0] == "head" and shown[1][0] == "head" and not shown[0][3]:
+            shown = shown[1:]                       # a century none of whose lines are left in sight
+        self._shown = [(row, pygame.Rect(area.x, area.y + k * step, area.w, step)) for k, row in enumerate(shown)]
         self._key = key
         return self._shown
 
@@ -205,7 +210,7 @@ class LogPanel:
                                 "center")
             else:
                 self._disc(surf, dragons[int(seat)], rect.center, rect.h // 2, ring=on)
-        f = lay.font(17)
+        f = lay.font(LINE)
         indent = self._indent()
         step = self._step()
         for row, rect in self.layout(log, century):

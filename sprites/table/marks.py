@@ -22,6 +22,7 @@ PREVIEW = (250, 250, 250)         # what hovering shows an option would touch
 DARK_EDGE = (40, 24, 14)
 LIGHT_EDGE = (250, 244, 228)
 FLASH_MS = 160
+RESUMED_MS = 600                  # held marks stay this long after Resume
 
 
 def event_marks(event, fallen=(), before=None):
@@ -74,6 +75,8 @@ class Marks:
         self.items = []
         self.caption = None           # (text, card id or None, place, end ms)
         self.caption_rect = None      # where it was last drawn
+        self.held = False             # the other dragons are paused: the marks stay until the next move
+        self._flashing = False
 
     def add(self, places, now, ms, colour=HAPPENED, caption=None, card=None, flash=True):
         """Show ``places`` for ``ms`` (with a flash first, unless animations are off): the
@@ -87,8 +90,24 @@ class Marks:
         self.items = []
         self.caption = None
 
+    def hold(self, held, now):
+        """While the other dragons are paused (and stepped through), the last move's marks and
+        caption stay in sight; on Resume they run out as usual, a moment later."""
+        if held == self.held:
+            return
+        self.held = held
+        if not held:
+            self.items = [(place, begin, max(end, now + RESUMED_MS), colour) for place, begin, end, colour in self.items]
+            if self.caption:
+                self.caption = self.caption[:3] + (max(self.caption[3], now + RESUMED_MS),)
+
     def update(self, now):
-        """True while a mark is shown (and once more on the tick the last one ends)."""
+        """True while a mark is shown (and once more on the tick the last one ends); held, only
+        while one flashes (a steady mark needs no new frame)."""
+        if self.held:
+            flashing = any(now - begin < FLASH_MS for _, begin, _, _ in self.items)
+            live, self._flashing = flashing or self._flashing, flashing
+            return live
         live = bool(self.items)
         self.items = [m for m in self.items if m[2] > now]
         if self.caption and self.caption[3] <= now:
@@ -100,10 +119,10 @@ class Marks:
         the line too (not while the summary, which says it, lies over the map), away
         from the rects of ``keep_clear`` (the hint) if it can."""
         for place, begin, end, colour in self.items:
-            if begin <= now < end:          # a flash, then steady (a still table draws the same frame twice)
+            if begin <= now and (now < end or self.held):   # a flash, then steady (a still table draws a frame twice)
                 flash = 1.0 if now - begin < FLASH_MS else 0.0
                 draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot)
-        if caption and self.caption and now < self.caption[3]:
+        if caption and self.caption and (now < self.caption[3] or self.held):
             text, card, place, _ = self.caption
             r = round(geo.dragon_radius)
             avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]

@@ -178,6 +178,29 @@ def tooltip(surface, lay, text, anchor, pointer=None, extra=None, avoid=()):
     return r
 
 
+def century_banner(surface, lay, title, text, above=None):
+    """A new century's banner across the map's upper half (its bottom above ``above``, the
+    top of "since your last turn", where it fits): its title large, a line below."""
+    head = lay.font(34)
+    size = lay.font(20)
+    w = min(lay.map.w - 2 * lay.pad, max(lay.px(520), theme.text_width(title, head, True) + lay.px(60),
+                                         theme.text_width(text, size) // 3 + lay.px(40)))      # long: wider, fewer lines
+    lines = theme.wrap(text, size, w - lay.px(40))
+    h = theme.font(head, True).get_linesize() + len(lines) * theme.font(size).get_linesize() + lay.px(28)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = (lay.map.centerx, lay.map.y + lay.map.h // 4)
+    if above is not None:                                   # clear of "since your last turn" if it can
+        box.bottom = min(box.bottom, above - lay.pad)
+    box.clamp_ip(lay.map)
+    theme.shade(surface, box.move(5, 6), 120)
+    theme.panel(surface, box, fill=theme.WOOD, edge=theme.GOLD, radius=10, width=3)
+    y = box.y + lay.px(10)
+    r = theme.blit_text(surface, title, head, (box.centerx, y), theme.GOLD, True, "midtop", w - lay.px(20))
+    theme.blit_wrapped(surface, text, size, pygame.Rect(box.x + lay.px(20), r.bottom + lay.px(4), w - lay.px(40),
+                                                        box.bottom - r.bottom), theme.WHITE, align="center")
+    return box
+
+
 SUMMARY_TITLE = "Since your last turn"
 
 
@@ -218,32 +241,49 @@ def draw_summary_rows(surface, rows, x, y, size, colour, dragons, gap, edge=them
     return y
 
 
-def summary_rects(lay, lines):
-    """(box, close button) of the "since your last turn" panel: at the top of the map."""
+def summary_rects(lay, lines, open_=True):
+    """(box, close button, rows shown) of the "since your last turn" panel: docked at the
+    foot of the map (over the card track if it needs the room), never over the top third
+    of the map (where the messages and the tutorial's guide go); lines that do not fit
+    are left to the log. Folded (``open_`` False): one line, the panel's title."""
     size = lay.font(19)
     w = min(lay.map.w - 2 * lay.pad, lay.px(640))
-    rows = summary_rows(lines, size, w - lay.px(28))
-    h = lay.line(21) + summary_height(rows, size, lay.px(4)) + lay.line(16) + lay.px(26)
+    head = lay.line(21) + lay.px(12)
+    foot = lay.line(16) + lay.px(14)
+    rows = summary_rows(lines, size, w - lay.px(28)) if open_ else []
+    bottom = lay.map.bottom - lay.pad
+    if open_:
+        room = lay.strip.bottom - (lay.map.y + lay.map.h // 3) - 2 * lay.pad - head - foot
+        while rows and summary_height(rows, size, lay.px(4)) > room:
+            rows = rows[:max(i for i, (_, _, first) in enumerate(rows) if first)]      # whole lines only
+        h = head + summary_height(rows, size, lay.px(4)) + foot
+        if bottom - h < lay.map.y + lay.map.h // 3:
+            bottom = min(lay.strip.bottom - lay.pad, lay.map.y + lay.map.h // 3 + h)
+    else:
+        h = head
     box = pygame.Rect(0, 0, w, h)
-    box.midtop = (lay.map.centerx, lay.map.y + lay.px(10))
+    box.midbottom = (lay.map.centerx, bottom)
     c = max(lay.line(19), lay.px(26))
-    return box, pygame.Rect(box.right - c - lay.px(6), box.y + lay.px(6), c, c)
+    return box, pygame.Rect(box.right - c - lay.px(6), box.y + (head - c) // 2, c, c), rows
 
 
-def summary_panel(surface, lay, lines, dragons, hot_close=False):
+def summary_panel(surface, lay, lines, dragons, hot_close=False, open_=True):
     """The "since your last turn" panel (see summary_rects); ``dragons``: each seat's dragon."""
-    box, close = summary_rects(lay, lines)
+    box, close, rows = summary_rects(lay, lines, open_)
     theme.shade(surface, box.move(5, 6), 120)
     theme.panel(surface, box, fill=theme.PANEL, edge=theme.GOLD, radius=8, width=3)
     x = box.x + lay.px(14)
-    y = box.y + lay.px(8)
-    theme.blit_text(surface, SUMMARY_TITLE, lay.font(21), (x, y), theme.WOOD, True)
-    y += lay.line(21) + lay.px(4)
-    size = lay.font(19)
-    y = draw_summary_rows(surface, summary_rows(lines, size, box.w - lay.px(28)), x, y, size, theme.INK, dragons,
-                          lay.px(4))
-    theme.blit_text(surface, "Click anywhere to close - the log has every line.", lay.font(16),
-                    (x, y + lay.px(4)), theme.MUTED)
+    y = box.y + lay.px(6)
+    title = SUMMARY_TITLE if open_ else f"{SUMMARY_TITLE} - click to read"
+    theme.blit_text(surface, title, lay.font(21), (x, y), theme.WOOD, True, width=close.x - x - lay.px(6))
+    if open_:
+        y += lay.line(21) + lay.px(6)
+        size = lay.font(19)
+        y = draw_summary_rows(surface, rows, x, y, size, theme.INK, dragons, lay.px(4))
+        left = sum(1 for _, _, first in summary_rows(lines, size, box.w - lay.px(28))[len(rows):] if first)
+        note = (f"{left} more line{'s' if left > 1 else ''} in the log. " if left else "") + \
+            "Click anywhere to close - the log has every line."
+        theme.blit_text(surface, note, lay.font(16), (x, y + lay.px(4)), theme.MUTED, width=box.w - lay.px(28))
     pygame.draw.rect(surface, theme.RED if hot_close else theme.WOOD, close, border_radius=5)
     theme.blit_text(surface, "x", lay.font(19), close.center, theme.WHITE, True, "center")
     return box

@@ -2,7 +2,8 @@
 
 The table calls these hooks at fixed points; a part overrides the ones it
 needs. ``plays``: the table plays a game (AI pacing, hints); ``has_undo``:
-it offers Undo.
+it offers Undo; ``summary_open``: "since your last turn" opens unfolded (else
+as a one-line strip, opened by a click).
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 class TablePart:
     plays = True
     has_undo = True
+    summary_open = True
 
     def attach(self, table):
         """The table is being made (before its first snapshot)."""
@@ -43,6 +45,10 @@ class TablePart:
 
     def undone(self):
         """The viewer's last move was taken back."""
+
+    def tick(self, now):
+        """Time passes (the replay's auto-play): ms until the part wants the next tick, or None."""
+        return None
 
     def draw_under(self, surface):
         """Draw over the painted table, under its marks, questions and tooltips."""

@@ -4,6 +4,7 @@ parts whose content changed. ``t`` is the TableScene."""
 from __future__ import annotations
 
 from sprites.table import leftpanel, promptbar, tips as tiptext
+from sprites.table.rightpanel import AWAY
 
 
 def header(t):
@@ -42,7 +43,7 @@ def paint_changed(t, surf, painted):
     hot = set(t.groups)
     decider = t.decider
     names = [p["name"] for p in v["players"]]
-    kinds = [s["kind"] for s in t.host.seats]
+    kinds = [AWAY if s["kind"] == "human" and s.get("connected") is False else s["kind"] for s in t.host.seats]
     head, prompt, colour, letter = t.header()
     buttons = {n: r for n, r in t.bar_rects().items() if t.element(n) is not None}
     disabled = set() if t.can_undo() else {"button:undo"}
@@ -57,8 +58,8 @@ def paint_changed(t, surf, painted):
                  repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["desolation"]), v["variant"],
                  getattr(t.lay, "left_scroll", 0)),
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
-                       for p in v["players"]]), decider, v["seat"], repr(layout)),
-        "card": (repr(v["players"][v["seat"]]), v["variant"], repr(layout)),
+                       for p in v["players"]]), decider, v["seat"], repr(layout), repr(t.snap["turn_order"]), repr(kinds)),
+        "card": (repr(v["players"][v["seat"]]), v["variant"], repr(layout), repr(v.get("goals"))),
         "log": (v["seat"], len(v["log"]), t.log.sig(), repr(layout)),
         "strip": (repr(v["track"]), repr(v["deck"]), len(v["discard"]),
                   v["discard"][-1] if v["discard"] else None, repr(sorted(hot))),
@@ -68,7 +69,7 @@ def paint_changed(t, surf, painted):
     paint = {
         "map": lambda: t.paint_map(surf),
         "left": lambda: leftpanel.draw(surf, t.lay, t.data, v, hot, names),
-        "rows": lambda: t.right.draw_rows(surf, v, decider, v["seat"], kinds),
+        "rows": lambda: t.right.draw_rows(surf, v, decider, v["seat"], kinds, t.snap["turn_order"]),
         "card": lambda: t.right.draw_card(surf, v, v["seat"]),
         "log": lambda: t.right.draw_log(surf, v, [t.map.dragons[p["dragon"]] for p in v["players"]]),
         "strip": lambda: t.handview.draw_strip(surf, v, hot),

@@ -50,6 +50,24 @@ def prompt_lines(lay, prompt, width):
     return size, lines
 
 
+HEAD_PARTS = "  -  "          # between the header's parts: century, phase, variant
+
+
+def fit_header(header, size, width):
+    """The header as long as fits ``width``: its last parts (the variant) dropped first,
+    then "Century 2 of 6" said "Century 2/6", never the phase cut in the middle."""
+    parts = header.split(HEAD_PARTS)
+    for keep in range(len(parts), 1, -1):
+        for short in (False, True):
+            shown = parts[:keep]
+            if short:
+                shown = [p.replace(" of ", "/", 1) if p.startswith(("Century", "Replay")) else p for p in shown]
+            text = HEAD_PARTS.join(shown)
+            if theme.text_width(text, size, True) <= width:
+                return text
+    return header
+
+
 def disc_radius(lay):
     return min(lay.prompt.h // 2 - lay.px(8), lay.px(20))
 
@@ -83,7 +101,8 @@ def draw(surf, lay, header, prompt, colour, letter, buttons, hot, hover, labels,
     x, right = area.x, area.right
     head_size = lay.font(17)
     y = bar.y + lay.px(4)
-    theme.blit_text(surf, header, head_size, (x, y), theme.GOLD, True, width=right - x)
+    theme.blit_text(surf, fit_header(header, head_size, right - x), head_size, (x, y), theme.GOLD, True,
+                    width=right - x)
     y += theme.font(head_size, True).get_linesize()
     size, lines = prompt_lines(lay, prompt, right - x)
     step = theme.font(size).get_linesize()

@@ -8,7 +8,9 @@ a list the player asked for, "panel", "draft", "confirm") and ``confirming``
 The policy, from what the snapshot says of each option: End Turn asks first
 while a ``useful`` option is left; a one-click option that ``spends``
 something and that undo could not take back asks first, unless it was picked
-from a list already.
+from the "which one?" list that click opened (a pick from All choices is a
+first pick: it asks as the same click on the table does, but End Turn, which
+the list shows among everything still possible).
 """
 from __future__ import annotations
 
@@ -72,11 +74,12 @@ def all_choices(t):
         if o["same"] not in seen:
             seen.add(o["same"])
             choices.append((f"option:{i}", o["text"]))
-    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520), "choose")
+    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose")
 
 
 def ask(t, question, kind):
     t.dialog, t.dialog_kind = question, kind
+    t.focus = question.choices[0][0] if question.choices else None      # Up/Down move it, Enter takes it
     t.register()
     t.base_dirty = True
 
@@ -92,8 +95,9 @@ def dialog_click(t, name):
         return t.apply(what)
     kind, _, rest = name.partition(":")
     if kind == "option":
+        listed = t.dialog.first_pick
         close(t)
-        return choose(t, int(rest), asked=True)
+        return choose(t, int(rest), seen_all=True) if listed else choose(t, int(rest), asked=True)
     if kind == "draft" and name in t.groups:
         return choose(t, t.groups[name][0])
     return None
@@ -106,14 +110,15 @@ def close(t):
         t.refresh()
 
 
-def choose(t, i, asked=False):
+def choose(t, i, asked=False, seen_all=False):
     """A person picked option ``i``. End Turn asks first if useful options remain,
-    and an option that spends something and cannot be undone asks first, unless
-    it was picked from a list already (``asked``)."""
+    unless the player picked it among them all (``seen_all``: All choices), and an
+    option that spends something and cannot be undone asks first, unless it was
+    picked from the "which one?" list a click opened (``asked``)."""
     o = t.options[i]
     if o["action"]["kind"] == "end_turn":
         left = [x for x in t.options if x["useful"]]
-        if left and not asked and t.app.settings.confirm_end_turn:
+        if left and not (asked or seen_all) and t.app.settings.confirm_end_turn:
             sample = "; ".join(dict.fromkeys(x["text"] for x in left[:4]))
             return confirm(t, i, "End your turn?", "End Turn (Enter)",
                            f"You could still: {sample}{' ...' if len(left) > 4 else ''}.")

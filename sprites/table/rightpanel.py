@@ -17,6 +17,8 @@ from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
 
+AWAY = "away"            # a row's kind for an online player who is not connected now
+
 
 
 class RightPanel:
@@ -31,6 +33,7 @@ class RightPanel:
         self.inner = r
         self.log.rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
+        self.yours = True             # the Dragon Card and lair shown are the viewer's own (not in a replay)
         self._layout = None
         self._layout_key = self._layout_sig = None
 
@@ -44,6 +47,7 @@ class RightPanel:
             for kind in ("village", "city"):
                 art_pieces.building(kind, region.colour, isz)
         icons.icon("heart", max(lay.px(18), lay.line(17) - 2))
+        icons.icon("heart", self._stat_icon())
         for d in self.data.dragons:
             art_pieces.dragon_token(d.colour, d.letter, lay.px(40))
 
@@ -73,11 +77,12 @@ class RightPanel:
         open_lairs = any(p["lair"] is not None and p["seat"] != viewer for p in view["players"])
         rows = self.player_rows(len(view["players"]), open_lairs)
         x, w = self.inner.x + lay.pad, self.inner.w - 2 * lay.pad
-        card = pygame.Rect(x, rows[-1].bottom + lay.px(8), w, self._card_h(me, w))
+        turns = pygame.Rect(x, rows[-1].bottom + lay.px(2), w, self.turns_h())
+        card = pygame.Rect(x, turns.bottom + lay.px(4), w, self._card_h(me, w, view.get("goals")))
         lair = pygame.Rect(x, card.bottom + lay.px(6), w, self._lair_h(me, w))
         log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
                                                              lay.px(6) - lay.pad))
-        self._layout = {"open": open_lairs, "card": card, "lair": lair, "log": log}
+        self._layout = {"open": open_lairs, "turns": turns, "card": card, "lair": lair, "log": log}
         self.log.rect = log
         self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
         return self._layout_sig
@@ -91,6 +96,12 @@ class RightPanel:
     def log_rect(self):
         return self.log.rect
 
+    def turns_h(self):
+        return max(self.lay.line(16), self.lay.px(20)) + self.lay.px(4)
+
+    def turns_rect(self):
+        return pygame.Rect(self._layout["turns"]) if self._layout else None
+
     def card_rect(self, n):
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
 
@@ -98,6 +109,8 @@ class RightPanel:
         self.layout(view, view["seat"])
         for i, row in enumerate(self.player_rows(len(view["players"]))):
             scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
+        if tips.get("turns"):
+            scene.add("turns", self._layout["turns"], tip=tips["turns"])
         scene.add("card", self._layout["card"], tip=tips.get("card"))
         scene.add("lair", self._layout["lair"], tip=tips.get("lair"))
         self.log.register(scene, view["log"], view["century"], [p["name"] for p in view["players"]],
@@ -105,20 +118,61 @@ class RightPanel:
         scene.add("log", self.log_rect, tip=None)
 
     # ----- the dragons at the table ------------------------------------------------------
-    def draw_rows(self, surf, view, acting, viewer, kinds):
-        """The heading and one row per dragon (who acts, level, Life, cards; open lairs)."""
+    def draw_rows(self, surf, view, acting, viewer, kinds, turns=None):
+        """The heading, one row per dragon (who acts, level, Life, cards; open lairs)
+        and the turn order of the phase under way (``turns``: the snapshot's ``turn_order``)."""
         lay, r = self.lay, self.inner
         self.layout(view, viewer)
         rows = self.player_rows(len(view["players"]))
-        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, rows[-1].bottom + 2 - lay.right.y))
+        line = self._layout["turns"]
+        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, line.bottom + 2 - lay.right.y))
         theme.column(surf, lay.right, r, lay.px(8))
         x, w = r.x + lay.pad, r.w - 2 * lay.pad
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
+        fit = self._label_fit(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
-            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]])
+            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit)
+        if turns:
+            self._turn_line(surf, view, turns, viewer, line)
         surf.set_clip(None)
 
-    def _player_row(self, surf, p, row, acting, viewer, kind):
+    def _turn_line(self, surf, view, turns, viewer, line):
+        """The phase's turn order as the dragons' discs, left to right: done ones faded,
+        the one whose turn it is ringed, then who is next in words (the discs drop the
+        ">" between them before the words are cut)."""
+        lay = self.lay
+        size = lay.font(16)
+        rad = max(lay.px(9), theme.font(theme.min_font(), True).get_height() // 2 + 1)
+        x = line.x + 2
+        cy = line.centery
+        x = theme.blit_text(surf, "Order", size, (x, cy), theme.MUTED, True, "midleft").right + lay.px(6)
+        players = view["players"]
+        said = turn_words(turns, viewer, [p["name"] for p in players])
+        order = turns["order"]
+        disc_w = len(order) * (2 * rad + lay.px(3))
+        arrow_w = theme.text_width(">", size) + lay.px(3)
+        room = line.right - 2 - x - lay.px(6)
+        arrows = theme.text_width(said[-1], size, True) <= room - disc_w - (len(order) - 1) * arrow_w
+        for k, seat in enumerate(order):
+            if k and arrows:
+                x = theme.blit_text(surf, ">", size, (x, cy), theme.MUTED, False, "midleft").right + lay.px(3)
+            d = self.dragons[players[seat]["dragon"]]
+            done = seat in turns["done"]
+            colour = theme.mix(d.colour, (230, 220, 200), 0.65) if done else theme.rgb(d.colour)
+            c = (x + rad, cy)
+            if seat == turns["now"]:
+                pygame.draw.circle(surf, theme.RED, c, rad + max(2, lay.px(3)))
+            pygame.draw.circle(surf, colour, c, rad)
+            pygame.draw.circle(surf, theme.INK, c, rad, 1)
+            theme.blit_text(surf, d.letter, theme.min_font(), c, theme.on(d.colour) if not done else theme.MUTED, True,
+                            "center")
+            x += 2 * rad + lay.px(3)
+        room = line.right - 2 - x - lay.px(6)
+        words = next((w for w in said if theme.text_width(w, size, True) <= room), said[-1])
+        theme.blit_text(surf, words, size, (line.right - 2, cy), theme.RED if "you" in words else theme.INK, True,
+                        "midright", room)
+
+    def _player_row(self, surf, p, row, acting, viewer, kind, fit=(0, False)):
         lay = self.lay
         if acting:
             pygame.draw.rect(surf, (255, 232, 160), row, border_radius=4)
@@ -129,25 +183,72 @@ class RightPanel:
         pygame.draw.circle(surf, theme.rgb(d.colour), disc, rad)
         pygame.draw.circle(surf, theme.INK, disc, rad, 1)
         theme.blit_text(surf, d.letter, lay.font(15), disc, theme.on(d.colour), True, "center")
-        stats = f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  {theme.plural(p['hand_count'], 'card')}"
-        sw = theme.text_width(stats, lay.font(16))
-        room = row.right - sw - disc[0] - rad - 4 - lay.px(12)      # a clear gap before the numbers
-        label = self._row_label(p["name"], viewer, kind, room, acting)
+        detail, short = fit
+        label = self._labels(p["name"], viewer, kind)[detail]
         theme.blit_text(surf, label, lay.font(19), (disc[0] + rad + 4, line1.centery), theme.INK, acting, "midleft",
-                        room)
-        theme.blit_text(surf, stats, lay.font(16), (row.right - 2, line1.centery), theme.MUTED, False, "midright")
+                        self._label_room(p, row, short))
+        self._draw_stats(surf, p, (row.right - 2, line1.centery), short)
         if p["lair"] is not None and not viewer and row.h > line1.h:      # open lairs: what is in it
             self._lair_line(surf, p["lair"], p["lair_rv"], row.x + lay.px(6), line1.bottom, row.right - 2)
 
-    def _row_label(self, name, viewer, kind, room, bold):
-        """The longest of the row's labels that fits ``room``; words are dropped
-        whole (the AI's level, then the viewer's mark), never cut in the middle;
-        the row's tooltip names the level."""
+    def _stats(self, p, short):
+        """A row's numbers, left to right: (text, picture after it or None). In full
+        "L1  4/4 life  4 cards"; short, pictures say the words: "L1  4/4" heart "  4" card."""
+        if not short:
+            return [(f"L\u200a{p['level']}  {p['life']}/{p['max_life']} life  "
+                     f"{theme.plural(p['hand_count'], 'card')}", None)]
+        return [(f"L\u200a{p['level']}  {p['life']}/{p['max_life']}", "heart"), (f"  {p['hand_count']}", "card")]
+
+    def _stat_icon(self):
+        return self.lay.line(16) - max(2, self.lay.px(4))
+
+    def _stats_w(self, p, short):
+        size, isz = self.lay.font(16), self._stat_icon()
+        return sum(theme.text_width(text, size) + (isz + 1 if pic else 0) for text, pic in self._stats(p, short))
+
+    def _draw_stats(self, surf, p, midright, short):
+        size, isz = self.lay.font(16), self._stat_icon()
+        x, cy = midright[0] - self._stats_w(p, short), midright[1]
+        for text, pic in self._stats(p, short):
+            x = theme.blit_text(surf, text, size, (x, cy), theme.MUTED, False, "midleft").right + 1
+            if pic == "heart":
+                surf.blit(icons.icon("heart", isz), (x, cy - isz // 2))
+            elif pic == "card":                  # a card standing up, as the hand holds them
+                card = pygame.Rect(0, 0, round(isz * 0.7), isz)
+                card.midleft = (x + (isz - card.w) // 2, cy)
+                pygame.draw.rect(surf, (250, 244, 228), card, border_radius=2)
+                pygame.draw.rect(surf, theme.MUTED, card, 1, border_radius=2)
+            if pic:
+                x += isz
+
+    def _label_room(self, p, row, short=False):
+        """The width left for a row's name: left of its numbers, with a clear gap."""
+        lay = self.lay
+        rad = min(row.h, lay.line(19) + lay.px(6)) // 2 - 2
+        return row.right - self._stats_w(p, short) - (row.x + rad + 2) - rad - 4 - lay.px(12)
+
+    def _labels(self, name, viewer, kind):
+        """A row's labels, most detailed first: the viewer's mark and the AI's level, the level
+        alone, the mark and "[AI]", "[AI]" alone (words dropped whole, never cut in the middle)."""
         mark = self.viewer_label if viewer else ""
-        tags = [""] if kind == "human" else [f" [AI {kind}]", " [AI]"]
-        labels = [name + mark + t for t in tags] + ([name + tags[-1]] if mark else [])
+        if kind == "human":
+            return [name + mark, name, name + mark, name]
+        if kind == AWAY:                          # an online player not connected now
+            return [f"{name}{mark} (away)", f"{name} (away)", f"{name} (away)", f"{name} (away)"]
+        return [f"{name}{mark} [AI {kind}]", f"{name} [AI {kind}]", f"{name}{mark} [AI]", f"{name} [AI]"]
+
+    def _label_fit(self, players, rows, acting, viewer, kinds):
+        """(label detail, short numbers?): the most detailed kind of label that fits every
+        row, all rows alike ("[AI normal]" in each, or "[AI]" in each); the numbers give
+        their words to pictures before a row drops the AI's level."""
         size = self.lay.font(19)
-        return next((s for s in labels if theme.text_width(s, size, bold) <= room), labels[-1])
+        for detail in range(4):
+            for short in (False, True):
+                if all(theme.text_width(self._labels(p["name"], p["seat"] == viewer, kinds[p["seat"]])[detail], size,
+                                        p["seat"] == acting) <= self._label_room(p, row, short)
+                       for p, row in zip(players, rows)):
+                    return detail, short
+        return 3, True
 
     def _lair_line(self, surf, lair, value, x, y, right):
         """One line: each resource's count, then the settlements' Regional Value."""
@@ -168,16 +269,17 @@ class RightPanel:
         lay = self.lay
         self.layout(view, viewer)
         card, lair = self._layout["card"], self._layout["lair"]
-        top = self.player_rows(len(view["players"]))[-1].bottom + 2       # where draw_rows stops
+        top = self._layout["turns"].bottom + 2       # where draw_rows stops
         surf.set_clip(pygame.Rect(lay.right.x, top, lay.right.w, self._layout["log"].y - top))   # and the log starts
         theme.column(surf, lay.right, self.inner, lay.px(8))
         me = view["players"][viewer]
-        self._dragon_card(surf, me, card)
+        self._dragon_card(surf, me, card, view.get("goals"))
         self._lair(surf, view, me, lair)
         surf.set_clip(None)
 
-    def _card_lines(self, me, w):
-        """The Dragon Card's text lines below the Life row: (text, size, colour, bold)."""
+    def _card_lines(self, me, w, goals=None):
+        """The Dragon Card's text lines below the Life row: (text, size, colour, bold); in the last
+        century, the regions raided so far (``goals``: the snapshot's; its tooltip says the rest)."""
         lay = self.lay
         size = lay.font(16)
         lines = []
@@ -214,18 +316,22 @@ class RightPanel:
         century = [self.data.ability(a).name for a in me["powers_used"]]
         if century:
             lines.append((" and ".join(century) + " used this century.", size, theme.MUTED, False))
+        if goals:
+            raided, of = goals["regions"]
+            more = f": +{goals['region_vp']} VP for the next" if goals["missing"] else ""
+            lines.append((f"Last century: {raided} of {of} regions raided{more}.", size, theme.RED, True))
         out = []
         for text, sz, colour, bold in lines:
             out += [(line, sz, colour, bold) for line in theme.wrap(text, sz, w - 12, bold)]
         return out
 
-    def _card_h(self, me, w):
+    def _card_h(self, me, w, goals=None):
         lay = self.lay
-        body = sum(theme.font(sz, b).get_linesize() for _, sz, _, b in self._card_lines(me, w))
+        body = sum(theme.font(sz, b).get_linesize() for _, sz, _, b in self._card_lines(me, w, goals))
         hold = self._flow_h(self._items(me["card"]), w - 12 - self._label_w("On the card:"))
         return lay.line(19) + lay.px(6) + max(lay.px(18), lay.line(17)) + lay.px(6) + body + hold + lay.px(10)
 
-    def _dragon_card(self, surf, me, box):
+    def _dragon_card(self, surf, me, box, goals=None):
         lay = self.lay
         d = self.dragons[me["dragon"]]
         theme.panel(surf, box, fill=theme.mix(d.colour, (250, 240, 220), 0.82), edge=d.colour, radius=6, width=3)
@@ -250,7 +356,7 @@ class RightPanel:
         theme.blit_text(surf, f"{me['life']} / {me['max_life']}", lay.font(19),
                         (lx + 6 * (hs + 4) + 6, ly + hs // 2), theme.INK, True, "midleft")
         y = ly + max(hs, lay.line(17)) + lay.px(6)
-        for line, size, colour, bold in self._card_lines(me, box.w):
+        for line, size, colour, bold in self._card_lines(me, box.w, goals):
             theme.blit_text(surf, line, size, (box.x + 6, y), colour, bold)
             y += theme.font(size, bold).get_linesize()
         label = "On the card:"
@@ -268,14 +374,15 @@ class RightPanel:
     def _lair(self, surf, view, me, box):
         lay = self.lay
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
+        whose = "Your lair" if self.yours else f"{me['name']}'s lair"
         if view["desolation"] is not None:
-            title = "Your lair (what you carried off)"
+            title = f"{whose} (what {'you' if self.yours else 'it'} carried off)"
         elif Variant.parse(view["variant"]).strategist:
-            title = "Your lair (open: The Strategist)"
+            title = f"{whose} (open: The Strategist)"
         elif view["over"]:
-            title = "Your lair (every lair is open now)"
+            title = f"{whose} (every lair is open now)"
         else:
-            title = "Your lair (hidden from the others)"
+            title = f"{whose} (hidden from the others)"
         theme.blit_text(surf, title, lay.font(17), (box.x + 6, box.y + 4), theme.MUTED, True, width=box.w - 12)
         lair = me["lair"]
         y = box.y + lay.line(17) + lay.px(8)
@@ -341,3 +448,16 @@ class RightPanel:
         theme.column(surf, lay.right, self.inner, lay.px(8))
         self.log.draw(surf, view["log"], view["century"], dragons)
         surf.set_clip(None)
+
+
+def turn_words(turns, viewer, names):
+    """Who is next, as a player asks it ("you are next", "your turn", "Bryn next"):
+    the words, longest first (the line shows the longest that fits)."""
+    ahead = turns["ahead"]
+    if turns["now"] == viewer:
+        return ([f"your turn, {names[ahead[0]]} next"] if ahead else []) + ["your turn"]
+    if ahead and ahead[0] == viewer:
+        return ["you are next", "you next"]
+    if ahead:
+        return [f"{names[ahead[0]]} next", "next: " + names[ahead[0]][:1]]
+    return ["last turn of the phase", "last turn", ""]

@@ -6,7 +6,9 @@ dragon (best first); each cell gives the VP and what they were scored from
 (regions, pieces, Regional Value), and each resource and region row marks
 who holds the majority and second place with the words "1st" / "2nd" (the
 badge's colour is never the only cue). Figures worked out from public
-information are marked "~". Desolation of the Old World: the Survival Points
+information are marked "~", and so is every figure they could change (the
+majorities an estimate decides, and the totals: with their range where it
+fits). Desolation of the Old World: the Survival Points
 left, the Level of Destruction and the next one, the pieces they come from.
 Everything shown comes from the engine (``final_scores``, ``standings``,
 ``desolation``); nothing is counted here.
@@ -73,18 +75,33 @@ def place_of(majorities, key, seat):
 class Sheet:
     """The competitive sheet laid out in ``rect`` at scale ``k``."""
 
-    def __init__(self, data, rect, scores, k, majorities=None, estimated=(), you=None, dragons=None):
-        """``estimated``: seats whose figures are estimates; ``you``: the seat looking (its column says so)."""
+    def __init__(self, data, rect, scores, k, majorities=None, estimated=(), you=None, dragons=None, uncertain=(),
+                 ranges=None):
+        """``estimated``: seats whose figures are estimates; ``you``: the seat looking (its column
+        says so); ``uncertain``: categories whose VP the estimates could change for ``you`` (their
+        figures are marked), ``ranges``: {seat: [least, most]} of the totals they could change."""
         self.data, self.rect, self.scores, self.k = data, pygame.Rect(rect), scores, k
         self.you = you
         self.majorities = majorities
         self.estimated = set(estimated)
+        self.uncertain = set(uncertain)
+        self.ranges = {seat: r for seat, r in (ranges or {}).items() if r[0] != r[1]}
         self.dragons = dragons or {d.name: d for d in data.dragons}
         self.size, self.small = self.fs(19), self.fs(17)
         self.rows = rows(data)
         need = theme.text_width("2nd 12 VP RV 12", self.small, True) + self.px(30)
         if (self.rect.w - self._label_w()) // max(1, len(scores)) < need:
             self.rows = rows(data, short=True)
+        line = theme.font(self.size, True).get_linesize()
+        self.compact = self.rect.h < 4 * line + self.px(18) + len(self.rows) * (theme.font(self.small).get_linesize() + 4)
+        if self.compact:                # a short window: no group headings and no tie-break line, the total in sight
+            self.rows = [r for r in self.rows if r[1] is not None]
+
+    def least_h(self):
+        """The least height that shows every row and the totals (compact: see __init__)."""
+        line = theme.font(self.size, True).get_linesize()
+        rows = [r for r in self.rows if r[1] is not None]
+        return 2 * line + self.px(6) + len(rows) * (theme.font(self.small).get_linesize() + 4) + line + self.px(14)
 
     def fs(self, base):
         return theme.font_size(base, self.k)
@@ -104,7 +121,7 @@ class Sheet:
         xs = [r.x + label_w + i * col_w for i in range(len(self.scores))]
         line = theme.font(self.size, True).get_linesize()
         head_h = 2 * line + self.px(6)
-        foot_h = 2 * line + self.px(12)
+        foot_h = (1 if self.compact else 2) * line + self.px(12)
         row_h = max(theme.font(self.small).get_linesize() + 4,
                     min(self.px(34), (r.h - head_h - foot_h) // len(self.rows)))
         return label_w, xs, col_w, head_h, row_h, line
@@ -115,7 +132,7 @@ class Sheet:
         size, small = self.size, self.small
         x0, y = r.x, r.y
         right = xs[-1] + col_w                    # the columns may not fill the rect: the rules end with them
-        table_h = head_h + len(self.rows) * row_h + self.px(6) + 2 * line + self.px(8)
+        table_h = head_h + len(self.rows) * row_h + self.px(6) + (1 if self.compact else 2) * line + self.px(8)
         for e, x in zip(self.scores, xs):
             if e["rank"] == 1:
                 pygame.draw.rect(surf, LEADER, (x - 4, y - 2, col_w - 4, table_h), border_radius=6)
@@ -126,8 +143,9 @@ class Sheet:
                 theme.blit_text(surf, label, small, (x0, y + 2), theme.WOOD, True, width=r.w, background=theme.PANEL)
                 pygame.draw.line(surf, theme.PANEL_EDGE, (x0, y + row_h - 2), (right, y + row_h - 2))
             else:
-                theme.blit_text(surf, label, small, (x0 + self.px(12), y + 2), theme.INK, width=label_w - self.px(16),
-                                background=theme.PANEL)
+                mark = ESTIMATED + " " if key in self.uncertain else ""
+                theme.blit_text(surf, mark + label, small, (x0 + self.px(12), y + 2), theme.INK,
+                                width=label_w - self.px(16), background=theme.PANEL)
                 for e, x in zip(self.scores, xs):
                     self._cell(surf, e, key, x, y + 2, col_w - self.px(10))
             y += row_h
@@ -135,9 +153,15 @@ class Sheet:
         y += self.px(6)
         theme.blit_text(surf, "Total", size, (x0, y), theme.INK, True)
         for e, x in zip(self.scores, xs):
-            mark = ESTIMATED if e["seat"] in self.estimated else ""
-            theme.blit_text(surf, f"{mark}{e['total']} VP", size, (x, y), theme.RED if e["rank"] == 1 else theme.INK,
-                            True)
+            mark = ESTIMATED if e["seat"] in self.estimated or e["seat"] in self.ranges else ""
+            total = f"{mark}{e['total']} VP"
+            if e["seat"] in self.ranges:            # what the estimates could make of it, where it fits
+                least, most = self.ranges[e["seat"]]
+                if theme.text_width(f"{total} ({least}-{most})", size, True) <= col_w - self.px(8):
+                    total += f" ({least}-{most})"
+            theme.blit_text(surf, total, size, (x, y), theme.RED if e["rank"] == 1 else theme.INK, True)
+        if self.compact:
+            return
         y += line + self.px(2)
         words = "Tie-break: level, then Life"
         if theme.text_width(words, small) > label_w - 4:
@@ -170,7 +194,8 @@ class Sheet:
         painted often, on the column's own background)."""
         vp, count = e["breakdown"][key], e["counts"][key]
         bg = LEADER if e["rank"] == 1 else theme.PANEL
-        mark = ESTIMATED if e["seat"] in self.estimated and key != "terrify" else ""
+        mark = ESTIMATED if (e["seat"] in self.estimated and key != "terrify") or (
+            key in self.uncertain and e["seat"] == self.you) else ""
         small = self.small
         place = place_of(self.majorities, key, e["seat"])
         right = x + width

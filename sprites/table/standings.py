@@ -27,6 +27,7 @@ class StandingsPanel:
         self.open = False
         self.shown = None               # the standings on the picture (None while closed)
         self._image = None
+        self.banner_top = None          # where the messages over the map go while it is open (under its subtitle)
 
     # ----- geometry ------------------------------------------------------------------
     @staticmethod
@@ -92,8 +93,9 @@ class StandingsPanel:
         return name == "standings"          # the panel's own surface: nothing under it is clicked
 
     # ----- drawing ------------------------------------------------------------------------
-    def draw(self, surface, hover):
-        """Blit the panel (painted afresh when the standings, the viewer or the size changed)."""
+    def draw(self, surface, hover, room=0):
+        """Blit the panel (painted afresh when the standings, the viewer, the size or ``room``
+        changed: the height the messages over the map take, left free under its subtitle)."""
         t = self.table
         lay = t.lay
         button = t.element_rect("button:standings")
@@ -102,19 +104,19 @@ class StandingsPanel:
         if not self.open:
             return
         viewer = t.view["seat"]
-        sig = (id(t.view), viewer, lay)         # a new layout: a new size, text size or palette
+        sig = (id(t.view), viewer, lay, room)   # a new layout: a new size, text size or palette
         if t._painted.get("standings") != sig or self._image is None:
             st = t.snap["standings"]
-            if (st, viewer, lay) != self.shown or self._image is None:
-                self._image = self._paint(lay, st, viewer)
-                self.shown = (st, viewer, lay)
+            if (st, viewer, lay, room) != self.shown or self._image is None:
+                self._image = self._paint(lay, st, viewer, room)
+                self.shown = (st, viewer, lay, room)
             t._painted["standings"] = sig
         r = self.rect(lay)
         surface.blit(self._image, r)
         close = self.close_rect(lay)
         theme.button(surface, close, "Close (V)", lay.font(18), hot=hover == "standings:close")
 
-    def _paint(self, lay, st, viewer):
+    def _paint(self, lay, st, viewer, room=0):
         t = self.table
         r = self.rect(lay)
         img = self._image
@@ -129,20 +131,35 @@ class StandingsPanel:
         text_w = self.close_rect(lay).x - r.x - x - lay.px(10)           # clear of the close button
         theme.blit_text(img, title, lay.font(30), (x, y), theme.RED, True, width=text_w)
         y += theme.font(lay.font(30), True).get_linesize()
-        for line in theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w):
+        subtitle = theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w)
+        width = box.right - lay.px(14) - x
+
+        def sheet_in(rect):
+            return scoresheet.Sheet(t.data, rect, st["scores"], lay.k, st["majorities"],
+                                    st["hidden"] if st["estimated"] else (), you=viewer, uncertain=st["uncertain"],
+                                    ranges={viewer: st["range"]})
+        least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
+        if room and box.bottom - lay.px(8) - (y + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
+            subtitle = []                   # a short window: the messages take the subtitle's lines, not the totals
+        for line in subtitle:
             theme.blit_text(img, line, lay.font(18), (x, y), theme.MUTED)
             y += lay.line(18)
         y += lay.px(8)
-        body = pygame.Rect(x, y, box.right - lay.px(14) - x, box.bottom - y - lay.px(8))
+        self.banner_top = r.y + y           # the messages over the map go here, over nothing of the sheet
+        y += min(room, max(0, box.bottom - lay.px(8) - y - least))
+        body = pygame.Rect(x, y, width, box.bottom - y - lay.px(8))
         if st["cooperative"]:
             scoresheet.draw_desolation(img, body, t.data, st, lay.k)
         else:
-            estimated = st["hidden"] if st["estimated"] else ()
-            scoresheet.Sheet(t.data, body, st["scores"], lay.k, st["majorities"], estimated, you=viewer).draw(img)
+            sheet_in(body).draw(img)
         return img
 
     def knowledge(self, st, viewer, names):
-        """Whose knowledge the figures are, in words."""
+        """Whose knowledge the figures are, in words; in the last century, what is still open."""
+        goals = self.table.view.get("goals")
+        return self._knowledge(st, viewer, names) + (" " + goals["text"] if goals else "")
+
+    def _knowledge(self, st, viewer, names):
         if st["cooperative"]:
             return "Desolation of the Old World: the team wants as few Survival Points left on the board as possible."
         me = names[viewer]
@@ -155,5 +172,11 @@ class StandingsPanel:
             other = names[st["hidden"][0]]
             return (f"As {me} knows it: your lair exactly; {other}'s lair counted from what was taken in the open "
                     f"(with one lair hidden, the count is exact).{loot}")
-        return (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
+        said = (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
                 f"(figures marked ~).{loot}")
+        if st["uncertain"]:
+            names = [scoresheet.RESOURCE_NAMES.get(k, k.split(":")[-1]) for k in st["uncertain"]]
+            least, most = st["range"]
+            said += (f" Your majorities that the estimates decide: {', '.join(names)} (one piece in another hidden "
+                     f"lair than estimated would change them): your total is {least} to {most} VP.")
+        return said

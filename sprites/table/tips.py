@@ -64,21 +64,26 @@ def stock_takers(data):
     return list(dict.fromkeys(cards + lair))
 
 
-def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None):
+def build(data, view, options, groups, hand, names, table, undo_refusal=None, colours=None, refused=None,
+          turns=None):
     """{element name: tooltip text}. ``options``: the viewer's options (the snapshot's);
     ``table``: what stays the same for the game (game.snapshot.table); ``colours``:
-    {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them)."""
+    {dragon: the name of the colour it is drawn in} (the colour-blind palette renames them);
+    ``refused``: the decision's reasons why pointing at a thing does nothing (its
+    ``refused``), said by the cards, the hex and the buttons that offer nothing; ``turns``:
+    the phase's turn order (the snapshot's ``turn_order``)."""
     hits = attack_costs(data)
     tips = {}
+    refused = refused or {}
 
-    def offers(name):
+    def offers(name, key=None, title=None):
         idx = groups.get(name)
         if not idx:
-            return ""
+            return why_not_now(refused.get(key), title) if key else ""
         return " Click: " + " / ".join(options[i]["text"] for i in idx) + "."
 
     for j, cid in enumerate(hand):
-        tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}")
+        tips[f"hand:{j}"] = card_text(data, cid) + offers(f"hand:{j}", f"hand:{cid}", data.cards[cid].title)
     for j, cid in enumerate(view["track"]):
         tips[f"track:{j}"] = "Card Selection Track: " + card_text(data, cid) + offers(f"track:{j}")
     for j, cid in enumerate(view["draft"] or ()):
@@ -105,12 +110,12 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     arrow = view["hex_arrow"]
     facing = "; ".join(f"{r}: {ICON_WORDS[i]}" for r, i in view["hex_facing"].items())
     tips["hex:use"] = (f"The Action Hex: the arrow points at {arrow}. Sides facing each region - {facing}. "
-                       "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use"))
+                       "A Dragon Hex Card uses the side facing your dragon." + offers("hex:use", "hex:use"))
     ring = [r.name for r in data.regions]
     for side, step in (("left", -1), ("right", 1)):
         after = ring[(ring.index(arrow) + step) % len(ring)]
         tips[f"hex:turn_{side}"] = (f"Turn the Action Hex {side} one side: the arrow would point at {after}. "
-                                    + table["hex_turn"] + offers(f"hex:turn_{side}"))
+                                    + table["hex_turn"] + offers(f"hex:turn_{side}", f"hex:{side}"))
     this_century = view["lair_century"] == view["century"]
     for a in data.lair_actions:
         who = view["lair_taken"].get(a.id)
@@ -135,6 +140,8 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     me = view["players"][view["seat"]]
     tips["card"] = (f"{me['name']}'s Dragon Card. On the card this turn: {holdings_text(data, me['card'])} "
                     "It goes into the lair at the end of the turn.")
+    if view.get("goals"):
+        tips["card"] += " " + view["goals"]["text"]
     if me["lair"] is not None:
         tips["lair"] = f"Your lair: {holdings_text(data, me['lair'])} Regional Value {me['lair_rv']}."
     else:
@@ -157,7 +164,11 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     tips["info:markers"] = (f"First Lair Action: {holders.get('first_lair')} (first Lair Action and track card). "
                             f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
                             f"Dragon Ward: {holders.get('dragon_ward')} (may share a region). "
-                            f"+{data.scoring['independent']['terrify']} VP: {holders.get('terrify')}.")
+                            + (f"Terrify's counter: {holders.get('terrify')} (no VP in Desolation: the team scores "
+                               f"what is left on the board)." if view["desolation"] is not None else
+                               f"+{data.scoring['independent']['terrify']} VP: {holders.get('terrify')}."))
+    if turns:
+        tips["turns"] = turns_text(turns, names, view["phase"])
     rogues = sorted(data.setup["rogue_dragons"])
     tips["info:game"] = (f"The variant of this game and the Rogue Dragons ({rogues[0]}-{rogues[-1]} players) "
                          "that land each century.")
@@ -165,13 +176,14 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     generic |= {"button:undo": ("Undo your last action (U)." if undo_refusal is None
                                else f"Undo is not possible now: {undo_refusal}."),
                "button:help": "Rules and icons (F1).",
-               "button:menu": "Back to the title screen (the game is kept).",
+               "button:menu": "Back to the title screen (the game is kept). Esc opens the game menu: settings, "
+                              "rules, save as.",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",
                "button:choices": "Every choice you have now, in one list (Tab).",
                "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
-        tips[name] = text + offers(name)
+        tips[name] = text + offers(name, name)
     for i, o in enumerate(options):
         if f"option:{i}" in groups:
             a = o["action"]
@@ -181,8 +193,35 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     return tips
 
 
+MARKERS = {"first_lair": "First Lair Action", "first_attack": "First Attack Action"}
+
+
+def turns_text(turns, names, phase):
+    """The turn order's tooltip: the phase, whose marker starts it, each seat's place."""
+    state = {seat: "done" for seat in turns["done"]}
+    if turns["now"] is not None:
+        state[turns["now"]] = "now"
+    if turns["ahead"]:
+        state[turns["ahead"][0]] = "next"
+    who = ", ".join(names[s] + (f" ({state[s]})" if s in state else "") for s in turns["order"])
+    start = f", from the holder of the {MARKERS[turns['marker']]} marker" if turns["marker"] in MARKERS else ""
+    return f"Turn order of the {PHASES.get(phase, phase)} phase{start}: {who}."
+
+
+def why_not_now(reason, title=None):
+    """" Not now: ..." for a tooltip (nothing for the engine's general "first do this"
+    sentence, which every card would repeat while another kind of choice is asked);
+    a card's tooltip names the card already (``title``), its reason need not."""
+    if not reason or reason.startswith("Not possible now"):
+        return ""
+    if title and reason.startswith(title) and len(reason) > len(title) + 2:
+        reason = reason[len(title):].lstrip(": ")
+        reason = reason[0].lower() + reason[1:] if not reason[:2].isupper() else reason
+    return f" Not now: {reason}"
+
+
 # ----- previews: what an option would do (game.preview.Outcome, in words) -----------------
-def _strip_name(prompt, name):
+def strip_name(prompt, name):
     """The engine's prompts start with the chooser's name ("Bryn: ..."); a preview speaks to them."""
     return prompt[len(name):].lstrip(" :") if prompt.startswith(name) else prompt
 
@@ -207,7 +246,8 @@ def outcome_text(data, o, life_now, name):
         if isinstance(o["hex_use"], str):
             out.append(o["hex_use"])
         elif o["hex_use"] is not None:
-            out.append("Your Dragon Hex Card there: " + outcome_text(data, o["hex_use"], life_now, name))
+            use = outcome_text(data, o["hex_use"], life_now, name)
+            out.append("Your Dragon Hex Card there: " + (use or "nothing by itself."))
     taken = {}
     for region, res in o["taken"]:
         taken.setdefault(region or "the stockpile", []).append(res)
@@ -228,13 +268,15 @@ def outcome_text(data, o, life_now, name):
         hits = "; ".join(f"{'a' if n == 1 else n} {size}{'s' if n > 1 else ''} ({icons} icon{'s' if icons > 1 else ''},"
                          f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
         out.append(f"Its Attack icons could then hit (ringed on the map): {hits}.")
+    elif o.get("aimless"):
+        out.append("Its Attack icons alone could hit nothing here.")
     if o["then_kind"] == "level_up":
         names = " or ".join(data.ability(a).name for a in o["level_up"])
         out.append(f"You level up: choose {names}.")
     elif o["level_up"]:
         out.append(f"You level up: {data.ability(o['level_up'][0]).name}.")
     elif o["then"]:
-        out.append("Then " + _strip_name(o["then"], name))
+        out.append("Then " + strip_name(o["then"], name))
     if o["returns"] is not None:
         out.append(f"Your dragon returns to its lair with what is on its card: {holdings_text(data, o['returns'])}")
     return " ".join(out)

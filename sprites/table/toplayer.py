@@ -10,7 +10,7 @@ import pygame
 
 from sprites import theme
 from sprites.anim import now_ms
-from sprites.table import marks, overlays, promptbar, tips as tiptext
+from sprites.table import keyboard, marks, overlays, promptbar, tips as tiptext
 
 
 def draw(t, surface):
@@ -41,6 +41,9 @@ def draw(t, surface):
                 visible = visible.move(0, -lay.px(10))
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible)
+    if t.summary is not None and t.dialog is None:         # (under the enlarged card: both lie above the hand)
+        overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
+                               hot_close=t.hover == "summary:close", open_=t.summary_open)
     if hover is not None and hover.name.startswith(("hand:", "track:")) and t.dialog is None:
         kind, _, j = hover.name.partition(":")
         cards = t.hand if kind == "hand" else t.view["track"]
@@ -50,16 +53,17 @@ def draw(t, surface):
     if t.motion.busy():
         t.motion.draw_overlays(surface, now, t.handview.track_rects(len(t.view["track"])), t.data, t.view["track"],
                                lay.px(30), t.map.geo.polygons, t.handview.card_size())
-    if t.summary is not None and t.dialog is None:
-        overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
-                               hot_close=t.hover == "summary:close")
-    t.standings.draw(surface, t.hover)
+    if t.century is not None and t.dialog is None:
+        summary = t.element_rect("summary")
+        overlays.century_banner(surface, lay, t.century["title"], t.century["text"], summary.y if summary else None)
+    t.standings.draw(surface, t.hover, banners_h(t))
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
         t.dialog.draw(surface, lay, t.data, t.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
-    top = lay.map.y + lay.px(10)
+    keyboard.draw(t, surface)
+    top = banners_top(t)
     if t.unsaved:
         top = overlays.banner(surface, lay, t.unsaved, top)
     if t.hinted:
@@ -74,12 +78,29 @@ def draw(t, surface):
                          kept_clear(t, preview))
 
 
+def banners_top(t):
+    """Where the messages over the map begin: at its top, or, while the standings are
+    open, in the room the sheet leaves for them under its title and subtitle."""
+    if t.standings.open and t.standings.banner_top is not None:
+        return t.standings.banner_top
+    return t.lay.map.y + t.lay.px(10)
+
+
+def banners_h(t):
+    """How tall the messages over the map are, one under the other (the standings leave that room)."""
+    lay, h = t.lay, 0
+    for text in (t.unsaved, t.hinted and t.hinted["text"], t.toast and t.toast[0]):
+        if text:
+            h += overlays.banner_rect(lay, text, 0).h + lay.px(6)
+    return h
+
+
 def hint_rects(t):
     """Where the hint is drawn over the map: the line of the last AI move keeps clear
     of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
     if not t.hinted:
         return []
-    top = t.lay.map.y + t.lay.px(10)
+    top = banners_top(t)
     if t.unsaved:                # (drawn above it)
         top = overlays.banner_rect(t.lay, t.unsaved, top).bottom + t.lay.px(6)
     return [overlays.banner_rect(t.lay, t.hinted["text"], top)]

@@ -1,0 +1,103 @@
+"""What is still open for a seat in the last century: the regions it has not
+raided yet and what one more would bring, the majorities one more piece would
+win it, those one more piece to a rival would cost it, and whether Terrify is
+still to be taken. Worked out from the standings as that seat may know them
+(``standings``: its own lair exactly, the others from what was taken in the
+open), so it says nothing the seat may not know."""
+from __future__ import annotations
+
+from .data import RESOURCES
+from .phases.scoring import placings
+from .standings import stashed
+from .view import lair_century
+
+MOST = 4                     # majorities named in each list (the largest VP first)
+NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
+
+
+def still_to_win(g, seat, st=None):
+    """{"regions": [raided, of], "missing": [regions], "region_vp": VP one more region brings,
+    "gain": [[category, VP]], "risk": [[category, VP lost, [rival seats]]], "terrify": free now,
+    "text": the same in words, "short": its first sentence} in the last century before the
+    game is over; else None.
+    ``st``: the seat's standings, if worked out already."""
+    s = g.state
+    if seat is None or g.cooperative or s.over or s.century != g.data.setup["centuries"]:
+        return None
+    st = st or g.standings(seat)
+    sc = g.data.scoring
+    ind, rv = sc["independent"], sc["region_value"]
+    p = s.players[seat]
+    mine = stashed(p.lair, p.card)
+    missing = [r for r in g.ring if not mine.villages.get(r, 0) and not mine.cities.get(r, 0)]
+    raided = len(g.ring) - len(missing)
+    region_vp = ind["per_region"] + (ind["every_region"] if len(missing) == 1 else 0) if missing else 0
+    by_seat = sorted(st["scores"], key=lambda e: e["seat"])
+    keys = [(r, [1], sc["resources"]) for r in RESOURCES]
+    keys += [("region:" + r, sorted({rv["village"], rv["city"]}), sc["regions"]) for r in g.ring]
+    gain, risk = [], []
+    for key, steps, vp in keys:
+        values = [e["counts"][key] for e in by_seat]
+        now = placings(values, vp["first"], vp["second"])[seat]
+
+        def after(who, step):
+            v = list(values)
+            v[who] += step
+            return placings(v, vp["first"], vp["second"])[seat] - now
+        best = max(after(seat, step) for step in steps)
+        if best > 0:
+            gain.append([key, best])
+        worst = {}
+        for rival in range(len(values)):
+            if rival != seat:
+                loss = min(after(rival, step) for step in steps)
+                if loss < 0:
+                    worst[rival] = loss
+        if worst:
+            risk.append([key, min(worst.values()), sorted(worst)])
+    gain.sort(key=lambda x: -x[1])
+    risk.sort(key=lambda x: x[1])
+    out = {"regions": [raided, len(g.ring)], "missing": missing, "region_vp": region_vp, "gain": gain,
+           "risk": risk, "terrify": terrify_free(g, seat)}
+    out["text"] = words(g, out)
+    out["short"] = words(g, out, short=True)
+    return out
+
+
+def terrify_free(g, seat):
+    """Can ``seat`` still take the +3 VP counter this century (a Lair Action not taken yet)?"""
+    s = g.state
+    if s.markers.get("terrify") == seat or s.phase not in ("growth", "awakening", "lair"):
+        return False
+    ids = [a.id for a in g.data.lair_actions if dict(a.effect).get("take_marker") == "terrify"]
+    taken_now = lair_century(g) == s.century
+    return any(not (taken_now and a in s.lair_taken) for a in ids)
+
+
+def _name(key):
+    return NAMES.get(key, key.split(":")[-1])
+
+
+def words(g, o, short=False):
+    """The goals in a few sentences (``short``: the regions only)."""
+    raided, of = o["regions"]
+    out = [f"Last century: you have raided {raided} of {of} regions"]
+    if o["missing"]:
+        left = o["missing"]
+        out[0] += (f" ({', '.join(left)} {'is' if len(left) == 1 else 'are'} left: +{o['region_vp']} VP for the "
+                   f"next)." if len(left) <= 3 else f" (+{o['region_vp']} VP for the next).")
+    else:
+        out[0] += "."
+    if short:
+        return out[0]
+    if o["gain"]:
+        out.append("One more piece would win you: " + ", ".join(f"{_name(k)} +{vp}" for k, vp in o["gain"][:MOST]) + ".")
+    if o["risk"]:
+        every = g.state.num_players - 1
+        out.append("One more piece to a rival would cost you: " + ", ".join(
+            f"{_name(k)} {vp} ({'any rival' if len(rivals) == every else ', '.join(g.name(r) for r in rivals)})"
+            for k, vp, rivals in o["risk"][:MOST]) + ".")
+    if o["terrify"]:
+        out.append(f"Terrify (+{g.data.scoring['independent']['terrify']} VP) is still free this century.")
+    return " ".join(out)
+

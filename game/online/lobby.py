@@ -1,0 +1,73 @@
+"""Short calls to a server before a table opens (run in a worker thread by the window):
+create a game, join one with an invite code, look at one (whose turn it is).
+
+Each opens a connection, sends one first message, reads what it needs and
+closes. A server that cannot be reached, refuses or does not answer in time
+raises ``LobbyError`` with one line for the player.
+"""
+from __future__ import annotations
+
+import json
+
+from . import protocol
+
+SECONDS = 10
+
+
+class LobbyError(Exception):
+    pass
+
+
+def _exchange(uri, first, until):
+    """Send ``first``; read frames until ``until(frame, seen)`` returns a result."""
+    from websockets.sync.client import connect
+    try:
+        with connect(uri, open_timeout=SECONDS, close_timeout=2, max_size=16 * 1024 * 1024,
+                     compression=None) as ws:
+            ws.send(protocol.dumps(dict(first, v=protocol.VERSION)))
+            seen = {}
+            while True:
+                frame = json.loads(ws.recv(timeout=SECONDS))
+                if frame.get("type") == "error" and frame.get("fatal"):
+                    raise LobbyError(frame["text"][:200])
+                result = until(frame, seen)
+                if result is not None:
+                    return result
+    except LobbyError:
+        raise
+    except TimeoutError:
+        raise LobbyError(f"the server at {uri} did not answer in {SECONDS} s") from None
+    except OSError as exc:
+        raise LobbyError(f"cannot reach the server at {uri} ({exc.strerror or exc})") from None
+    except Exception as exc:             # a refused handshake, a closed connection, an address that is not one
+        raise LobbyError(f"the server at {uri} cannot be used ({str(exc)[:100] or type(exc).__name__})") from None
+
+
+def create(uri, seats, variant="standard", absent_limit=None, turn_limit=None):
+    """The server's "created" frame: {"game", "tokens" {seat: token}, "invites" {seat: code}}."""
+    msg = {"type": "create", "seats": seats, "variant": variant}
+    if absent_limit:
+        msg["absent_limit"] = absent_limit
+    if turn_limit:
+        msg["turn_limit"] = turn_limit
+    return _exchange(uri, msg, lambda f, seen: f if f.get("type") == "created" else None)
+
+
+def join(uri, code, name):
+    """The server's "joined" frame: {"game", "seat", "token"}."""
+    return _exchange(uri, {"type": "join", "code": code, "name": name},
+                     lambda f, seen: f if f.get("type") == "joined" else None)
+
+
+def look(uri, tokens):
+    """{"seats", "here", "decider", "over", "variant"} of a game this computer holds seats of."""
+    def until(frame, seen):
+        if frame.get("type") == "welcome":
+            seen["welcome"] = frame
+        elif frame.get("type") == "state" and "welcome" in seen:
+            d, board = frame["snapshot"]["decision"], frame["snapshot"]["board"]
+            w = seen["welcome"]
+            return {"seats": w["seats"], "here": w["seats_here"], "decider": d["player"] if d else None,
+                    "over": board["over"], "variant": w["settings"]["variant"], "century": board.get("century")}
+        return None
+    return _exchange(uri, {"type": "hello", "tokens": list(tokens)}, until)

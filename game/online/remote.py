@@ -1,0 +1,418 @@
+"""The window's host for an online game: the same calls as ``LocalHost``, the game
+held by a server (game.online.server).
+
+The network runs in a thread of its own (an asyncio loop with the
+``websockets`` client): frames received go into a queue, which the window
+thread drains when it asks the host anything, and ``notify`` wakes the window.
+The window sends with a thread-safe call. The connection comes back by itself
+with backoff; each time, the server sends the seats' whole snapshots again
+(``Mirror``), so nothing is lost or doubled.
+
+Moves of other seats are let through one at a time (``ready`` / ``advance``,
+as the table lets an AI move through), so that they are shown at a readable
+pace; the answer to this window's own move is folded in at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import random
+import threading
+import time
+
+from ..data import default_data
+from . import protocol
+from .mirror import Mirror, OutOfStep
+
+BACKOFF = (0.5, 1, 2, 4, 8, 15)        # seconds between tries to reconnect (then 15 s each)
+ANSWER_SECONDS = 10                    # a command without an answer by then is said to have failed
+
+
+class Link:
+    """One server connection in a thread, reopened with backoff until ``close``."""
+
+    def __init__(self, uri, first, on_frame, on_state):
+        self.uri = uri
+        self.first = first                  # the message sent first on every connection (or a function making it)
+        self.on_frame = on_frame
+        self.on_state = on_state            # ("connecting" | "open" | "down", words)
+        self.loop = asyncio.new_event_loop()
+        self.ws = None
+        self.closed = False
+        self.tries = 0
+        self.thread = threading.Thread(target=self._run, name="online", daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._connect_forever())
+        finally:
+            self.loop.close()
+
+    async def _connect_forever(self):
+        from websockets.asyncio.client import connect
+        while not self.closed:
+            self.on_state("connecting", None)
+            problem = None
+            try:
+                async with connect(self.uri, max_size=16 * 1024 * 1024, compression=None, open_timeout=10,
+                                   close_timeout=2) as ws:
+                    self.ws = ws
+                    await ws.send(protocol.dumps(self.first() if callable(self.first) else self.first))
+                    self.tries = 0
+                    self.on_state("open", None)
+                    async for text in ws:
+                        self.on_frame(json.loads(text))
+                    problem = f"the server closed the connection ({ws.close_reason or ws.close_code})"
+            except OSError as exc:
+                problem = f"cannot reach the server ({exc.strerror or exc})"
+            except Exception as exc:            # a refused handshake, a timeout, a dropped connection
+                problem = f"the connection failed ({str(exc)[:80] or type(exc).__name__})"
+            finally:
+                self.ws = None
+            if self.closed:
+                return
+            wait = BACKOFF[min(self.tries, len(BACKOFF) - 1)] * random.uniform(0.8, 1.2)
+            self.tries += 1
+            self.on_state("down", problem)
+            await asyncio.sleep(wait)
+
+    def send(self, msg):
+        """Send from any thread; False if there is no connection now."""
+        ws = self.ws
+        if ws is None or self.closed:
+            return False
+        asyncio.run_coroutine_threadsafe(self._send(ws, protocol.dumps(msg)), self.loop)
+        return True
+
+    async def _send(self, ws, text):
+        try:
+            await ws.send(text)
+        except Exception:
+            pass                                # the reader sees the connection go, and reconnects
+
+    def close(self):
+        self.closed = True
+        ws = self.ws
+        if ws is not None and not self.loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(ws.close(), self.loop)
+            except RuntimeError:
+                pass
+
+
+class RemoteHost:
+    read_only = False
+
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None):
+        self.save_dir = save_dir
+        self.uri = uri
+        self.tokens = list(tokens)
+        self.notify = notify or (lambda: None)
+        self.incoming = queue.Queue()
+        self.mirror = Mirror()               # what the table is shown
+        self.waiting = []                    # game frames received, not yet shown
+        self.news = []
+        self.state, self.problem = "connecting", None
+        self.fatal = None
+        self.saved_record = None
+        self._record_asked = False
+        self._next_id = 1
+        self._own = None                     # (id, sent at) of this window's command waiting for its answer
+        self._catch_up = None                # fold every frame up to this version at once
+        self.link = link(uri, self._hello, self._received, self._link_state)
+
+    def _hello(self):
+        """The first message of each connection: the seat tokens, and the log lines kept here
+        (called in the network thread: it reads what the window thread last folded)."""
+        return {"type": "hello", "v": protocol.VERSION, "tokens": self.tokens, "version": self.mirror.version,
+                "since": self.mirror.cursors()}
+
+    # ----- the network thread's side -------------------------------------------------------------
+    def _received(self, frame):
+        self.incoming.put(frame)
+        self.notify()
+
+    def _link_state(self, state, problem):
+        self.incoming.put({"type": "_link", "state": state, "problem": problem})
+        self.notify()
+
+    # ----- the window thread's side ----------------------------------------------------------------
+    def _drain(self):
+        while True:
+            try:
+                frame = self.incoming.get_nowait()
+            except queue.Empty:
+                break
+            self._take(frame)
+        if self._own is not None and time.monotonic() - self._own[1] > ANSWER_SECONDS:
+            self._own = None
+            self.news.append({"type": "notice", "text": "The server did not answer that move: look again."})
+
+    def _take(self, frame):
+        kind = frame.get("type")
+        if kind == "_link":
+            self.state, self.problem = frame["state"], frame["problem"]
+            if frame["state"] == "open":
+                self.waiting.clear()             # the welcome and whole states follow
+                self._catch_up = float("inf")
+        elif kind == "welcome":
+            self.mirror.take(frame)
+            self._catch_up = float("inf")
+        elif kind in ("state", "update"):
+            self.waiting.append(frame)
+            if kind == "state" and self._catch_up is not None:
+                self._fold_upto(frame["version"])
+            elif self._catch_up is not None and frame["version"] <= self._catch_up:
+                self._fold_upto(frame["version"])
+        elif kind == "answer":
+            if self._own is not None and frame["id"] == self._own[0]:
+                self._own = None
+                if "error" in frame:
+                    self.news.append({"type": "notice", "text": frame["error"]})
+                    if frame.get("stale"):
+                        self.link.send({"type": "sync"})
+                else:
+                    self._catch_up = frame["version"]
+                    self._fold_upto(frame["version"])
+        elif kind == "presence":
+            self.mirror.take(frame)
+            self.news.append({"type": "presence"})
+        elif kind == "hint":
+            self.news.append(frame)
+        elif kind == "notice":
+            self.news.append({"type": "notice", "text": frame["text"]})
+        elif kind == "record":
+            self.saved_record = frame["save"]
+            self._keep_record()
+        elif kind == "error":
+            if frame.get("fatal"):
+                self.fatal = frame["text"]
+                self.link.close()
+            self.news.append({"type": "notice", "text": frame["text"]})
+
+    def _fold_upto(self, version):
+        """Show every waiting frame up to ``version``."""
+        while self.waiting and self.waiting[0]["version"] <= version:
+            self._fold(self.waiting.pop(0))
+        if self._catch_up is not None and self.mirror.version >= self._catch_up:
+            self._catch_up = None
+
+    def _fold(self, frame):
+        try:
+            self.mirror.take(frame)
+        except OutOfStep:
+            self.link.send({"type": "sync"})
+            return
+        snap = self.mirror.snaps.get(frame["seat"])
+        if snap and snap["board"]["over"] and not self._record_asked:
+            self._record_asked = self.link.send({"type": "record"})   # the whole game, to keep and replay here
+
+    # ----- what the table reads ----------------------------------------------------------------------
+    @property
+    def connected(self):
+        """Connected, with every seat's snapshot here (the table can be drawn)."""
+        self._drain()
+        m = self.mirror
+        return self.state == "open" and m.game is not None and all(s in m.snaps for s in m.here)
+
+    @property
+    def version(self):
+        self._drain()
+        return self.mirror.version
+
+    @property
+    def here(self):
+        self._drain()
+        return [s for s in self.mirror.here if s is not None]
+
+    @property
+    def seats(self):
+        self._drain()
+        return [{"name": s["name"], "dragon": s["dragon"], "kind": s["stand_in"] or s["kind"],
+                 "connected": s["connected"], "away": s["away"], "claimed": s["claimed"]} for s in self.mirror.seats]
+
+    @property
+    def table(self):
+        self._drain()
+        return self.mirror.table
+
+    @property
+    def data(self):
+        return default_data()
+
+    def _any(self):
+        snaps = self.mirror.snaps
+        return snaps[min(snaps, key=lambda s: -1 if s is None else s)] if snaps else None
+
+    @property
+    def over(self):
+        self._drain()
+        snap = self._any()
+        return bool(snap and snap["board"]["over"])
+
+    @property
+    def decider(self):
+        self._drain()
+        snap = self._any()
+        d = snap and snap["decision"]
+        return d["player"] if d else None
+
+    @property
+    def started(self):
+        return self.version > 0
+
+    @property
+    def thinking(self):
+        """Another seat is deciding and nothing has come yet (the table waits for the server)."""
+        self._drain()
+        return not self.waiting and self.decider is not None and self.decider not in self.here
+
+    def snapshot(self, seat, since=0):
+        """``seat`` None: what everyone may see (the server sends it to a window holding
+        several seats, for the table between two of its players)."""
+        self._drain()
+        return self.mirror.snapshot(seat, since)
+
+    def ready(self):
+        self._drain()
+        return bool(self.waiting)
+
+    def advance(self):
+        """Show the next move made elsewhere (all its frames); True if there was one."""
+        self._drain()
+        if not self.waiting:
+            return False
+        self._fold_upto(self.waiting[0]["version"])
+        return True
+
+    def catch_up(self):
+        """Show every move received (no table shows them one by one now)."""
+        self._drain()
+        if self.waiting:
+            self._fold_upto(self.waiting[-1]["version"])
+
+    def ai_to_move(self):
+        d = self.decider
+        return d if d is not None and d not in self.here else None
+
+    def think(self):
+        pass
+
+    # ----- commands ---------------------------------------------------------------------------------
+    def send(self, seat, command):
+        self._drain()
+        if self.fatal:
+            return {"error": self.fatal}
+        if self.state != "open":
+            return {"error": "Not connected to the server: reconnecting..."}
+        if self._own is not None:
+            return {"error": "Wait: the server has not answered your last move yet."}
+        kind = command.get("type")
+        if kind not in protocol.COMMANDS:
+            return {"error": f"Unknown command {kind!r}."}
+        if command.get("version") != self.mirror.version:
+            return {"error": "The game has moved on since: look again.", "stale": True}
+        msg = dict(command, id=self._next_id, seat=seat)
+        self._next_id += 1
+        if kind != "hint":
+            self._own = (msg["id"], time.monotonic())
+        self.link.send(msg)
+        return {"pending": True}
+
+    def take_over(self, seat, level):
+        """Hand an absent player's seat to an AI level (the server checks the table's limit)."""
+        self.link.send({"type": "takeover", "target": seat, "level": level})
+
+    def poll(self):
+        self._drain()
+        news, self.news = self.news, []
+        return news
+
+    def forget_hint(self):
+        self.news = [n for n in self.news if n.get("type") != "hint"]
+
+    # ----- what a local host does that the server does here ------------------------------------------
+    autosaver = None
+    autosave_file = None
+    kept = None                                # where the finished game was saved on this computer
+
+    def start_autosave(self, save_dir, fname=None, notify=None):
+        """The server keeps the game; once it is over, its record is saved in ``save_dir``
+        (so that it is among Recent games here, to replay or keep)."""
+        self.save_dir = save_dir
+        self._keep_record()
+        return None
+
+    def _keep_record(self):
+        import os
+        import re
+        from ..app.save_format import write_atomic
+        if self.save_dir is None or self.saved_record is None or self.kept is not None:
+            return
+        game = self.mirror.game if re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(self.mirror.game)) else "game"
+        path = os.path.join(self.save_dir, f"online-{game}.yaml")
+        try:
+            os.makedirs(self.save_dir, exist_ok=True)
+            write_atomic(path, self.saved_record.encode("utf-8"))
+        except OSError as exc:
+            self.news.append({"type": "notice", "text": f"The finished game could not be saved here "
+                                                        f"({exc.strerror or exc}); Menu > Save as keeps it."})
+            return
+        self.kept = path
+        self.news.append({"type": "notice", "text": "The finished game is saved on this computer (Recent games)."})
+
+    def autosave_error(self):
+        return None
+
+    def unsaved(self):
+        """While the connection is down: what to say of it (the table's banner), else None."""
+        self._drain()
+        if self.fatal:
+            return {"line": f"Online: {self.fatal}", "short": "not connected", "leaving": None}
+        if self.state == "open":
+            return None
+        why = f" ({self.problem})" if self.problem else ""
+        return {"line": f"Reconnecting to the server{why}...", "short": "reconnecting",
+                "leaving": "The server keeps the game: open it again from Play online."}
+
+    def frame_drawn(self):
+        pass
+
+    def flush(self, timeout=None):
+        return None
+
+    def close(self):
+        self.link.close()
+        return None
+
+    def summary(self):
+        snap = self._any()
+        board = snap["board"] if snap else {}
+        return {"players": [s["name"] for s in self.seats], "variant": (self.mirror.settings or {}).get("variant"),
+                "over": self.over, "century": board.get("century"), "online": True}
+
+    def record(self):
+        """The finished game as a save text (None until the server has sent it)."""
+        self._drain()
+        return self.saved_record
+
+    def save_as(self, save_dir, name):
+        from ..app.save_folder import save_as
+        session = self._session()
+        if session is None:
+            raise ValueError("an online game can be saved here once it is over (the server keeps it until then)")
+        return save_as(session, save_dir, name)
+
+    def _session(self):
+        from ..app.save_format import parse_yaml, session_from_document
+        text = self.record()
+        return session_from_document(parse_yaml(text)) if text else None
+
+    def replay(self):
+        from ..app.replay_host import ReplayHost
+        session = self._session()
+        return ReplayHost(session) if session is not None else None
+

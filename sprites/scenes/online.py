@@ -1,0 +1,407 @@
+"""Play online: the server's address and your name (remembered), a new table
+(each seat: you, a friend with an invite code, or an AI level; the variant;
+how long an absent player is waited for; a turn limit), joining with an
+invite code, and My games (every online game of this computer, whose turn it
+is, opened with a click).
+
+The network calls run in worker threads (game.online.lobby): the screen never
+waits for a server. This computer's games and their seat tokens are kept in
+``online.yaml`` in the save folder (game.online.my_games).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.app.background import Job
+from game.data import default_data
+from game.online import lobby
+from game.online.my_games import MyGames, address, address_problem
+from game.online.remote import RemoteHost
+from game.plaintext import name_problem
+from game.variants import VARIANTS
+from sprites import theme
+from sprites.art import common
+from sprites.scene import Scene
+from sprites.wake import wake_up
+
+SEAT_KINDS = ("here", "invite", "easy", "normal", "hard", "expert")
+SEAT_LABELS = {"here": "You (this computer)", "invite": "A friend (invite code)", "easy": "AI easy",
+               "normal": "AI normal", "hard": "AI hard", "expert": "AI expert"}
+ABSENT = ((None, "Absent players: the table waits"), (300, "Absent 5 min: an AI may stand in"),
+          (1800, "Absent 30 min: an AI may stand in"), (86400, "Absent a day: an AI may stand in"))
+TURN = ((None, "No turn limit"), (120, "Turn limit: 2 minutes"), (600, "Turn limit: 10 minutes"))
+MY_ROWS = 6
+FIELDS = ("field:server", "field:name", "field:code")
+
+
+class OnlineScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.mine = MyGames.load(app.save_dir())
+        self.server_text = self.mine.server
+        self.name_text = self.mine.name or (app.settings.names[0] if getattr(app.settings, "names", None) else "")
+        self.code_text = ""
+        self.seats = ["here", "invite"]
+        self.variant_i = 0
+        self.absent_i = 0
+        self.turn_i = 0
+        self.focus = None
+        self.message = self.mine.problem or ""
+        self.job = None                    # (what, Job) of a call to the server under way
+        self.looks = {}                    # game id -> what the server said of it (or the problem)
+        self.invites = None                # after Create: [(seat, dragon, code)] and the game's entry
+        self.connecting = None                # the RemoteHost being connected before its table opens
+        self.resize(app.screen.get_size())
+        self._look_all()
+
+    # ----- layout -------------------------------------------------------------------------
+    def px(self, v):
+        return round(v * self.k)
+
+    def fs(self, base):
+        return theme.font_size(base, self.k)
+
+    def resize(self, size):
+        w, h = size
+        self.k = min(w / 1600, h / 900)
+        self.size = size
+        self.clear_elements()
+        px = self.px
+        bh = max(px(44), theme.font(self.fs(22)).get_height() + px(12))
+        self.bh = bh
+        x0 = max(px(40), w // 2 - px(740))
+        self.x0 = x0
+        y = px(130)
+        self.add("field:server", pygame.Rect(x0 + px(150), y, px(520), bh), tip="The server's address, e.g. "
+                 "ws://192.168.1.20:8765 (whoever hosts runs: python main.py serve --host 0.0.0.0)")
+        self.add("field:name", pygame.Rect(x0 + px(860), y, px(320), bh), tip="Your name at the table")
+        # left: a new table
+        y = px(250)
+        self.left_top = y
+        for i, kind in enumerate(self.seats):
+            self.add(f"seat:{i}", pygame.Rect(x0 + px(150), y + i * (bh + px(8)), px(420), bh),
+                     tip="Click for the next choice: you, a friend, or an AI level")
+        y += 6 * (bh + px(8))
+        self.add("button:fewer", pygame.Rect(x0 + px(150), y, px(60), bh), tip="One seat fewer")
+        self.add("button:more", pygame.Rect(x0 + px(222), y, px(60), bh), tip="One seat more")
+        self.add("button:variant", pygame.Rect(x0 + px(294), y, px(276), bh), tip="The variant (click for the next)")
+        y += bh + px(8)
+        self.add("button:absent", pygame.Rect(x0 + px(150), y, px(420), bh),
+                 tip="How long the others wait for a player who has gone before an AI may stand in")
+        y += bh + px(8)
+        self.add("button:turn", pygame.Rect(x0 + px(150), y, px(420), bh),
+                 tip="A live table: a player out of time gets an easy AI's move")
+        y += bh + px(14)
+        self.add("button:create", pygame.Rect(x0 + px(150), y, px(420), px(56)), tip="Create the table on the server")
+        # right: join, and my games
+        rx = x0 + px(720)
+        rw = max(px(460), w - rx - px(40))
+        y = px(250)
+        self.add("field:code", pygame.Rect(rx, y, rw - px(180), bh), tip="The invite code a friend sent you")
+        self.add("button:join", pygame.Rect(rx + rw - px(168), y, px(168), bh), tip="Take that seat")
+        y += bh + px(60)
+        self.my_top = y
+        row_h = max(px(62), theme.font(self.fs(20), True).get_linesize() + theme.font(self.fs(18)).get_linesize()
+                    + px(10))
+        for i, entry in enumerate(self.mine.games[:MY_ROWS]):
+            self.add(f"mine:{i}", pygame.Rect(rx, y, rw - px(120), row_h), tip="Open this game's table")
+            self.add(f"forget:{i}", pygame.Rect(rx + rw - px(110), y + (row_h - bh) // 2, px(110), bh),
+                     tip="Forget this game on this computer (its seats stay on the server)")
+            y += row_h + px(6)
+        self.right = pygame.Rect(rx, px(250), rw, y - px(250))
+        r = pygame.Rect(0, 0, px(220), px(52))
+        r.bottomleft = (x0, h - px(24))
+        self.add("button:back", r, tip="Back to the title (Esc)")
+        self.status_y = r.y - px(40)
+        if self.invites is not None:
+            box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(120) + len(self.invites[0]) * px(44) + px(80))
+            box.center = (w // 2, h // 2)
+            self.invite_box = box
+            b = pygame.Rect(0, 0, px(300), px(52))
+            b.midbottom = (box.centerx, box.bottom - px(20))
+            self.add("button:open_new", b, tip="Open the table (the friends join with their codes)", front=True)
+            self.add("invite_box", box)
+
+    # ----- input --------------------------------------------------------------------------
+    def click(self, name):
+        self.focus = name if name in FIELDS else None
+        if name == "button:back":
+            return self._back()
+        if self.connecting is not None or self.job is not None:
+            return None
+        if self.invites is not None:
+            if name == "button:open_new":
+                entry = self.invites[1]
+                self.invites = None
+                self._open(entry)
+            self.resize(self.size)
+            return None
+        if name.startswith("seat:"):
+            i = int(name.split(":")[1])
+            self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
+        elif name == "button:fewer" and len(self.seats) > 2:
+            self.seats.pop()
+        elif name == "button:more" and len(self.seats) < 6:
+            self.seats.append("invite")
+        elif name == "button:variant":
+            self.variant_i = (self.variant_i + 1) % len(VARIANTS)
+        elif name == "button:absent":
+            self.absent_i = (self.absent_i + 1) % len(ABSENT)
+        elif name == "button:turn":
+            self.turn_i = (self.turn_i + 1) % len(TURN)
+        elif name == "button:create":
+            self._create()
+        elif name == "button:join":
+            self._join()
+        elif name.startswith("mine:"):
+            self._open(self.mine.games[int(name.split(":")[1])])
+        elif name.startswith("forget:"):
+            self.mine.remove(self.mine.games[int(name.split(":")[1])])
+            self.message = self.mine.save() or "Forgotten on this computer."
+        self.resize(self.size)
+        return None
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            if self.focus is not None:
+                self.focus = None
+            else:
+                self._back()
+        elif self.focus is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                if self.focus == "field:code" and event.key != pygame.K_TAB:
+                    self._join()
+                self.focus = None
+            elif event.key == pygame.K_BACKSPACE:
+                self._set(self._get()[:-1])
+            elif event.unicode and event.unicode.isprintable():
+                text = self._get() + event.unicode
+                if self.focus == "field:name" and name_problem(text):
+                    return
+                self._set(text[:200 if self.focus == "field:server" else 24])
+        self.app.dirty = True
+
+    def _get(self):
+        return {"field:server": self.server_text, "field:name": self.name_text, "field:code": self.code_text}[self.focus]
+
+    def _set(self, text):
+        if self.focus == "field:server":
+            self.server_text = text
+        elif self.focus == "field:name":
+            self.name_text = text
+        else:
+            self.code_text = text
+
+    def _back(self):
+        if self.connecting is not None:
+            self.connecting.close()
+            self.connecting = None
+        self.app.pop()
+
+    # ----- the calls to the server ------------------------------------------------------
+    def _server(self):
+        uri = address(self.server_text)
+        problem = address_problem(uri)
+        if problem:
+            self.message = f"Server: {problem}."
+            return None
+        return uri
+
+    def _player(self):
+        problem = name_problem(self.name_text)
+        if problem:
+            self.message = f"Your name: {problem}."
+            return None
+        return self.name_text.strip()
+
+    def _remember(self, uri, name):
+        self.mine.server, self.mine.name = uri, name
+        problem = self.mine.save()
+        if problem:
+            self.message = problem
+
+    def _create(self):
+        uri, name = self._server(), self._player()
+        if uri is None or name is None:
+            return
+        if "here" not in self.seats:
+            self.message = "At least one seat is yours (You, this computer)."
+            return
+        seats = [{"kind": k, "name": name if i == self.seats.index("here") else f"{name} {i + 1}"}
+                 if k == "here" else {"kind": k} for i, k in enumerate(self.seats)]
+        self._remember(uri, name)
+        self.message = "Creating the table..."
+        self.job = ("create", uri, Job(lobby.create, uri, seats, VARIANTS[self.variant_i], ABSENT[self.absent_i][0],
+                                       TURN[self.turn_i][0], notify=wake_up, name="lobby"))
+
+    def _join(self):
+        uri, name = self._server(), self._player()
+        if uri is None or name is None:
+            return
+        if not self.code_text.strip():
+            self.message = "Type the invite code first."
+            return
+        self._remember(uri, name)
+        self.message = "Joining..."
+        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, notify=wake_up, name="lobby"))
+
+    def _look_all(self):
+        for entry in self.mine.games[:MY_ROWS]:
+            key = entry["game"]
+            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], notify=wake_up, name="lobby")
+
+    def _open(self, entry):
+        self.message = f"Connecting to {entry['server']}..."
+        self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir())
+
+    def update(self, now):
+        if self.job is not None and self.job[2].done():
+            what, uri, job = self.job
+            self.job = None
+            if job.error is not None:
+                self.message = f"Not done: {job.error}" if isinstance(job.error, lobby.LobbyError) else \
+                    f"Not done: {type(job.error).__name__}"
+            elif what == "create":
+                self._created(uri, job.result)
+            else:
+                self.code_text = ""
+                entry = self.mine.add(uri, job.result["game"], [job.result["token"]], [self.name_text.strip()])
+                self.message = self.mine.save() or "Joined."
+                self._open(entry)
+            self.resize(self.size)
+            self.app.dirty = True
+        if self.connecting is not None:
+            host = self.connecting
+            if host.fatal:
+                self.message = f"Cannot open that game: {host.fatal}"
+                host.close()
+                self.connecting = None
+                self.app.dirty = True
+            elif host.connected and host.mirror.snaps:
+                self.connecting = None
+                self.app.open_table(host)
+                return False
+            elif host.problem:
+                line = f"Connecting: {host.problem} (trying again)"
+                if line != self.message:
+                    self.message = line
+                    self.app.dirty = True
+        if any(isinstance(v, Job) and v.done() for v in self.looks.values()):
+            for key, job in list(self.looks.items()):
+                if isinstance(job, Job) and job.done():
+                    self.looks[key] = job.result if job.error is None else {"problem": str(job.error)}
+            self.app.dirty = True
+        return False
+
+    def _created(self, uri, created):
+        here = sorted(int(s) for s in created["tokens"])
+        names = [self.name_text.strip()] * len(here)
+        entry = self.mine.add(uri, created["game"], [created["tokens"][str(s)] for s in here], names)
+        problem = self.mine.save()
+        dragons = [d.name for d in default_data().dragons]
+        codes = [(int(s), dragons[int(s)], code) for s, code in sorted(created["invites"].items(),
+                                                                         key=lambda kv: int(kv[0]))]
+        if not codes:
+            self.message = problem or "Created."
+            return self._open(entry)
+        self.invites = (codes, entry)
+        self.message = problem or "Send each friend their code (they choose Play online, then Join)."
+
+    # ----- drawing ----------------------------------------------------------------------------
+    def draw(self, surface):
+        w, h = surface.get_size()
+        px, fs = self.px, self.fs
+        surface.fill((40, 28, 20))
+        title = common.display_text("Play online", max(24, px(56)), (170, 40, 30), (250, 226, 170))
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(24))))
+        f = fs(22)
+        for name, label, value, hint in (("field:server", "Server", self.server_text, "ws://host:8765"),
+                                          ("field:name", "Your name", self.name_text, "your name")):
+            r = self.element_rect(name)
+            theme.blit_text(surface, label, f, (r.x - px(12), r.centery), theme.GOLD, True, "midright")
+            self._field(surface, r, value, self.focus == name, hint)
+        # a new table
+        theme.blit_text(surface, "A new table", fs(30), (self.x0, self.left_top - px(50)), theme.GOLD, True)
+        dragons = [d for d in default_data().dragons]
+        for i, kind in enumerate(self.seats):
+            r = self.element_rect(f"seat:{i}")
+            d = dragons[i]
+            pygame.draw.circle(surface, pygame.Color(d.colour), (self.x0 + px(120), r.centery), px(14))
+            theme.blit_text(surface, d.name, fs(20), (self.x0 + px(96), r.centery), (230, 214, 180), False,
+                            "midright")
+            theme.button(surface, r, SEAT_LABELS[kind], f, hot=self.hover == f"seat:{i}")
+        for name, label in (("button:fewer", "-"), ("button:more", "+"),
+                            ("button:variant", VARIANTS[self.variant_i].replace("+", " + ").title()),
+                            ("button:absent", ABSENT[self.absent_i][1]), ("button:turn", TURN[self.turn_i][1])):
+            theme.button(surface, self.element_rect(name), label, f, hot=self.hover == name)
+        theme.button(surface, self.element_rect("button:create"), "Create the table", fs(26),
+                     hot=self.hover == "button:create", primary=True, enabled=self.job is None)
+        # join, my games
+        cr = self.element_rect("field:code")
+        theme.blit_text(surface, "Join with an invite code", fs(30), (cr.x, cr.y - px(50)), theme.GOLD, True)
+        self._field(surface, cr, self.code_text, self.focus == "field:code", "ABCDE-FGHJK")
+        theme.button(surface, self.element_rect("button:join"), "Join", f, hot=self.hover == "button:join",
+                     enabled=self.job is None)
+        theme.blit_text(surface, "My games", fs(30), (self.right.x, self.my_top - px(50)), theme.GOLD, True)
+        if not self.mine.games:
+            theme.blit_text(surface, "None yet: create a table or join one.", fs(20), (self.right.x, self.my_top),
+                            (200, 180, 150))
+        for i, entry in enumerate(self.mine.games[:MY_ROWS]):
+            self._draw_mine(surface, i, entry)
+        theme.button(surface, self.element_rect("button:back"), "Back (Esc)", f, hot=self.hover == "button:back")
+        e = self.element(self.hover) if self.hover else None
+        line = self.message or (e.tip if e is not None else "")
+        theme.blit_text(surface, line, fs(20), (w // 2, self.status_y), theme.HILITE if self.message
+                        else (220, 200, 170), False, "midtop", w - px(40))
+        if self.invites is not None:
+            self._draw_invites(surface)
+
+    def _draw_mine(self, surface, i, entry):
+        px, fs = self.px, self.fs
+        r = self.element_rect(f"mine:{i}")
+        hot = self.hover == f"mine:{i}"
+        pygame.draw.rect(surface, (70, 52, 36) if hot else (54, 40, 28), r, border_radius=8)
+        look = self.looks.get(entry["game"])
+        if isinstance(look, dict) and "seats" in look:
+            names = ", ".join(s["name"] + ("" if s["connected"] or s["kind"] != "human" else " (away)")
+                              for s in look["seats"])
+            d = look["decider"]
+            status = ("Over: open it to see the scores and keep the game" if look["over"] else
+                      "Your turn" if d in look["here"] else
+                      f"{look['seats'][d]['name']} to play" if d is not None else "")
+            colour = theme.HILITE if d in look["here"] and not look["over"] else (220, 200, 170)
+        else:
+            names = ", ".join(entry["names"]) or entry["game"]
+            status = "Asking the server..." if not isinstance(look, dict) else f"Not reachable: {look['problem']}"
+            colour = (200, 180, 150)
+        theme.blit_text(surface, names, fs(20), (r.x + px(12), r.y + px(6)), theme.WHITE, True, width=r.w - px(24))
+        theme.blit_text(surface, f"{status}  -  {entry['server']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
+                        False, "bottomleft", r.w - px(24))
+        theme.button(surface, self.element_rect(f"forget:{i}"), "Forget", fs(20), hot=self.hover == f"forget:{i}")
+
+    def _draw_invites(self, surface):
+        px, fs = self.px, self.fs
+        theme.shade(surface, surface.get_rect())
+        box = self.invite_box
+        theme.panel(surface, box)
+        theme.blit_text(surface, "The table is made: one code per friend", fs(28), (box.centerx, box.y + px(20)),
+                        theme.INK, True, "midtop", box.w - px(40))
+        theme.blit_text(surface, "Each friend chooses Play online, types the server's address, then Join with "
+                        "their code.", fs(20), (box.centerx, box.y + px(64)), theme.INK, False, "midtop",
+                        box.w - px(40))
+        y = box.y + px(110)
+        for seat, dragon, code in self.invites[0]:
+            theme.blit_text(surface, f"Seat {seat + 1} ({dragon}):", fs(24), (box.centerx - px(20), y), theme.INK,
+                            False, "topright")
+            theme.blit_text(surface, code, fs(30), (box.centerx, y - px(4)), (150, 30, 20), True)
+            y += px(44)
+        theme.button(surface, self.element_rect("button:open_new"), "Open the table", fs(24),
+                     hot=self.hover == "button:open_new", primary=True)
+
+    def _field(self, surface, rect, value, focused, placeholder=""):
+        pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
+        pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
+                         border_radius=6)
+        shown = value + ("|" if focused else "")
+        theme.blit_text(surface, shown or placeholder, self.fs(22), (rect.x + 10, rect.centery),
+                        theme.INK if value else theme.MUTED, False, "midleft", rect.w - 20)

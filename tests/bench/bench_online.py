@@ -1,0 +1,167 @@
+"""How the online server holds up: N concurrent games of scripted clients on loopback.
+
+    python tests/bench/bench_online.py                       # 200 games of 4, players think ~1 s a move
+    python tests/bench/bench_online.py --games 50 --think 0  # as fast as they can: actions per core-second
+
+It starts ``python main.py serve`` (SQLite, in a temporary folder), connects
+one client per seat (game.online.bot), lets them play for ``--seconds``, and
+prints: actions per second and per second of server CPU, the time from a
+client's move to the last seat's update (p50/p99), the bytes each seat
+receives per action, the server's memory per game (connected, and idle with
+nobody connected), with the load average. Loopback only; it stops by itself.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+from game.online.bot import Bot  # noqa: E402
+
+
+def proc_cpu(pid):
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def start_server(data):
+    proc = subprocess.Popen([sys.executable, "main.py", "serve", "--port", "0", "--data", data,
+                             "--per-address", "100000", "--rate", "1000000"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline()
+    return proc, line.split()[line.split().index("on") + 1]
+
+
+class Clock:
+    """When each game's versions were sent, and when each seat heard them."""
+
+    def __init__(self):
+        self.sent = {}
+        self.heard = {}
+
+    def track(self, bot, key):
+        real_send, real_receive = bot.send, bot.receive
+
+        async def send(msg):
+            if msg.get("type") == "apply":
+                self.sent.setdefault((key, msg["version"] + 1), time.perf_counter())
+            await real_send(msg)
+
+        async def receive():
+            frame = await real_receive()
+            if frame.get("type") in ("update", "state"):
+                self.heard.setdefault((key, frame["version"]), []).append(time.perf_counter())
+            return frame
+        bot.send, bot.receive = send, receive
+
+    def latencies(self, seats):
+        out = []
+        for k, t in self.sent.items():
+            times = self.heard.get(k, [])
+            if len(times) >= seats:
+                out.append(max(times) - t)
+        return out
+
+
+async def one_game(uri, players, think, rng, clock, stop_at, key):
+    plan = [{"kind": "here", "name": "Host"}] + [{"kind": "invite"} for _ in range(players - 1)]
+    creator = Bot(uri, {"type": "create", "seats": plan}, random.Random(rng.random()), record=False, pause=think)
+    await creator.connect()
+    while creator.created is None:
+        await creator.receive()
+    bots = [creator]
+    for seat, code in sorted(creator.created["invites"].items()):
+        bot = Bot(uri, {"type": "join", "code": code, "name": f"P{seat}"}, random.Random(rng.random()),
+                  record=False, pause=think)
+        await bot.connect()
+        bots.append(bot)
+    sizes = []
+    for b in bots:
+        clock.track(b, key)
+        real = b.ws.recv
+
+        async def counted(real=real):
+            text = await real()
+            sizes.append(len(text.encode()))
+            return text
+        b.ws.recv = counted
+    await asyncio.gather(*(b.play(until=lambda: time.monotonic() > stop_at) for b in bots),
+                         return_exceptions=True)
+    versions = max(b.mirror.version for b in bots)
+    return bots, sizes, versions
+
+
+async def run(args):
+    rng = random.Random(1)
+    data = tempfile.mkdtemp(prefix="wrath-bench-")
+    proc, uri = start_server(data)
+    try:
+        base_rss = proc_rss_mb(proc.pid)
+        clock = Clock()
+        cpu0, wall0 = proc_cpu(proc.pid), time.perf_counter()
+        stop_at = time.monotonic() + args.seconds
+        games = await asyncio.gather(*(one_game(uri, args.players, args.think, rng, clock, stop_at, i)
+                                       for i in range(args.games)))
+        wall, cpu = time.perf_counter() - wall0, proc_cpu(proc.pid) - cpu0
+        loaded_rss = proc_rss_mb(proc.pid)
+        actions = sum(v for _, _, v in games)
+        received = sum(sum(s) for _, s, _ in games)
+        lat = sorted(clock.latencies(args.players))
+        for bots, _, _ in games:
+            for b in bots:
+                await b.close()
+        await asyncio.sleep(2)
+        idle_rss = proc_rss_mb(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    load = os.getloadavg()
+    print(f"{args.games} games of {args.players}, players think {args.think:g} s, {args.seconds:g} s of play "
+          f"(load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, {os.cpu_count()} cores)")
+    print(f"  actions: {actions} in {wall:.1f} s = {actions / wall:.0f}/s; server CPU {cpu:.1f} s "
+          f"= {actions / max(cpu, 1e-9):.0f} actions per CPU-second")
+    if lat:
+        print(f"  move -> every seat's update: p50 {statistics.median(lat) * 1000:.1f} ms, "
+              f"p99 {lat[int(len(lat) * 0.99) - 1] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} moves)")
+    print(f"  bytes each seat receives per action: {received / max(1, actions) / args.players:.0f} "
+          f"(all frames, the whole first state included)")
+    print(f"  server memory: {base_rss:.0f} MB at start, {loaded_rss:.0f} MB with the games connected "
+          f"({(loaded_rss - base_rss) / args.games * 1024:.0f} KB per game), {idle_rss:.0f} MB with nobody "
+          f"connected ({(idle_rss - base_rss) / args.games * 1024:.0f} KB per idle game, held in memory until "
+          f"the idle sweep)")
+    print(json.dumps({"actions_per_s": actions / wall, "actions_per_cpu_s": actions / max(cpu, 1e-9),
+                      "p99_ms": lat[int(len(lat) * 0.99) - 1] * 1000 if lat else None,
+                      "bytes_per_seat_action": received / max(1, actions) / args.players}))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--think", type=float, default=1.0, help="seconds a client waits before each move")
+    ap.add_argument("--seconds", type=float, default=30)
+    args = ap.parse_args()
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""``python main.py serve`` at its edges, and this computer's list of online games.
+
+Developers' guide: "A bad file gets one clear line naming the file, the entry
+and the problem, exit code 2; never a traceback, a hang or a lost save."
+"""
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import subprocess
+import sys
+
+from game.online.my_games import MyGames
+from online_helpers import ROOT
+
+
+def serve(*args, timeout=30):
+    return subprocess.run([sys.executable, "main.py", "serve", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_serve_refuses_a_port_in_use_a_bad_port_and_a_data_folder_that_is_a_file(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        out = serve("--port", str(busy.getsockname()[1]), "--data", str(tmp_path / "d"))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and out.stderr.startswith("error: cannot serve")
+    out = serve("--port", "70000")
+    assert out.returncode == 2 and "--port" in out.stderr and "Traceback" not in out.stderr
+    (tmp_path / "file").write_text("x")
+    out = serve("--port", "0", "--data", str(tmp_path / "file"))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "file" in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_serve_has_help():
+    out = serve("--help")
+    assert out.returncode == 0 and "--host" in out.stdout and "--data" in out.stdout
+
+
+def test_my_games_are_kept_for_this_user_only_and_a_damaged_list_is_never_overwritten(tmp_path):
+    mine = MyGames.load(str(tmp_path))
+    assert mine.games == [] and mine.problem is None
+    mine.server, mine.name = "ws://192.168.1.20:8765", "Ann"
+    mine.add("ws://192.168.1.20:8765", "g1", ["t" * 43], ["Ann"])
+    assert mine.save() is None
+    path = tmp_path / "online.yaml"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600          # seat tokens are secrets
+    again = MyGames.load(str(tmp_path))
+    assert (again.server, again.name, [g["game"] for g in again.games]) == ("ws://192.168.1.20:8765", "Ann", ["g1"])
+    for bad, entry in (("games: [{server: 'ftp://x', game: g, tokens: [t]}]", "games[0].server"),
+                       ("games: [{server: 'ws://x:1', game: g, tokens: []}]", "games[0].tokens"),
+                       ('name: "\\u200b"', "name"), ("[1, 2]", "expected a mapping"), ("{", "")):
+        path.write_text(bad, encoding="utf-8")
+        damaged = MyGames.load(str(tmp_path))
+        assert damaged.problem and str(path) in damaged.problem and entry in damaged.problem, damaged.problem
+        damaged.add("ws://x:1", "g2", ["u" * 43], ["Bo"])
+        assert damaged.save() == damaged.problem
+        assert path.read_text(encoding="utf-8") == bad              # left as it was

@@ -1,0 +1,107 @@
+"""Seats of an online game: invite codes, players who leave and come back,
+and turn time limits.
+
+Issue "Play online with friends": "a player gone longer than the table's
+limit (chosen at creation; none by default) can have their seat handed to an
+AI level by the others, and can take it back on return. Optional turn time
+limit for live tables." An invite code is exchanged for a seat token once.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from game.online.bot import Bot
+from online_helpers import serving
+
+
+async def next_frame(bot, kind, test=lambda f: True, limit=200):
+    for _ in range(limit):
+        frame = await asyncio.wait_for(bot.receive(), 20)
+        if frame["type"] == kind and test(frame):
+            return frame
+    raise AssertionError(f"no {kind} frame")
+
+
+async def game_of_two(uri, **options):
+    host = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}], **options},
+               random.Random(1))
+    await host.connect()
+    await next_frame(host, "created")
+    code = host.created["invites"]["1"]
+    guest = Bot(uri, {"type": "join", "code": code, "name": "Bo"}, random.Random(2))
+    await guest.connect()
+    await next_frame(guest, "joined")
+    await next_frame(host, "presence", lambda f: f["seats"][1]["connected"])
+    return host, guest, code
+
+
+def test_an_invite_code_takes_one_seat_once(tmp_path):
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            host, guest, code = await game_of_two(uri)
+            again = Bot(uri, {"type": "join", "code": code.lower().replace("-", " "), "name": "Eve"}, random.Random(3))
+            await again.connect()
+            with pytest.raises(RuntimeError, match="no open seat has that invite code"):
+                await next_frame(again, "joined")          # a fatal error frame, then the connection closes
+            room = next(iter(server.rooms.values()))
+            assert [s["name"] for s in room.public_seats()] == ["Ann", "Bo"]
+            assert room.session.game.state.players[1].name == "Bo"
+    asyncio.run(scenario())
+
+
+def test_an_absent_player_is_waited_for_by_default(tmp_path):
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            host, guest, _ = await game_of_two(uri)
+            await guest.close()
+            await next_frame(host, "presence", lambda f: not f["seats"][1]["connected"])
+            await host.send({"type": "takeover", "target": 1, "level": "easy"})
+            frame = await next_frame(host, "error")
+            assert "waits for them" in frame["text"]
+    asyncio.run(scenario())
+
+
+def test_a_seat_gone_past_the_limit_goes_to_an_ai_and_its_player_takes_it_back(tmp_path):
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            host, guest, _ = await game_of_two(uri, absent_limit=1)
+            token = guest.joined["token"]
+            room = next(iter(server.rooms.values()))
+            await guest.close()
+            await next_frame(host, "presence", lambda f: not f["seats"][1]["connected"])
+            await host.send({"type": "takeover", "target": 1, "level": "easy"})
+            early = await next_frame(host, "error")
+            assert "limit is 1 s" in early["text"]
+            await asyncio.sleep(1.2)
+            await host.send({"type": "takeover", "target": 1, "level": "easy"})
+            frame = await next_frame(host, "presence", lambda f: f["seats"][1]["stand_in"] == "easy")
+            assert frame["seats"][1]["name"] == "Bo"
+            # The stand-in plays Bo's turns: the game goes on while Ann plays hers.
+            before, ann_moves = room.version, host.moves
+            await host.play(until=lambda: room.version > before + 12)
+            assert room.version - before > host.moves - ann_moves, "nobody played Bo's turns"
+            # Bo comes back with his token and takes his seat back.
+            back = Bot(uri, {"type": "hello", "tokens": [token]}, random.Random(4))
+            await back.connect()
+            await next_frame(back, "welcome")
+            await back.send({"type": "reclaim"})
+            await next_frame(host, "presence", lambda f: f["seats"][1]["stand_in"] is None and f["seats"][1]["connected"])
+            assert room.session.seats[1].is_human
+            await asyncio.wait_for(asyncio.gather(host.play(), back.play()), 120)
+            assert room.session.game.is_over
+    asyncio.run(scenario())
+
+
+def test_a_turn_limit_moves_for_a_player_out_of_time(tmp_path):
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            host, guest, _ = await game_of_two(uri, turn_limit=1)
+            room = next(iter(server.rooms.values()))
+            before = room.version
+            notice = await next_frame(host, "notice")            # nobody moves: the clock does
+            assert "time ran out" in notice["text"]
+            assert room.version > before
+    asyncio.run(scenario())
