@@ -213,17 +213,17 @@ def test_a_lease_is_held_by_one_process_and_taken_over_once_it_runs_out(db):
 
 def test_a_change_is_heard_by_the_other_process_with_ids_only(db):
     a, b = PostgresStore(db), PostgresStore(db)
-    heard, got = [], threading.Event()
+    heard, listening, got = [], threading.Event(), threading.Event()
 
     def on(game, what):
         heard.append((game, what))
-        if what == 2:
-            got.set()
+        (got if what == 2 else listening).set()
     b.listen(on)
+    assert listening.wait(30)
     a.create_game("g", {"seed": 1, "variant": "standard"}, SEATS)
     a.claim_seat("g", 1, "i1", "Bo", "tok")
     a.append("g", 1, [{"undo": True}, {"undo": True}])
-    assert got.wait(10)
+    assert got.wait(30)
     assert heard[0] == (None, None)                      # on connecting: "catch up with everything"
     assert ("g", "seats") in heard and ("g", 2) in heard
     a.close()

@@ -207,7 +207,7 @@ def main(argv=None, open_window=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["serve"]:
         from ..online.server import main as serve
-        return serve(argv[1:])
+        return serve(argv[1:], prog=f"{command_name()} serve")
     try:
         args = parse_args(argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)

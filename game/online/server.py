@@ -506,10 +506,9 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
     store.close()
 
 
-def parse_serve(argv):
+def parse_serve(argv, prog="python main.py serve"):
     import argparse
-    from ..app.cli import command_name
-    ap = argparse.ArgumentParser(prog=f"{command_name()} serve",
+    ap = argparse.ArgumentParser(prog=prog,     # (given by game.app.cli, which imports this module)
                                  description="Hold online games of Wrath of Dragons for players on other computers.")
     ap.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the network)")
@@ -528,10 +527,10 @@ def parse_serve(argv):
     return ap.parse_args(argv)
 
 
-def main(argv):
+def main(argv, prog="python main.py serve"):
     """``serve``: one line when it listens (the real port), one line and exit 2 if it cannot."""
     try:
-        args = parse_serve(argv)
+        args = parse_serve(argv, prog)
     except SystemExit as exc:
         return exc.code
     if not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0 or not args.lease >= 1:
