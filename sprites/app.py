@@ -413,17 +413,6 @@ def settle_memory():
     gc.unfreeze()
     gc.collect()
     gc.freeze()
-    _give_back_memory()
-
-
-def _give_back_memory():
-    """Hand the heap's free pages back to the system (glibc keeps them in its arenas after
-    a game's surfaces and threads are gone, so the window's size would only grow)."""
-    try:
-        import ctypes
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):          # not glibc (macOS, Windows, musl): nothing to do
-        pass
 
 
 def wait_event(timeout_ms):

@@ -24,28 +24,9 @@ import pygame  # noqa: E402
 
 from sprites.app import open_window, App  # noqa: E402
 from sprites.scenes.table import TableScene  # noqa: E402
-from ui_helpers import click, option_elements, press  # noqa: E402
+from ui_helpers import click, click_option, pump_until, type_into  # noqa: E402
 
 os.environ["SDL_VIDEODRIVER"] = "x11"       # a real window on the Xvfb display (ui_helpers chose the dummy one)
-
-
-def pump_until(app, test, seconds=60):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.pump()
-        if test():
-            return True
-        time.sleep(0.01)
-    return False
-
-
-def type_into(app, field, text):
-    click(app, field)
-    for _ in range(40):
-        press(app, pygame.K_BACKSPACE)
-    for ch in text:
-        press(app, 0, ch)
-    press(app, pygame.K_TAB)
 
 
 def main(role, uri, save_dir, code_file, versions):
@@ -79,21 +60,7 @@ def main(role, uri, save_dir, code_file, versions):
         for seat, snap in table.host.mirror.snaps.items():
             leaked |= any(p["hand"] is not None for p in snap["board"]["players"] if p["seat"] != seat)
         if table.my_decision() and table.version == table.host.version and table.options:
-            before = table.host.version
-            index = rng.randrange(len(table.options))
-            names = option_elements(table, index) or sorted(n for n, idx in table.groups.items() if idx)
-            click(app, names[0])
-            for _ in range(3):
-                if table.host.version != before or table.dialog is None:
-                    break
-                if table.dialog_kind == "confirm":
-                    click(app, "button:confirm")
-                elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
-                    click(app, choices[0])
-                else:                           # a panel without choices of its own: close it, choose again
-                    press(app, pygame.K_ESCAPE)
-                    break
-            if pump_until(app, lambda: table.host.version != before, 20):
+            if click_option(app, table, rng.randrange(len(table.options))):
                 moves += 1
         time.sleep(0.01)
     print(json.dumps({"role": role, "moves": moves, "version": table.host.version, "here": table.host.here,

@@ -1,6 +1,6 @@
 """The project's shape: no import circle anywhere (imports inside functions
-included); the rules never import the application layer (game/app/) or the
-view; the application never imports the view (sprites.cli gives the command
+included); the rules never import the application layer (game/app/, and
+game/online/: the server and the window's network host) or the view; the application never imports the view (sprites.cli gives the command
 line its window); the view imports none of the engine's internals: it works
 from the host interface and plain data (issue "One seat's window onto the game")."""
 import ast
@@ -109,12 +109,15 @@ def module_imports(name):
     return out
 
 
+APPLICATION = ("game.app", "game.online")
+
+
 def test_the_rules_never_import_the_application_or_the_view():
     graph = import_graph("game")
     for name, deps in graph.items():
-        if name.startswith("game.app"):
+        if name.startswith(APPLICATION):
             continue
-        assert not any(d.startswith("game.app") for d in deps), f"{name} imports {sorted(deps)}"
+        assert not any(d.startswith(APPLICATION) for d in deps), f"{name} imports {sorted(deps)}"
         view = [m for m, _ in module_imports(name) if m.split(".")[0] in ("pygame", "sprites")]
         assert not view, f"{name} imports {view}"
 
@@ -156,7 +159,7 @@ def test_no_import_circle_anywhere():
 
 
 def test_importing_the_rules_and_the_application_imports_no_pygame():
-    apps = [n for n in modules("game") if n.startswith("game.app")]
+    apps = [n for n in modules("game") if n.startswith(APPLICATION)]
     code = f"import sys, game, {', '.join(apps)}; print('pygame' in sys.modules or 'sprites' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.strip() == "False", r.stderr

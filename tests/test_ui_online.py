@@ -29,26 +29,7 @@ from game.online.my_games import MyGames                          # noqa: E402
 from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
-from ui_helpers import DrawnText, click, make_app, option_elements, press, redraw    # noqa: E402
-
-
-def type_into(app, field, text):
-    click(app, field)
-    for _ in range(40):
-        press(app, pygame.K_BACKSPACE)
-    for ch in text:
-        press(app, 0, ch)
-    press(app, pygame.K_TAB)
-
-
-def pump_until(app, test, seconds=30):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.pump()
-        if test():
-            return True
-        time.sleep(0.01)
-    return False
+from ui_helpers import DrawnText, click, click_option, make_app, pump_until, redraw, type_into  # noqa: E402
 
 
 class Friend:
@@ -72,24 +53,6 @@ class Friend:
         """The friend's computer drops off the network (the connection is cut, not closed)."""
         self.loop.call_soon_threadsafe(self.bot.ws.transport.abort)
         self.thread.join(10)
-
-
-def click_option(app, table, index):
-    """Choose option ``index`` by clicking what offers it (answering the table's questions)."""
-    before = table.host.version
-    names = option_elements(table, index) or [n for n, idx in table.groups.items() if idx]
-    click(app, names[0])
-    for _ in range(3):
-        if table.host.version != before or table.dialog is None:
-            break
-        if table.dialog_kind == "confirm":
-            click(app, "button:confirm")
-        elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
-            click(app, choices[0])
-        else:                                   # a panel without choices of its own: close it, choose again
-            press(app, pygame.K_ESCAPE)
-            return False
-    return pump_until(app, lambda: table.host.version != before and table.version == table.host.version, 20)
 
 
 @pytest.mark.slow
@@ -198,6 +161,49 @@ def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_com
         click(app, "button:replay")
         assert isinstance(app.scene, ReplayScene)
         friend.leave()
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_one_computer_holding_two_seats_of_an_online_game_hands_over_between_them(tmp_path):
+    """Issue: "One computer may hold several seats of an online game, with the usual hand-off
+    between them." Between the two, the window shows no hand (what everyone may see)."""
+    from sprites.scenes.handoff import HandOffScene
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves", handoff=True)
+    try:
+        app.to_title()
+        click(app, "button:online")
+        scene = app.scene
+        type_into(app, "field:server", server.uri)
+        type_into(app, "field:name", "Ann")
+        while scene.seats[1] != "here":
+            click(app, "seat:1")
+        click(app, "button:more")
+        while scene.seats[2] != "easy":
+            click(app, "seat:2")
+        click(app, "button:create")
+        assert pump_until(app, lambda: isinstance(app.scene, (TableScene, HandOffScene))), scene.message
+        handoffs, moves, rng = 0, 0, random.Random(4)
+        end = time.monotonic() + 120
+        while handoffs < 2 and time.monotonic() < end:
+            app.pump()
+            if isinstance(app.scene, HandOffScene):
+                table = app.scene.table
+                assert table.eyes is None or table.snap["seat"] is None or table.handoff_pending
+                assert all(p["hand"] is None for p in table.host.snapshot(None)["board"]["players"])
+                handoffs += 1
+                click(app, "handoff:confirm")
+                continue
+            table = app.scene
+            if isinstance(table, TableScene) and table.my_decision() and table.version == table.host.version:
+                if click_option(app, table, rng.randrange(len(table.options))):
+                    moves += 1
+            time.sleep(0.005)
+        assert handoffs >= 2 and moves > 0
+        assert sorted(table.host.here) == [0, 1] and table.seats.humans == [0, 1]
     finally:
         app.close()
         server.stop()

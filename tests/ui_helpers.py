@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"          # sound effects play silently in tests
@@ -205,3 +206,43 @@ def hover(app, name):
 def index_of(table, action):
     """The number of ``action`` among the options of the game's decision (the table's options are in that order)."""
     return table.host.game.decision.options.index(action)
+
+
+def type_into(app, field, text):
+    """Click a text field, clear it and type ``text`` (then Tab out of it)."""
+    click(app, field)
+    for _ in range(40):
+        press(app, pygame.K_BACKSPACE)
+    for ch in text:
+        press(app, 0, ch)
+    press(app, pygame.K_TAB)
+
+
+def pump_until(app, test, seconds=30):
+    """Let the window run until ``test()`` holds (True), or ``seconds`` pass (False)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.pump()
+        if test():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def click_option(app, table, index):
+    """Choose option ``index`` by clicking what offers it (answering the table's questions), on a
+    table whose host may answer later (online); True once the host's game moved on."""
+    before = table.host.version
+    names = option_elements(table, index) or [n for n, idx in table.groups.items() if idx]
+    click(app, names[0])
+    for _ in range(3):
+        if table.host.version != before or table.dialog is None:
+            break
+        if table.dialog_kind == "confirm":
+            click(app, "button:confirm")
+        elif choices := [n for n in app.scene.element_names() if n.startswith("option:")]:
+            click(app, choices[0])
+        else:                                   # a panel without choices of its own: close it, choose again
+            press(app, pygame.K_ESCAPE)
+            return False
+    return pump_until(app, lambda: table.host.version != before and table.version == table.host.version, 20)

@@ -41,6 +41,7 @@ class Link:
         self.ws = None
         self.closed = False
         self.tries = 0
+        self._sleeper = None
         self.thread = threading.Thread(target=self._run, name="online", daemon=True)
         self.thread.start()
 
@@ -77,7 +78,15 @@ class Link:
             wait = BACKOFF[min(self.tries, len(BACKOFF) - 1)] * random.uniform(0.8, 1.2)
             self.tries += 1
             self.on_state("down", problem)
-            await asyncio.sleep(wait)
+            self._sleeper = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait_for(self._sleeper, wait)          # (close() ends the wait at once)
+            except asyncio.TimeoutError:
+                pass
+
+    def _wake_sleeper(self):
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.set_result(None)
 
     def send(self, msg):
         """Send from any thread; False if there is no connection now."""
@@ -95,6 +104,11 @@ class Link:
 
     def close(self):
         self.closed = True
+        self.on_frame = self.on_state = lambda *args: None     # nothing reaches the window any more
+        try:
+            self.loop.call_soon_threadsafe(self._wake_sleeper)
+        except RuntimeError:                    # the loop has ended already
+            pass
         ws = self.ws
         if ws is not None and not self.loop.is_closed():
             try:
@@ -122,6 +136,7 @@ class RemoteHost:
         self._next_id = 1
         self._own = None                     # (id, sent at) of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
+        self._states_due = set()             # seats whose whole snapshot the welcome announced
         self.link = link(uri, self._hello, self._received, self._link_state)
 
     def _hello(self):
@@ -158,14 +173,23 @@ class RemoteHost:
             if frame["state"] == "open":
                 self.waiting.clear()             # the welcome and whole states follow
                 self._catch_up = float("inf")
+                self._states_due = {"welcome"}
         elif kind == "welcome":
             self.mirror.take(frame)
             self._catch_up = float("inf")
-        elif kind in ("state", "update"):
+            here = frame["seats_here"]
+            self._states_due = set(here + [None] if len(here) > 1 else here or [None])
+        elif kind == "state":                    # a whole snapshot (a welcome, a resync): shown at once
             self.waiting.append(frame)
-            if kind == "state" and self._catch_up is not None:
-                self._fold_upto(frame["version"])
-            elif self._catch_up is not None and frame["version"] <= self._catch_up:
+            self._fold_upto(frame["version"])
+            self._states_due.discard(frame["seat"])
+            if not self._states_due and self._catch_up == float("inf"):
+                self._catch_up = frame["version"]   # (the other seats' frames of this version follow)
+        elif kind == "update":
+            self.waiting.append(frame)
+            if self._catch_up is not None and frame["version"] > self._catch_up:
+                self._catch_up = None            # a move made elsewhere: the table lets it through
+            if self._catch_up is not None:
                 self._fold_upto(frame["version"])
         elif kind == "answer":
             if self._own is not None and frame["id"] == self._own[0]:
@@ -197,8 +221,6 @@ class RemoteHost:
         """Show every waiting frame up to ``version``."""
         while self.waiting and self.waiting[0]["version"] <= version:
             self._fold(self.waiting.pop(0))
-        if self._catch_up is not None and self.mirror.version >= self._catch_up:
-            self._catch_up = None
 
     def _fold(self, frame):
         try:
@@ -216,7 +238,8 @@ class RemoteHost:
         """Connected, with every seat's snapshot here (the table can be drawn)."""
         self._drain()
         m = self.mirror
-        return self.state == "open" and m.game is not None and all(s in m.snaps for s in m.here)
+        return self.state == "open" and m.game is not None and not self._states_due \
+            and all(s in m.snaps for s in m.here)
 
     @property
     def version(self):
@@ -385,6 +408,8 @@ class RemoteHost:
         return None
 
     def close(self):
+        """Done with the game: the connection closes and the window is never woken again."""
+        self.notify = lambda: None
         self.link.close()
         return None
 

@@ -75,7 +75,7 @@ class Room:
     # ----- building -------------------------------------------------------------------------
     @classmethod
     def create(cls, game_id, settings, seats, wake):
-        session = Session.new([Seat(s["name"], s["dragon"], s["stand_in"] or _session_kind(s)) for s in seats],
+        session = Session.new([Seat(s["name"], s["dragon"], s["stand_in"] or s["kind"]) for s in seats],
                               settings["seed"], settings["variant"])
         return cls(game_id, session, seats, settings, wake)
 
@@ -168,7 +168,7 @@ class Room:
     def stand_in(self, seat, level):
         """An absent player's seat is played by an AI level (None: the player has it back)."""
         self.seats[seat]["stand_in"] = level
-        self.session.seats[seat].kind = level or _session_kind(self.seats[seat])
+        self.session.seats[seat].kind = level or self.seats[seat]["kind"]
 
     def may_take_over(self, by_seats, seat, level):
         """None if a connection holding ``by_seats`` may hand ``seat`` to ``level``, else why not."""
@@ -295,8 +295,3 @@ class Room:
         if action not in g.decision.options:
             action = g.decision.options[0]
         self.session.apply(action)
-
-
-def _session_kind(seat):
-    return "human" if seat["kind"] in ("human",) else seat["kind"]
-

@@ -506,9 +506,9 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
     store.close()
 
 
-def parse_serve(argv, prog="python main.py serve"):
+def parse_serve(argv, prog):
     import argparse
-    ap = argparse.ArgumentParser(prog=prog,     # (given by game.app.cli, which imports this module)
+    ap = argparse.ArgumentParser(prog=prog,
                                  description="Hold online games of Wrath of Dragons for players on other computers.")
     ap.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the network)")
