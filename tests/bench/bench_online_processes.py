@@ -22,6 +22,7 @@ import asyncio
 import os
 import random
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -136,6 +137,7 @@ def measure(admin_dsn, processes, tables, seconds, pg_pids):
     finally:
         for s in servers:
             s.stop()
+        shutil.rmtree(folder, ignore_errors=True)
         with psycopg.connect(admin_dsn, autocommit=True) as c:
             c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     latencies = sorted(x for b in bots for x in b.latencies)
