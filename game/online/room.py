@@ -83,17 +83,25 @@ class Room:
     def rebuild(cls, game_id, stored, wake):
         """The room as the store has it: seed + records replayed (exactly the game that was)."""
         room = cls.create(game_id, stored["settings"], stored["seats"], wake)
-        session = room.session
-        session.listeners.remove(room._record)
-        for rec in stored["records"]:
-            if "undo" in rec:
-                session.undo()
-                room.last_undo = session.changes
-            else:
-                session.apply(Action.from_dict(rec["action"]))
-        session.listeners.append(room._record)
-        room._actions = len(session.actions)
+        room.extend(stored["records"])
         return room
+
+    def extend(self, records):
+        """Replay records stored after this room's version (by this process or another one)."""
+        session = self.session
+        session.listeners.remove(self._record)
+        try:
+            for rec in records:
+                if "undo" in rec:
+                    session.undo()
+                    self.last_undo = session.changes
+                else:
+                    session.apply(Action.from_dict(rec["action"]))
+        finally:
+            session.listeners.append(self._record)
+        self._actions = len(session.actions)
+        if records:
+            self.decision_since = time.monotonic()
 
     def _record(self, session):
         if len(session.actions) > self._actions:
@@ -132,14 +140,30 @@ class Room:
                         "away": None if here or s["kind"] != "human" else round(now - self.away_since[i])})
         return out
 
-    def claim(self, seat, name):
+    def claim(self, seat, name, token=None):
         """An invite taken: the seat gets a name and a token (returned once, stored hashed)."""
-        token = new_token()
+        token = token or new_token()
         s = self.seats[seat]
         s.update(name=name, token_hash=digest(token), invite_hash=None)
         self.session.seats[seat].name = name
         self.session.game.state.players[seat].name = name
         return token
+
+    def take_seats(self, stored):
+        """The seats as the store has them now (another process took an invite or a seat):
+        True if anything changed."""
+        changed = False
+        for s in stored:
+            mine = self.seats[s["seat"]]
+            if s == mine:
+                continue
+            changed = True
+            if s["name"] != mine["name"]:
+                self.session.seats[s["seat"]].name = s["name"]
+                self.session.game.state.players[s["seat"]].name = s["name"]
+            mine.update(s)
+            self.stand_in(s["seat"], s["stand_in"])
+        return changed
 
     def stand_in(self, seat, level):
         """An absent player's seat is played by an AI level (None: the player has it back)."""

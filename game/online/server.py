@@ -32,6 +32,7 @@ from ..variants import VARIANTS
 from . import protocol
 from .protocol import BadMessage
 from .room import Room, digest, new_invite, new_token, normal_invite
+from .shared import LEASE_SECONDS, SharedGames
 from .store import SQLiteStore, StoreError, Taken
 
 log = logging.getLogger("wrath.server")
@@ -95,8 +96,9 @@ class Connection:
         return True
 
 
-class Server:
-    def __init__(self, store, per_address=PER_ADDRESS, idle_room_seconds=IDLE_ROOM_SECONDS, rate=RATE):
+class Server(SharedGames):
+    def __init__(self, store, per_address=PER_ADDRESS, idle_room_seconds=IDLE_ROOM_SECONDS, rate=RATE,
+                 lease_seconds=LEASE_SECONDS):
         self.store = store
         self.rate = rate
         self.per_address = per_address
@@ -106,6 +108,7 @@ class Server:
         self.loop = None
         self.db_thread = concurrent.futures.ThreadPoolExecutor(1, "store") if store.blocking else None
         self.frames_sent = 0
+        self._init_shared(lease_seconds)
 
     # ----- the store ------------------------------------------------------------------------
     async def db(self, fn, *args, **kw):
@@ -123,6 +126,9 @@ class Server:
             if room is None:
                 room = self.rooms[game_id] = Room.rebuild(game_id, stored, self._waker(game_id))
                 room.lock = asyncio.Lock()
+        if self.store.leases:                       # other processes may have moved it on (even while it loaded)
+            await self.catch_up(game_id)
+            room = self.rooms.get(game_id)
         return room
 
     def _waker(self, game_id):
@@ -131,8 +137,9 @@ class Server:
                 self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.step(game_id)))
         return wake
 
-    async def commit(self, room):
-        """The room's new records into the store, then everyone hears of them."""
+    async def commit(self, room, answer=None):
+        """The room's new records into the store, then everyone hears of them
+        (``answer``: (connection, frame), the answer to the command that made them)."""
         first, records = room.take_pending()
         if records:
             try:
@@ -140,7 +147,12 @@ class Server:
             except (Taken, StoreError, OSError, Exception) as exc:
                 log.error("game %s: cannot store records from %s (%s); reloading it", room.id, first, exc)
                 await self.reload(room)
+                if answer is not None:
+                    answer[0].send({"type": "answer", "id": answer[1]["id"], "seat": answer[1]["seat"],
+                                    "error": "The game has moved on since: look again.", "stale": True})
                 return False
+        if answer is not None:
+            answer[0].send(answer[1])
         room.broadcast()
         return True
 
@@ -172,8 +184,7 @@ class Server:
             for frame, conns in room.news():
                 for c in conns:
                     c.send(frame)
-            room.host.think()                        # the next AI seat starts thinking, if it must
-            self._time_turn(room)
+            await self._drive(room)                  # the next AI seat starts thinking, if it must
 
     def _time_turn(self, room):
         limit = room.settings.get("turn_limit")
@@ -185,14 +196,15 @@ class Server:
         async with room.lock:
             if room.version != version or room.timed_out_seat() is None or self.rooms.get(room.id) is not room:
                 return
+            if not await self._holds_lease(room):
+                return
             seat = room.timed_out_seat()
             room.play_for(seat)
             for conn in list(room.connections):
                 conn.send({"type": "notice", "text": f"{room.seats[seat]['name']}'s time ran out: "
                                                      f"an easy AI dragon made the move."})
             if await self.commit(room):
-                room.host.think()
-                self._time_turn(room)
+                await self._drive(room)
 
     # ----- first messages -------------------------------------------------------------------
     async def first(self, conn, msg):
@@ -281,9 +293,10 @@ class Server:
             raise BadMessage("no open seat has that invite code (it may have been used already)")
         seat = found[1]
         async with room.lock:
-            token = room.claim(seat, name)
-            await self.db(self.store.update_seat, room.id, seat, name=name,
-                          token_hash=digest(token), invite_hash=None)
+            token = new_token()
+            if not await self.db(self.store.claim_seat, room.id, seat, digest(code), name, digest(token)):
+                raise BadMessage("no open seat has that invite code (it may have been used already)")
+            room.claim(seat, name, token)
         conn.send({"type": "joined", "game": room.id, "seat": seat, "token": token})
         return room, {seat}, False
 
@@ -313,10 +326,8 @@ class Server:
         async with room.lock:
             if kind in protocol.COMMANDS:
                 answer = room.command(seat, msg)
-                conn.send(answer)
-                if await self.commit(room):
-                    room.host.think()
-                    self._time_turn(room)
+                if await self.commit(room, (conn, answer)):
+                    await self._drive(room)
             elif kind == "takeover":
                 target = protocol.number(msg, "target", high=protocol.MAX_SEATS - 1)
                 level = msg.get("level")
@@ -328,7 +339,7 @@ class Server:
                 await self.db(self.store.update_seat, room.id, target, stand_in=level)
                 room.tell_presence()
                 room.broadcast()
-                room.host.think()
+                await self._drive(room)
             elif kind == "reclaim":
                 if not room.seats[seat]["stand_in"]:
                     conn.send({"type": "error", "text": "Your seat is yours already."})
@@ -386,8 +397,7 @@ class Server:
             for frame in room.welcome(conn):
                 conn.send(frame)
             room.tell_presence()
-            room.host.think()
-            self._time_turn(room)
+            await self._drive(room)
         try:
             await self._messages(conn)
         except websockets.exceptions.ConnectionClosed:
@@ -460,13 +470,24 @@ def _id_of(frame):
     return v if type(v) is int else None
 
 
-async def run(host, port, data_dir, ready=None, stop=None, **limits):
-    """Serve until ``stop`` (an asyncio.Event) is set or the process is stopped;
-    ``limits``: Server's per_address, rate, idle_room_seconds."""
-    store = SQLiteStore(os.path.join(data_dir, "games.sqlite"))
+def open_store(data_dir, db=None):
+    """PostgreSQL when ``db`` is a postgresql:// address (several processes), else SQLite in ``data_dir``."""
+    if db:
+        from .pgstore import PostgresStore
+        return PostgresStore(db)
+    return SQLiteStore(os.path.join(data_dir, "games.sqlite"))
+
+
+async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
+    """Serve until ``stop`` (an asyncio.Event) is set or the process is stopped; ``db``: a
+    PostgreSQL address (else SQLite in ``data_dir``); ``limits``: Server's per_address, rate,
+    idle_room_seconds, lease_seconds."""
+    store = open_store(data_dir, db)
     server = Server(store, **limits)
     server.loop = asyncio.get_running_loop()
     sweeper = asyncio.ensure_future(server.sweep())
+    keeper = asyncio.ensure_future(server.keep_leases()) if store.leases else None
+    store.listen(server.heard)
     async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
                                open_timeout=10, ping_interval=20, ping_timeout=20, max_queue=16,
                                server_header=None) as listening:
@@ -475,8 +496,13 @@ async def run(host, port, data_dir, ready=None, stop=None, **limits):
             ready(server, port)
         await (stop.wait() if stop is not None else asyncio.Future())
     sweeper.cancel()
+    if keeper is not None:
+        keeper.cancel()
+    await server.release_leases()
     for room in server.rooms.values():
         room.host.close()
+    if server.db_thread is not None:
+        server.db_thread.shutdown()
     store.close()
 
 
@@ -488,6 +514,12 @@ def parse_serve(argv, prog):
                     help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the network)")
     ap.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any free port)")
     ap.add_argument("--data", metavar="DIR", help="folder for the games database (default: the user's data folder)")
+    ap.add_argument("--db", metavar="postgresql://...",
+                    help="keep the games in this PostgreSQL database instead, shared by every server process "
+                         "given the same address (default: SQLite in --data, one process)")
+    ap.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
+                    help=f"with --db: how long a process holds a game's AI seats and turn limit before another "
+                         f"may take them over, should it die (default {LEASE_SECONDS:g})")
     ap.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
                     help=f"connections one address may hold at once (default {PER_ADDRESS})")
     ap.add_argument("--rate", type=float, default=RATE, metavar="N",
@@ -501,16 +533,26 @@ def main(argv, prog="python main.py serve"):
         args = parse_serve(argv, prog)
     except SystemExit as exc:
         return exc.code
-    if not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0:
-        print("error: --port is 0 to 65535, --per-address at least 1 and --rate above 0", file=sys.stderr)
+    if not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0 or not args.lease >= 1:
+        print("error: --port is 0 to 65535, --per-address at least 1, --rate above 0 and --lease at least 1",
+              file=sys.stderr)
+        return 2
+    if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
+        print("error: --db is a PostgreSQL address, postgresql://user@host:port/database", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     data_dir = args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server")
+    if args.db:
+        from .pgstore import shown
+        where = shown(args.db)
+    else:
+        where = escape(data_dir)
 
     def ready(server, port):
-        print(f"Serving Wrath of Dragons on ws://{args.host}:{port} (games in {escape(data_dir)})", flush=True)
+        print(f"Serving Wrath of Dragons on ws://{args.host}:{port} (games in {where})", flush=True)
     try:
-        asyncio.run(run(args.host, args.port, data_dir, ready, per_address=args.per_address, rate=args.rate))
+        asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, per_address=args.per_address,
+                        rate=args.rate, lease_seconds=args.lease))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

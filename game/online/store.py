@@ -34,6 +34,7 @@ class Store:
     token_hash, invite_hash, stand_in. ``blocking``: calls may wait on a network
     (the server then makes them in a worker thread, in order)."""
     blocking = False
+    leases = False            # True: several processes share the games (lease, release, listen below)
 
     def create_game(self, game_id, settings, seats):
         raise NotImplementedError
@@ -49,8 +50,31 @@ class Store:
         """Append records numbered first_seq, first_seq+1, ... in one transaction (Taken if one exists)."""
         raise NotImplementedError
 
+    def records_after(self, game_id, seq):
+        """The records numbered after ``seq`` (a process catching up)."""
+        stored = self.load(game_id)
+        return [] if stored is None else stored["records"][seq:]
+
+    def seats(self, game_id):
+        stored = self.load(game_id)
+        return [] if stored is None else stored["seats"]
+
     def update_seat(self, game_id, seat, **fields):
         raise NotImplementedError
+
+    def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
+        """Give the seat a name and token if its invite is still ``invite_hash``: True if this claim won."""
+        raise NotImplementedError
+
+    def lease(self, game_id, holder, seconds):
+        """Take or renew the game's lease (who runs its AI seats and turn limits): True if held now."""
+        return True
+
+    def release(self, game_ids, holder):
+        pass
+
+    def listen(self, heard):
+        """Call ``heard(game_id, seq or "seats")`` when another process changes a game (optional)."""
 
     def find(self, column, digest):
         """(game_id, seat) whose token_hash / invite_hash is ``digest``, or None."""
@@ -138,6 +162,12 @@ class SQLiteStore(Store):
         sets = ", ".join(f"{k} = ?" for k in fields)
         with self._transaction():
             self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
+
+    def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
+        with self._transaction():
+            return self.db.execute("UPDATE seats SET name = ?, token_hash = ?, invite_hash = NULL "
+                                   "WHERE game = ? AND seat = ? AND invite_hash = ?",
+                                   (name, token_hash, game_id, seat, invite_hash)).rowcount == 1
 
     def find(self, column, digest):
         if column not in ("token_hash", "invite_hash"):

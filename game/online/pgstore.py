@@ -1,0 +1,239 @@
+"""The games in PostgreSQL, shared by several server processes: ``serve --db postgresql://...``.
+
+The same tables as the SQLite store (game.online.store), plus what many
+processes need:
+
+- an action is stored only under the next sequence number: the primary key
+  (game, seq) decides a race, never a process's memory; the loser gets
+  ``Taken``, reloads the game and its clients resync;
+- every stored record and seat change is announced with ``NOTIFY`` (the
+  payload is the game id and the record's number, or ``seats``: ids only,
+  NOTIFY keeps no history); a process that hears it catches up from the table
+  (``listen``), and one that missed some catches up by comparing numbers;
+- an invite is claimed by a conditional update: one claim wins;
+- a lease per game (holder + expiry) says which process runs the game's AI
+  seats and turn limits; a dead process's lease runs out and another takes it.
+
+The schema is created and upgraded here (table ``schema_version``); a
+database of a newer schema is refused with one line.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from .store import SEAT_FIELDS, Store, StoreError, Taken
+
+SCHEMA = 2
+CHANNEL = "wrath_games"
+
+# MIGRATIONS[n] brings a database of schema n - 1 to schema n.
+MIGRATIONS = {
+    1: """
+CREATE TABLE games (id TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL, settings JSONB NOT NULL);
+CREATE TABLE seats (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, dragon TEXT NOT NULL, kind TEXT NOT NULL,
+    token_hash TEXT UNIQUE, invite_hash TEXT UNIQUE, stand_in TEXT,
+    PRIMARY KEY (game, seat));
+CREATE TABLE records (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL CHECK (seq > 0),
+    record JSONB NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (game, seq));
+""",
+    2: """
+CREATE TABLE leases (
+    game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+""",
+}
+
+
+def shown(dsn):
+    """The database's address for the operator (never its password)."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(dsn)
+    except psycopg.Error:
+        return "the PostgreSQL database"
+    host = info.get("host", "localhost")
+    return f"postgresql://{host}:{info.get('port', 5432)}/{info.get('dbname', '')}"
+
+
+def upgrade(db, target=SCHEMA):
+    """Create or upgrade the schema to ``target`` in one transaction (one process at a time)."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(hashtext('wrath of dragons schema'))")
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        current = row[0] if row else 0
+        if current > SCHEMA:
+            raise StoreError(f"{shown(db.info.dsn)}: the games database has schema {current}, newer than this "
+                             f"server's {SCHEMA}: use a newer version of the game")
+        for version in range(current + 1, target + 1):
+            db.execute(MIGRATIONS[version])
+        if row is None:
+            db.execute("INSERT INTO schema_version VALUES (%s)", (max(current, target),))
+        elif target > current:
+            db.execute("UPDATE schema_version SET version = %s", (target,))
+
+
+class PostgresStore(Store):
+    blocking = True           # every call waits on the network: the server makes them in its worker thread
+    leases = True
+
+    def __init__(self, dsn):
+        self.dsn = dsn
+        self._closed = False
+        self._listener = None
+        try:
+            self.db = self._connect()
+            upgrade(self.db)
+        except psycopg.Error as exc:
+            raise StoreError(f"{shown(dsn)}: cannot open the games database ({_one_line(exc)})") from None
+
+    def _connect(self):
+        return psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
+
+    def _call(self, fn):
+        """Run ``fn(db)``; a broken connection is made again once (PostgreSQL restarted)."""
+        for attempt in (1, 2):
+            try:
+                if self.db.closed:
+                    self.db = self._connect()
+                return fn(self.db)
+            except psycopg.OperationalError as exc:
+                if attempt == 2 or not self.db.closed:
+                    raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}") from None
+            except psycopg.Error as exc:
+                raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}") from None
+
+    # ----- games ------------------------------------------------------------------------------
+    def create_game(self, game_id, settings, seats):
+        def create(db):
+            with db.transaction():
+                db.execute("INSERT INTO games VALUES (%s, %s, %s)", (game_id, time.time(), Jsonb(settings)))
+                with db.cursor() as cur:
+                    cur.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                                    [(game_id, s["seat"], *(s.get(f) for f in SEAT_FIELDS)) for s in seats])
+        self._call(create)
+
+    def game_ids(self):
+        return self._call(lambda db: [r[0] for r in db.execute("SELECT id FROM games ORDER BY created")])
+
+    def load(self, game_id):
+        def load(db):
+            with db.transaction():          # one snapshot of the game: seats and records agree
+                db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                row = db.execute("SELECT settings FROM games WHERE id = %s", (game_id,)).fetchone()
+                if row is None:
+                    return None
+                seats = self._seats(db, game_id)
+                records = [r[0] for r in db.execute(
+                    "SELECT record FROM records WHERE game = %s ORDER BY seq", (game_id,))]
+            return {"settings": row[0], "seats": seats, "records": records}
+        return self._call(load)
+
+    def seats(self, game_id):
+        return self._call(lambda db: self._seats(db, game_id))
+
+    @staticmethod
+    def _seats(db, game_id):
+        return [dict(zip(("seat",) + SEAT_FIELDS, r)) for r in db.execute(
+            f"SELECT seat, {', '.join(SEAT_FIELDS)} FROM seats WHERE game = %s ORDER BY seat", (game_id,))]
+
+    def records_after(self, game_id, seq):
+        return self._call(lambda db: [r[0] for r in db.execute(
+            "SELECT record FROM records WHERE game = %s AND seq > %s ORDER BY seq", (game_id, seq))])
+
+    def append(self, game_id, first_seq, records):
+        def append(db):
+            with db.transaction():
+                last = db.execute("SELECT coalesce(max(seq), 0) FROM records WHERE game = %s",
+                                  (game_id,)).fetchone()[0]
+                if last != first_seq - 1:          # not the next number: another process moved the game on
+                    raise Taken(f"{game_id}: record {first_seq} is not the next one ({last} stored)")
+                try:
+                    with db.cursor() as cur:
+                        cur.executemany("INSERT INTO records (game, seq, record) VALUES (%s, %s, %s)",
+                                        [(game_id, first_seq + i, Jsonb(r)) for i, r in enumerate(records)])
+                except psycopg.errors.UniqueViolation:     # two processes inserted the same number at once
+                    raise Taken(f"{game_id}: record {first_seq} exists") from None
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {first_seq + len(records) - 1}"))
+        self._call(append)
+
+    # ----- seats ------------------------------------------------------------------------------
+    def update_seat(self, game_id, seat, **fields):
+        bad = set(fields) - set(SEAT_FIELDS)
+        if bad:
+            raise ValueError(f"unknown seat fields {sorted(bad)}")
+        sets = ", ".join(f"{k} = %s" for k in fields)
+
+        def update(db):
+            with db.transaction():
+                db.execute(f"UPDATE seats SET {sets} WHERE game = %s AND seat = %s", (*fields.values(), game_id, seat))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} seats"))
+        self._call(update)
+
+    def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
+        def claim(db):
+            with db.transaction():
+                done = db.execute("UPDATE seats SET name = %s, token_hash = %s, invite_hash = NULL "
+                                  "WHERE game = %s AND seat = %s AND invite_hash = %s",
+                                  (name, token_hash, game_id, seat, invite_hash)).rowcount == 1
+                if done:
+                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} seats"))
+            return done
+        return self._call(claim)
+
+    def find(self, column, digest):
+        if column not in ("token_hash", "invite_hash"):
+            raise ValueError(column)
+        row = self._call(lambda db: db.execute(f"SELECT game, seat FROM seats WHERE {column} = %s",
+                                               (digest,)).fetchone())
+        return None if row is None else (row[0], row[1])
+
+    # ----- who runs a game's AI seats and turn limits -----------------------------------------
+    def lease(self, game_id, holder, seconds):
+        """Take or renew the game's lease for ``seconds``: True if ``holder`` has it now."""
+        return self._call(lambda db: db.execute(
+            "INSERT INTO leases VALUES (%s, %s, now() + make_interval(secs => %s)) "
+            "ON CONFLICT (game) DO UPDATE SET holder = excluded.holder, expires = excluded.expires "
+            "WHERE leases.holder = excluded.holder OR leases.expires < now() RETURNING holder",
+            (game_id, holder, seconds)).fetchone() is not None)
+
+    def release(self, game_ids, holder):
+        self._call(lambda db: db.execute("DELETE FROM leases WHERE game = ANY(%s) AND holder = %s",
+                                         (list(game_ids), holder)))
+
+    # ----- news from the other processes -------------------------------------------------------
+    def listen(self, heard):
+        """Call ``heard(game_id, seq or "seats")`` (from a thread of its own) for every change any
+        process stores, and ``heard(None, None)`` after (re)connecting: whatever was missed meanwhile."""
+        self._listener = threading.Thread(target=self._listen, args=(heard,), name="pg-listen", daemon=True)
+        self._listener.start()
+
+    def _listen(self, heard):
+        while not self._closed:
+            try:
+                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    heard(None, None)
+                    while not self._closed:
+                        for note in conn.notifies(timeout=0.5):
+                            game, _, what = note.payload.partition(" ")
+                            heard(game, int(what) if what.isdigit() else what)
+            except psycopg.Error:
+                time.sleep(0.5)
+
+    def close(self):
+        self._closed = True
+        if self._listener is not None:
+            self._listener.join(5)
+        self.db.close()
+
+
+def _one_line(exc):
+    return " ".join(str(exc).split()) or type(exc).__name__

@@ -1,0 +1,130 @@
+"""What a server does when other server processes share its store (PostgreSQL).
+
+Any process may hold a room of any game. The store decides every race (an
+action is stored only under the next number; the loser reloads). What is
+left for the processes:
+
+- hearing of another process's changes (``heard``, from the store's
+  LISTEN thread) and catching up from the table (``catch_up``): records after
+  the room's version are replayed onto it and its connections get the news;
+  a process that missed notifications catches up when a client next opens the
+  game (``Server.room``) or when its own write is refused;
+- running a game's AI seats and turn limits in one process only: the one
+  that holds the game's lease in the store (``_drive``, ``keep_leases``).
+
+With a store of one process (SQLite) the lease is always held and nothing is heard.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import time
+
+log = logging.getLogger("wrath.server")
+
+LEASE_SECONDS = 10.0         # a dead process's games get their AI back after at most this
+
+
+class SharedGames:
+    """Mixed into game.online.server.Server (which has rooms, loop, store, db, reload, _time_turn)."""
+
+    def _init_shared(self, lease_seconds):
+        self.lease_seconds = lease_seconds
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+    # ----- news from the other processes --------------------------------------------------------
+    def heard(self, game_id, what):
+        """The store's thread heard of a change (game_id None: it reconnected, check every room)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.catch_up(game_id, what)))
+
+    async def catch_up(self, game_id, what="all"):
+        """Bring a loaded room up to the store: ``what`` is a record's number, "seats" or "all"."""
+        if game_id is None:
+            for game in list(self.rooms):
+                await self.catch_up(game, "all")
+            return
+        room = self.rooms.get(game_id)
+        if room is None:
+            return                                   # not loaded here: it is read whole when it is
+        async with room.lock:
+            if self.rooms.get(game_id) is not room or (type(what) is int and room.version >= what):
+                return
+            try:
+                changed = False
+                if what in ("seats", "all"):
+                    if room.take_seats(await self.db(self.store.seats, game_id)):
+                        room.tell_presence()
+                        changed = True
+                if what != "seats":
+                    records = await self.db(self.store.records_after, game_id, room.version)
+                    if records:
+                        room.extend(records)
+                        changed = True
+            except Exception as exc:                 # the store or the replay failed: start the room again
+                log.error("game %s: cannot catch up (%s); reloading it", game_id, exc)
+                await self.reload(room)
+                return
+            if changed:
+                room.broadcast()
+                await self._drive(room)
+
+    # ----- who runs the AI seats and turn limits ---------------------------------------------
+    @staticmethod
+    def _needs_driver(room):
+        host = room.host
+        return not host.over and (host.ai_to_move() is not None or bool(room.settings.get("turn_limit")))
+
+    async def _holds_lease(self, room):
+        """Does this process run the room's AI seats and turn limit now? (Asks the store at most
+        every third of a lease; a lease not needed now is not taken.)"""
+        if not self.store.leases:
+            return True
+        if not self._needs_driver(room):
+            return False
+        held, until = getattr(room, "lease", (False, 0.0))
+        now = time.monotonic()
+        if now >= until:
+            try:
+                held = await self.db(self.store.lease, room.id, self.holder, self.lease_seconds)
+            except Exception as exc:
+                log.error("game %s: cannot take its lease (%s)", room.id, exc)
+                held = False
+            room.lease = (held, now + self.lease_seconds / 3)
+        return held
+
+    async def _drive(self, room):
+        """Start the AI seat's thought and time the turn, if this process runs the room."""
+        if await self._holds_lease(room):
+            room.host.think()
+            self._time_turn(room)
+
+    async def keep_leases(self):
+        """Renew the leases held, and take over those of dead processes (their leases ran out)."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            for room in list(self.rooms.values()):
+                if not self._needs_driver(room):
+                    continue
+                async with room.lock:
+                    if self.rooms.get(room.id) is not room:
+                        continue
+                    held_before = getattr(room, "lease", (False, 0.0))[0]
+                    if not await self._holds_lease(room):
+                        continue
+                    if not held_before:
+                        await self._drive(room)          # taken over: its AI and its clock start here
+                    elif not room.host.thinking and not room.host.ready():
+                        room.host.think()                # (after a reload: the AI seat to move starts)
+
+    async def release_leases(self):
+        held = [r.id for r in self.rooms.values() if getattr(r, "lease", (False,))[0]]
+        if held and self.store.leases:
+            try:
+                await self.db(self.store.release, held, self.holder)
+            except Exception as exc:
+                log.error("cannot give back the games' leases (%s): they run out by themselves", exc)
