@@ -407,10 +407,7 @@ def window_at(pos):
 def settle_memory():
     """Collect garbage now and freeze what is left (gc.freeze): the automatic
     collections then only look at objects made since, and a full collection
-    of everything (20 ms late in a game) never lands in a frame. What was
-    frozen before is looked at again (a game left behind is garbage now: frozen,
-    its reference cycles would never be collected)."""
-    gc.unfreeze()
+    of everything (20 ms late in a game) never lands in a frame."""
     gc.collect()
     gc.freeze()
 
