@@ -32,6 +32,17 @@ from sprites.scenes.table import TableScene                       # noqa: E402
 from ui_helpers import DrawnText, click, click_option, make_app, pump_until, redraw, type_into  # noqa: E402
 
 
+def open_play_online(app, uri, name):
+    """From the title: Play online, the server's address and a name typed in."""
+    app.to_title()
+    click(app, "button:online")
+    scene = app.scene
+    assert isinstance(scene, OnlineScene)
+    type_into(app, "field:server", uri)
+    type_into(app, "field:name", name)
+    return scene
+
+
 class Friend:
     """A friend on another computer: joins with the code and plays until told to leave."""
 
@@ -60,12 +71,7 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
     server = ServerThread(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
-        app.to_title()
-        click(app, "button:online")
-        scene = app.scene
-        assert isinstance(scene, OnlineScene)
-        type_into(app, "field:server", server.uri)
-        type_into(app, "field:name", "Ann")
+        scene = open_play_online(app, server.uri, "Ann")
         click(app, "seat:1")                      # a friend -> the next choice ...
         while scene.seats[1] != "invite":         # ... round to "A friend (invite code)" again
             click(app, "seat:1")
@@ -132,11 +138,7 @@ def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_com
     server = ServerThread(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
-        app.to_title()
-        click(app, "button:online")
-        scene = app.scene
-        type_into(app, "field:server", server.uri)
-        type_into(app, "field:name", "Ann")
+        scene = open_play_online(app, server.uri, "Ann")
         click(app, "button:create")
         assert pump_until(app, lambda: scene.invites is not None), scene.message
         friend = Friend(server.uri, scene.invites[0][0][2])
@@ -174,11 +176,7 @@ def test_one_computer_holding_two_seats_of_an_online_game_hands_over_between_the
     server = ServerThread(tmp_path / "server")
     app = make_app(tmp_path / "saves", handoff=True)
     try:
-        app.to_title()
-        click(app, "button:online")
-        scene = app.scene
-        type_into(app, "field:server", server.uri)
-        type_into(app, "field:name", "Ann")
+        scene = open_play_online(app, server.uri, "Ann")
         while scene.seats[1] != "here":
             click(app, "seat:1")
         click(app, "button:more")

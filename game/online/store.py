@@ -13,6 +13,7 @@ reloaded from the store.
 """
 from __future__ import annotations
 
+import abc
 import json
 import os
 import sqlite3
@@ -29,26 +30,28 @@ class StoreError(Exception):
     """The store cannot be opened or used; str() is one line for the server's operator."""
 
 
-class Store:
+class Store(abc.ABC):
     """The calls the server makes. Seats are dicts: seat, name, dragon, kind,
     token_hash, invite_hash, stand_in. ``blocking``: calls may wait on a network
     (the server then makes them in a worker thread, in order)."""
     blocking = False
     leases = False            # True: several processes share the games (lease, release, listen below)
 
+    @abc.abstractmethod
     def create_game(self, game_id, settings, seats):
-        raise NotImplementedError
+        """Store a new game: its settings (seed, variant, limits) and its seats."""
 
+    @abc.abstractmethod
     def game_ids(self):
-        raise NotImplementedError
+        """Every stored game's id, oldest first."""
 
+    @abc.abstractmethod
     def load(self, game_id):
         """{"settings", "seats", "records"} or None."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def append(self, game_id, first_seq, records):
         """Append records numbered first_seq, first_seq+1, ... in one transaction (Taken if one exists)."""
-        raise NotImplementedError
 
     def records_after(self, game_id, seq):
         """The records numbered after ``seq`` (a process catching up)."""
@@ -59,12 +62,13 @@ class Store:
         stored = self.load(game_id)
         return [] if stored is None else stored["seats"]
 
+    @abc.abstractmethod
     def update_seat(self, game_id, seat, **fields):
-        raise NotImplementedError
+        """Change some of a seat's fields (SEAT_FIELDS)."""
 
+    @abc.abstractmethod
     def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
         """Give the seat a name and token if its invite is still ``invite_hash``: True if this claim won."""
-        raise NotImplementedError
 
     def lease(self, game_id, holder, seconds):
         """Take or renew the game's lease (who runs its AI seats and turn limits): True if held now."""
@@ -76,9 +80,9 @@ class Store:
     def listen(self, heard):
         """Call ``heard(game_id, seq or "seats")`` when another process changes a game (optional)."""
 
+    @abc.abstractmethod
     def find(self, column, digest):
         """(game_id, seat) whose token_hash / invite_hash is ``digest``, or None."""
-        raise NotImplementedError
 
     def close(self):
         pass
