@@ -123,7 +123,7 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
         drawn.clear()
         redraw(app)
         assert any(s.startswith("Bo") and "(away)" in s for s in drawn.strings()), drawn.strings()[:40]
-        assert "Not connected now" in table.tips["player:1"]
+        assert pump_until(app, lambda: "Not connected now" in table.tips["player:1"], 10)   # the next frame's tip
     finally:
         app.close()
         server.stop()
