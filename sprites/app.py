@@ -183,17 +183,18 @@ class App:
         file of its own."""
         return self.open_table(self.local_host(session), handoff, autosave_file, returning)
 
-    def open_table(self, host, handoff=None, autosave_file=None, returning=False):
+    def open_table(self, host, handoff=None, autosave_file=None, returning=False, part=None):
         """Show a game on the table. ``returning``: anyone may be at the computer,
         as after Start or Continue (a hot-seat table stays hidden until its player
-        says who they are)."""
+        says who they are). ``part``: what the table adds for this host (an online
+        table's seat controls, a spectator's bar)."""
         from sprites.scenes.table import TableScene
         problems = self.close_other_games(keep=host)      # an older game's last autosave lands first
         theme.forget_texts()
         cardface.forget()
         if self.autosave and not host.over:
             host.start_autosave(self.save_dir(), autosave_file, notify=wake_up)
-        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff, here=host.here)
+        table = TableScene(self, host, handoff=self.handoff if handoff is None else handoff, here=host.here, part=part)
         for problem in problems:
             table.say(f"Autosave failed: {problem}")
         self.replace(table)

@@ -72,6 +72,11 @@ def test_hostile_frames_get_an_error_and_leave_the_game_as_it_was(tmp_path):
                 with pytest.raises(ConnectionClosed):
                     for _ in range(5):
                         await asyncio.wait_for(ws.recv(), 10)
+            # A spectator says which log lines it has of what everyone may see, and of nothing else.
+            for since in ({"0": 3}, {"public": -1}, {"public": "x"}, [1]):
+                ws = await raw(uri)
+                await ws.send(json.dumps({"type": "watch", "game": host.created["game"], "since": since}))
+                assert (await frames_until(ws, "error")).get("fatal"), since
             # Binary frames and frames over 64 KiB.
             ws = await raw(uri)
             await ws.send(b"\x00\x01")

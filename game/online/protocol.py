@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 
+from ..app.session import SEAT_KINDS
 from ..plaintext import name_problem
 
 VERSION = 1
@@ -29,6 +30,8 @@ ID_LIMIT = 2 ** 53             # a message id or version: a JSON-safe integer
 FIRST = ("hello", "create", "join", "watch")
 LATER = ("apply", "fly", "undo", "hint", "sync", "takeover", "reclaim", "record", "ping")
 COMMANDS = ("apply", "fly", "undo", "hint")
+# The AI levels a seat of an online table can have ("random" only makes random moves).
+AI_LEVELS = tuple(k for k in SEAT_KINDS if k not in ("human", "random"))
 
 
 class BadMessage(ValueError):

@@ -118,12 +118,14 @@ class Link:
 
 
 class RemoteHost:
-    read_only = False
-
-    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None):
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None):
+        """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
+        watch it as a spectator (what everyone may see; nothing can be played)."""
         self.save_dir = save_dir
         self.uri = uri
         self.tokens = list(tokens)
+        self.watching = watch
+        self.read_only = watch is not None
         self.notify = notify or (lambda: None)
         self.incoming = queue.Queue()
         self.mirror = Mirror()               # what the table is shown
@@ -137,13 +139,16 @@ class RemoteHost:
         self._own = None                     # (id, sent at) of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
         self._states_due = set()             # seats whose whole snapshot the welcome announced
+        self._presence_at = time.monotonic()   # when the seat list (who is connected, how long away) came
         self.link = link(uri, self._hello, self._received, self._link_state)
 
     def _hello(self):
         """The first message of each connection: the seat tokens, and the log lines kept here
         (called in the network thread: it reads what the window thread last folded)."""
-        return {"type": "hello", "v": protocol.VERSION, "tokens": self.tokens, "version": self.mirror.version,
-                "since": self.mirror.cursors()}
+        known = {"v": protocol.VERSION, "version": self.mirror.version, "since": self.mirror.cursors()}
+        if self.watching is not None:
+            return {"type": "watch", "game": self.watching, **known}
+        return {"type": "hello", "tokens": self.tokens, **known}
 
     # ----- the network thread's side -------------------------------------------------------------
     def _received(self, frame):
@@ -176,6 +181,7 @@ class RemoteHost:
                 self._states_due = {"welcome"}
         elif kind == "welcome":
             self.mirror.take(frame)
+            self._presence_at = time.monotonic()
             self._catch_up = float("inf")
             here = frame["seats_here"]
             self._states_due = set(here + [None] if len(here) > 1 else here or [None])
@@ -203,6 +209,7 @@ class RemoteHost:
                     self._fold_upto(frame["version"])
         elif kind == "presence":
             self.mirror.take(frame)
+            self._presence_at = time.monotonic()
             self.news.append({"type": "presence"})
         elif kind == "hint":
             self.news.append(frame)
@@ -255,7 +262,19 @@ class RemoteHost:
     def seats(self):
         self._drain()
         return [{"name": s["name"], "dragon": s["dragon"], "kind": s["stand_in"] or s["kind"],
-                 "connected": s["connected"], "away": s["away"], "claimed": s["claimed"]} for s in self.mirror.seats]
+                 "connected": s["connected"], "away": s["away"], "claimed": s["claimed"],
+                 "stand_in": s["stand_in"]} for s in self.mirror.seats]
+
+    @property
+    def absent_limit(self):
+        """Seconds an absent player is waited for before an AI may stand in (None: the table waits)."""
+        return (self.mirror.settings or {}).get("absent_limit")
+
+    def away_for(self, seat):
+        """Seconds the person of ``seat`` has been gone now (None: connected, or not a person's seat)."""
+        self._drain()
+        away = self.mirror.seats[seat]["away"] if 0 <= seat < len(self.mirror.seats) else None
+        return None if away is None else away + (time.monotonic() - self._presence_at)
 
     @property
     def table(self):
@@ -295,9 +314,15 @@ class RemoteHost:
 
     def snapshot(self, seat, since=0):
         """``seat`` None: what everyone may see (the server sends it to a window holding
-        several seats, for the table between two of its players)."""
+        several seats, for the table between two of its players, and to a spectator,
+        who is shown it whichever seat the table follows)."""
         self._drain()
-        return self.mirror.snapshot(seat, since)
+        snap = self.mirror.snapshot(None if self.watching is not None else seat, since)
+        d = snap["decision"]
+        if d and d.get("mine") and self.mirror.seats[d["player"]]["stand_in"]:
+            # an AI plays the seat for now: nothing to choose here until its player takes it back
+            snap["decision"] = {k: v for k, v in d.items() if k not in ("options", "refused", "flights")} | {"mine": False}
+        return snap
 
     def ready(self):
         self._drain()
@@ -329,6 +354,8 @@ class RemoteHost:
         self._drain()
         if self.fatal:
             return {"error": self.fatal}
+        if self.watching is not None:
+            return {"error": "You are watching this game: nothing can be played from here."}
         if self.state != "open":
             return {"error": "Not connected to the server: reconnecting..."}
         if self._own is not None:
@@ -346,8 +373,13 @@ class RemoteHost:
         return {"pending": True}
 
     def take_over(self, seat, level):
-        """Hand an absent player's seat to an AI level (the server checks the table's limit)."""
-        self.link.send({"type": "takeover", "target": seat, "level": level})
+        """Hand an absent player's seat to an AI level (the server checks the table's limit);
+        False if there is no connection now."""
+        return self.link.send({"type": "takeover", "target": seat, "level": level})
+
+    def reclaim(self, seat):
+        """Take this computer's ``seat`` back from the AI that played it while its player was gone."""
+        return self.link.send({"type": "reclaim", "seat": seat})
 
     def poll(self):
         self._drain()

@@ -187,8 +187,8 @@ class Room:
         away = time.monotonic() - self.away_since[seat]
         if away < limit:
             return f"{s['name']} has been away {int(away)} s; the table's limit is {int(limit)} s."
-        if level not in ("easy", "normal", "hard", "expert"):
-            return "Choose an AI level: easy, normal, hard or expert."
+        if level not in protocol.AI_LEVELS:
+            return f"Choose an AI level: {', '.join(protocol.AI_LEVELS)}."
         return None
 
     # ----- what a connection is sent --------------------------------------------------------

@@ -25,7 +25,6 @@ import time
 import websockets
 from websockets.asyncio.server import serve as ws_serve
 
-from ..app.session import SEAT_KINDS
 from ..data import default_data
 from ..plaintext import escape
 from ..variants import VARIANTS
@@ -43,7 +42,7 @@ BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
 IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
-AI_LEVELS = tuple(k for k in SEAT_KINDS if k not in ("human", "random"))
+AI_LEVELS = protocol.AI_LEVELS
 
 
 class Connection:
@@ -229,6 +228,13 @@ class Server(SharedGames):
                 raise BadMessage("the tokens are of different games")
             room = here
             seats.add(found[1])
+        self._since(conn, msg, room, seats)
+        return room, seats, False
+
+    @staticmethod
+    def _since(conn, msg, room, seats):
+        """The log lines a returning client has already (hello's or watch's "since"), to be
+        sent only the lines after them; "public" is what everyone may see."""
         since = msg.get("since") or {}
         if not isinstance(since, dict) or len(since) > protocol.MAX_SEATS + 1:
             raise BadMessage("'since' maps seats to the log lines the client has")
@@ -240,7 +246,6 @@ class Server(SharedGames):
         version = msg.get("version")
         if type(version) is not int or version < room.last_undo:
             conn.since.clear()               # an undo since: the lines it has may differ, send them all
-        return room, seats, False
 
     async def create(self, conn, msg):
         variant = msg.get("variant", "standard")
@@ -304,6 +309,7 @@ class Server(SharedGames):
         room = await self.room(protocol.text(msg, "game"))
         if room is None:
             raise BadMessage("no game has that code")
+        self._since(conn, msg, room, set())
         return room, set(), True
 
     # ----- later messages -------------------------------------------------------------------

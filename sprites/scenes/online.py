@@ -1,8 +1,9 @@
 """Play online: the server's address and your name (remembered), a new table
 (each seat: you, a friend with an invite code, or an AI level; the variant;
 how long an absent player is waited for; a turn limit), joining with an
-invite code, and My games (every online game of this computer, whose turn it
-is, opened with a click).
+invite code, watching a game with its watch code (what everyone may see), and
+My games (every online game of this computer, whose turn it is, opened with a
+click).
 
 The network calls run in worker threads (game.online.lobby): the screen never
 waits for a server. This computer's games and their seat tokens are kept in
@@ -16,17 +17,19 @@ from game.app.background import Job
 from game.data import default_data
 from game.online import lobby
 from game.online.my_games import MyGames, address, address_problem
+from game.online.protocol import AI_LEVELS
 from game.online.remote import RemoteHost
 from game.plaintext import name_problem
 from game.variants import VARIANTS
 from sprites import theme
 from sprites.art import common
 from sprites.scene import Scene
+from sprites.table.online_parts import OnlineSeats, Watching
 from sprites.wake import wake_up
 
-SEAT_KINDS = ("here", "invite", "easy", "normal", "hard", "expert")
-SEAT_LABELS = {"here": "You (this computer)", "invite": "A friend (invite code)", "easy": "AI easy",
-               "normal": "AI normal", "hard": "AI hard", "expert": "AI expert"}
+SEAT_KINDS = ("here", "invite") + AI_LEVELS
+SEAT_LABELS = {"here": "You (this computer)", "invite": "A friend (invite code)",
+               **{level: f"AI {level}" for level in AI_LEVELS}}
 ABSENT = ((None, "Absent players: the table waits"), (300, "Absent 5 min: an AI may stand in"),
           (1800, "Absent 30 min: an AI may stand in"), (86400, "Absent a day: an AI may stand in"))
 TURN = ((None, "No turn limit"), (120, "Turn limit: 2 minutes"), (600, "Turn limit: 10 minutes"))
@@ -97,14 +100,18 @@ class OnlineScene(Scene):
         rx = x0 + px(720)
         rw = max(px(460), w - rx - px(40))
         y = px(250)
-        self.add("field:code", pygame.Rect(rx, y, rw - px(180), bh), tip="The invite code a friend sent you")
-        self.add("button:join", pygame.Rect(rx + rw - px(168), y, px(168), bh), tip="Take that seat")
+        self.add("field:code", pygame.Rect(rx, y, rw - px(340), bh),
+                 tip="An invite code a friend sent you (Join), or a game's watch code (Watch)")
+        self.add("button:join", pygame.Rect(rx + rw - px(328), y, px(160), bh), tip="Take the seat of that invite code")
+        self.add("button:watch", pygame.Rect(rx + rw - px(160), y, px(160), bh),
+                 tip="Watch the game of that watch code: what everyone may see, as its players move")
         y += bh + px(60)
         self.my_top = y
         row_h = max(px(62), theme.font(self.fs(20), True).get_linesize() + theme.font(self.fs(18)).get_linesize()
                     + px(10))
         for i, entry in enumerate(self.mine.games[:MY_ROWS]):
-            self.add(f"mine:{i}", pygame.Rect(rx, y, rw - px(120), row_h), tip="Open this game's table")
+            self.add(f"mine:{i}", pygame.Rect(rx, y, rw - px(120), row_h),
+                     tip=f"Open this game's table. Its watch code, for anyone who would like to watch: {entry['game']}")
             self.add(f"forget:{i}", pygame.Rect(rx + rw - px(110), y + (row_h - bh) // 2, px(110), bh),
                      tip="Forget this game on this computer (its seats stay on the server)")
             y += row_h + px(6)
@@ -114,7 +121,7 @@ class OnlineScene(Scene):
         self.add("button:back", r, tip="Back to the title (Esc)")
         self.status_y = r.y - px(40)
         if self.invites is not None:
-            box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(120) + len(self.invites[0]) * px(44) + px(80))
+            box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(120) + (len(self.invites[0]) + 1) * px(44) + px(80))
             box.center = (w // 2, h // 2)
             self.invite_box = box
             b = pygame.Rect(0, 0, px(300), px(52))
@@ -153,6 +160,8 @@ class OnlineScene(Scene):
             self._create()
         elif name == "button:join":
             self._join()
+        elif name == "button:watch":
+            self._watch()
         elif name.startswith("mine:"):
             self._open(self.mine.games[int(name.split(":")[1])])
         elif name.startswith("forget:"):
@@ -245,6 +254,21 @@ class OnlineScene(Scene):
         self.message = "Joining..."
         self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, notify=wake_up, name="lobby"))
 
+    def _watch(self):
+        uri = self._server()
+        if uri is None:
+            return
+        code = self.code_text.strip()
+        if not code:
+            self.message = "Type the game's watch code first (a player of the game can read it in My games)."
+            return
+        if not all(c.isalnum() or c in "-_" for c in code) or len(code) > 20:
+            self.message = "That is not a watch code: it has letters, digits, - and _ only."
+            return
+        self._remember(uri, self.mine.name)
+        self.message = f"Connecting to {uri}..."
+        self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code)
+
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
             key = entry["game"]
@@ -279,7 +303,7 @@ class OnlineScene(Scene):
                 self.app.dirty = True
             elif host.connected and host.mirror.snaps:
                 self.connecting = None
-                self.app.open_table(host)
+                self.app.open_table(host, part=Watching() if host.watching is not None else OnlineSeats(host))
                 return False
             elif host.problem:
                 line = f"Connecting: {host.problem} (trying again)"
@@ -338,10 +362,11 @@ class OnlineScene(Scene):
                      hot=self.hover == "button:create", primary=True, enabled=self.job is None)
         # join, my games
         cr = self.element_rect("field:code")
-        theme.blit_text(surface, "Join with an invite code", fs(30), (cr.x, cr.y - px(50)), theme.GOLD, True)
+        theme.blit_text(surface, "Join or watch with a code", fs(30), (cr.x, cr.y - px(50)), theme.GOLD, True)
         self._field(surface, cr, self.code_text, self.focus == "field:code", "ABCDE-FGHJK")
-        theme.button(surface, self.element_rect("button:join"), "Join", f, hot=self.hover == "button:join",
-                     enabled=self.job is None)
+        for name, label in (("button:join", "Join"), ("button:watch", "Watch")):
+            theme.button(surface, self.element_rect(name), label, f, hot=self.hover == name,
+                         enabled=self.job is None and self.connecting is None)
         theme.blit_text(surface, "My games", fs(30), (self.right.x, self.my_top - px(50)), theme.GOLD, True)
         if not self.mine.games:
             theme.blit_text(surface, "None yet: create a table or join one.", fs(20), (self.right.x, self.my_top),
@@ -375,7 +400,7 @@ class OnlineScene(Scene):
             status = "Asking the server..." if not isinstance(look, dict) else f"Not reachable: {look['problem']}"
             colour = (200, 180, 150)
         theme.blit_text(surface, names, fs(20), (r.x + px(12), r.y + px(6)), theme.WHITE, True, width=r.w - px(24))
-        theme.blit_text(surface, f"{status}  -  {entry['server']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
+        theme.blit_text(surface, f"{status}  -  {entry['server']}  -  watch code {entry['game']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
                         False, "bottomleft", r.w - px(24))
         theme.button(surface, self.element_rect(f"forget:{i}"), "Forget", fs(20), hot=self.hover == f"forget:{i}")
 
@@ -395,6 +420,8 @@ class OnlineScene(Scene):
                             False, "topright")
             theme.blit_text(surface, code, fs(30), (box.centerx, y - px(4)), (150, 30, 20), True)
             y += px(44)
+        theme.blit_text(surface, f"Anyone may watch with the game's code {self.invites[1]['game']} (Watch).", fs(20),
+                        (box.centerx, y + px(4)), theme.INK, False, "midtop", box.w - px(40))
         theme.button(surface, self.element_rect("button:open_new"), "Open the table", fs(24),
                      hot=self.hover == "button:open_new", primary=True)
 

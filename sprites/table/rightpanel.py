@@ -147,7 +147,8 @@ class RightPanel:
         cy = line.centery
         x = theme.blit_text(surf, "Order", size, (x, cy), theme.MUTED, True, "midleft").right + lay.px(6)
         players = view["players"]
-        said = turn_words(turns, viewer, [p["name"] for p in players])
+        # (in a replay or for a spectator the seat shown is not the viewer's own: no "your turn")
+        said = turn_words(turns, viewer if self.yours else None, [p["name"] for p in players])
         order = turns["order"]
         disc_w = len(order) * (2 * rad + lay.px(3))
         arrow_w = theme.text_width(">", size) + lay.px(3)

@@ -1,0 +1,166 @@
+"""An online table's own controls, as parts of the table (``sprites.table.part``):
+
+- ``OnlineSeats``: a player gone longer than the table's limit can have their
+  seat handed to an AI level by the others (a click on their row in the
+  dragons' list asks which level), and a player whose seat an AI has been
+  playing takes it back (the prompt bar's button, or R). The server checks
+  both; what it refuses comes back as a notice.
+- ``Watching``: a spectator's table: what everyone may see, nothing to play.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.online.protocol import AI_LEVELS
+from sprites import theme
+from sprites.table import dialog, promptbar, questions
+from sprites.table.part import TablePart
+
+RECLAIM = "online:reclaim"
+TABLE_BUTTONS = ("button:menu", "button:help", "button:speed", "button:pause", "button:step", "button:standings",
+                 "button:scores")
+GAME_ELEMENTS = ("hand", "track", "draft", "lair_action", "region", "site", "hex", "token", "deck", "discard_pile")
+
+
+def minutes(seconds):
+    """A duration in the words a player reads: "40 s", "12 min", "3 h", "2 days"."""
+    seconds = max(0, int(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    if seconds < 36 * 3600:
+        return f"{round(seconds / 3600)} h"
+    return f"{round(seconds / 86400)} days"
+
+
+class OnlineSeats(TablePart):
+    def __init__(self, host):
+        self.host = host
+
+    # ----- whose seat is where --------------------------------------------------------------
+    def stood_in(self):
+        """This computer's seats an AI plays for now."""
+        seats = self.host.seats
+        return [s for s in self.host.here if seats[s]["stand_in"]]
+
+    def absent(self, seat):
+        """True if ``seat`` is another person's seat and that person is not connected."""
+        s = self.host.seats[seat]
+        return seat not in self.host.here and s["connected"] is False and not s["stand_in"] and s["kind"] == "human"
+
+    def why_not(self, seat):
+        """Why the seat cannot be handed to an AI now (None: it can)."""
+        name, limit, away = self.host.seats[seat]["name"], self.host.absent_limit, self.host.away_for(seat) or 0
+        if limit is None:
+            return f"{name} is away. This table was made to wait for absent players: no AI can stand in."
+        if away < limit:
+            return (f"{name} has been away {minutes(away)}. An AI dragon may play for them once they have been "
+                    f"away {minutes(limit)} (the table's limit).")
+        return None
+
+    # ----- the table's hooks ------------------------------------------------------------------
+    def refresh(self):
+        t = self.table
+        for i in range(len(self.host.seats)):
+            tip = f"player:{i}"
+            if tip not in t.tips:
+                continue
+            if self.absent(i):
+                why = self.why_not(i)
+                t.tips[tip] += (f" Not connected now. {why}" if why else
+                                f" Not connected now, for {minutes(self.host.away_for(i) or 0)}. "
+                                f"Click: let an AI dragon play for them until they are back.")
+            elif i in self.stood_in():
+                t.tips[tip] += " An AI dragon plays your seat for now: Take my seat back (R) gives it to you again."
+
+    def rects(self):
+        if not self.stood_in():
+            return {}
+        lay = self.table.lay
+        hint = promptbar.button_rects(lay, False)["button:hint"]
+        label = "Take my seat back (R)"
+        w = max(lay.px(200), theme.text_width(label, lay.font(20), True) + lay.px(18))
+        return {RECLAIM: pygame.Rect(hint.right - w, hint.y, w, hint.h)}
+
+    def register(self):
+        for name, rect in self.rects().items():
+            self.table.add(name, rect, tip="An AI dragon has played your seat while you were away: play it "
+                                           "yourself again from the next decision on (R).", front=True)
+
+    def bar_extra(self):
+        return list(self.rects().values())
+
+    def header(self, header):
+        head, prompt, colour, letter = header
+        mine = self.stood_in()
+        if mine:
+            level = self.host.seats[mine[0]]["stand_in"]
+            prompt = f"An AI dragon ({level}) plays your seat while you were away. Take my seat back (R) to play."
+        return head, prompt, colour, letter
+
+    def click(self, name):
+        t = self.table
+        if name == RECLAIM:
+            return self.reclaim()
+        kind, _, rest = name.partition(":")
+        if kind == "takeover":
+            seat, level = rest.split(":")
+            questions.close(t)
+            sent = self.host.take_over(int(seat), level)
+            t.say(f"Asked the server: AI {level} plays for {self.host.seats[int(seat)]['name']}." if sent else
+                  "Not connected to the server: try again once it is back.", note=sent)
+            return True
+        if kind == "player" and rest.isdigit() and int(rest) < len(self.host.seats) and self.absent(int(rest)):
+            seat = int(rest)
+            why = self.why_not(seat)
+            if why:
+                t.say(why, note=True)
+                return True
+            name = self.host.seats[seat]["name"]
+            choices = [(f"takeover:{seat}:{level}", f"AI {level}") for level in AI_LEVELS]
+            questions.ask(t, dialog.Dialog(
+                f"Let an AI dragon play for {name}?", choices, width=460,
+                text=f"{name} has been away {minutes(self.host.away_for(seat) or 0)}. An AI dragon of the level "
+                     f"you choose plays their seat until they come back and take it again."), "choose")
+            return True
+        return False
+
+    def key(self, event):
+        if event.key == pygame.K_r and self.stood_in():
+            return self.reclaim()
+        return False
+
+    def reclaim(self):
+        sent = all(self.host.reclaim(seat) for seat in self.stood_in())
+        self.table.say("Taking your seat back..." if sent else "Not connected to the server: try again once it "
+                       "is back.", note=sent)
+        return True
+
+    def draw(self, surface):
+        for name, rect in self.rects().items():
+            theme.button(surface, rect, "Take my seat back (R)", self.table.lay.font(20),
+                         hot=self.table.hover == name, primary=True)
+
+
+class Watching(TablePart):
+    """A spectator's table: every move shown as it comes, no hand, nothing to choose."""
+    has_undo = False
+    summary_open = False
+
+    def refresh(self):
+        self.table.right.viewer_label = ""
+        self.table.right.yours = False
+
+    def header(self, header):
+        head, prompt, colour, letter = header
+        return f"Watching - {head}", prompt, colour, letter
+
+    def click(self, name):
+        """A click on the game (a card, a region, a kind's button) says why nothing happens;
+        the bar's buttons, the standings and the log work as at any table."""
+        kind = name.split(":")[0]
+        if kind in GAME_ELEMENTS or (kind == "button" and name not in TABLE_BUTTONS):
+            self.table.say("You are watching this game: its players make the moves.", note=True)
+            return True
+        return False

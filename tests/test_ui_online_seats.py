@@ -1,0 +1,197 @@
+"""The online table's seat controls and spectators, through the real window and a
+real server (127.0.0.1, port 0).
+
+Issue "Play online with friends": "a player gone longer than the table's limit
+(chosen at creation; none by default) can have their seat handed to an AI level
+by the others, and can take it back on return"; "spectators get the public
+view"; "a finished online game can be watched".
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.online.bot import Bot                                   # noqa: E402
+from game.online.my_games import MyGames                          # noqa: E402
+from online_helpers import ServerThread, create_game, join_game   # noqa: E402
+from sprites.scenes.table import TableScene                       # noqa: E402
+from sprites.table.online_parts import OnlineSeats, Watching      # noqa: E402
+from test_ui_online import open_play_online                       # noqa: E402
+from ui_helpers import DrawnText, click, make_app, press, pump_until, redraw, type_into  # noqa: E402
+
+
+class Players:
+    """Two players on other computers, playing a game of theirs in a thread."""
+
+    def __init__(self, uri):
+        self.bots = []
+        self.ready = threading.Event()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=lambda: self.loop.run_until_complete(self._play(uri)), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(30), "the players' game was not created"
+
+    async def _play(self, uri):
+        creator = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ash"}, {"kind": "invite"}]},
+                      random.Random(1), pause=0.05)
+        await creator.connect()
+        while creator.created is None:
+            await creator.receive()
+        friend = Bot(uri, {"type": "join", "code": creator.created["invites"]["1"], "name": "Bo"},
+                     random.Random(2), pause=0.05)
+        await friend.connect()
+        self.bots = [creator, friend]
+        self.game = creator.created["game"]
+        self.ready.set()
+        await asyncio.gather(*(b.play() for b in self.bots), return_exceptions=True)
+
+    def stop(self):
+        for b in self.bots:
+            asyncio.run_coroutine_threadsafe(b.close(), self.loop)
+        self.thread.join(10)
+
+
+def my_games_with(save_dir, uri, game, token, name):
+    mine = MyGames.load(str(save_dir))
+    mine.add(uri, game, [token], [name])
+    assert mine.save() is None
+
+
+@pytest.mark.slow
+def test_a_spectator_watches_a_game_with_its_code_and_sees_only_what_everyone_may_see(tmp_path):
+    server = ServerThread(tmp_path / "server")
+    players = Players(server.uri)
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, server.uri, "Cy")
+        type_into(app, "field:code", players.game)
+        click(app, "button:watch")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message
+        table = app.scene
+        assert isinstance(table.part, Watching) and table.host.read_only and table.host.here == []
+        assert table.header()[0].startswith("Watching")
+        seen = table.version
+        assert pump_until(app, lambda: table.version >= seen + 5, 60), "the players' moves never came through"
+        # Only what everyone may see: no hand, no Scheme draft, whichever seat the table follows.
+        assert set(table.host.mirror.snaps) == {None}
+        assert all(p["hand"] is None for p in table.view["players"])
+        assert table.options == [] and not table.my_decision()
+        assert "button:hint" not in table.element_names()
+        click(app, "region:Gallia")
+        assert table.toast and "watching" in table.toast[0]
+        # A watcher cannot play, whatever it sends.
+        assert "watching" in table.host.send(0, {"type": "apply", "version": table.host.version, "option": 0})["error"]
+    finally:
+        app.close()
+        players.stop()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_wrong_watch_code_is_one_line_and_the_screen_stays(tmp_path):
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, server.uri, "Cy")
+        type_into(app, "field:code", "nosuchgame12")
+        click(app, "button:watch")
+        assert pump_until(app, lambda: scene.connecting is None and "no game has that code" in scene.message, 20), \
+            scene.message
+        assert app.scene is scene
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_an_absent_players_seat_is_handed_to_an_ai_by_a_click_on_their_row(tmp_path, monkeypatch):
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}], absent_limit=1)
+    join_game(server.uri, created["invites"]["1"], "Bo")            # Bo joins, then is gone
+    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
+    app = make_app(tmp_path / "saves")
+    try:
+        open_play_online(app, server.uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
+        table = app.scene
+        assert isinstance(table.part, OnlineSeats)
+        assert pump_until(app, lambda: (table.host.away_for(1) or 0) > 1.5, 10)
+        table.refresh()
+        assert "Click: let an AI dragon play for them" in table.tips["player:1"]
+        click(app, "player:1")
+        assert table.dialog is not None and "Let an AI dragon play for Bo" in table.dialog.title
+        click(app, "takeover:1:easy")
+        assert pump_until(app, lambda: table.host.seats[1]["stand_in"] == "easy", 20)
+        room = next(iter(server.server.rooms.values()))
+        assert server.call(lambda: room.session.seats[1].kind) == "easy"
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        assert any(s.startswith("Bo") and "[AI" in s for s in drawn.strings()), drawn.strings()[:40]
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_table_without_a_limit_says_it_waits_and_hands_no_seat_away(tmp_path):
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}])
+    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
+    app = make_app(tmp_path / "saves")
+    try:
+        open_play_online(app, server.uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
+        table = app.scene
+        click(app, "player:1")
+        assert table.dialog is None and "made to wait for absent players" in table.toast[0]
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_returning_player_takes_their_seat_back_from_the_ai(tmp_path):
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ash"}, {"kind": "invite"}], absent_limit=1)
+    joined = join_game(server.uri, created["invites"]["1"], "Ann")
+
+    async def ash_hands_anns_seat_to_an_ai():
+        ash = Bot(server.uri, {"type": "hello", "tokens": [created["tokens"]["0"]]}, random.Random(0))
+        await ash.connect()
+        await asyncio.sleep(1.3)
+        await ash.send({"type": "takeover", "target": 1, "level": "easy"})
+        while True:
+            frame = await asyncio.wait_for(ash.receive(), 20)
+            if frame["type"] == "presence" and frame["seats"][1]["stand_in"] == "easy":
+                break
+        await ash.close()
+    asyncio.run(ash_hands_anns_seat_to_an_ai())
+    my_games_with(tmp_path / "saves", server.uri, created["game"], joined["token"], "Ann")
+    app = make_app(tmp_path / "saves")
+    try:
+        open_play_online(app, server.uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
+        table = app.scene
+        assert table.host.seats[1]["stand_in"] == "easy"
+        assert "online:reclaim" in table.element_names() and "Take my seat back" in table.header()[1]
+        assert table.options == []                       # the AI plays the seat for now
+        press(app, pygame.K_r)
+        assert pump_until(app, lambda: table.host.seats[1]["stand_in"] is None, 20)
+        room = next(iter(server.server.rooms.values()))
+        assert server.call(lambda: room.session.seats[1].kind) == "human"
+        assert pump_until(app, lambda: "online:reclaim" not in table.element_names(), 5)
+    finally:
+        app.close()
+        server.stop()
