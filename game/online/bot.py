@@ -21,6 +21,7 @@ from .mirror import Mirror, OutOfStep
 
 class Bot:
     def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0):
+        """``pause``: seconds to wait before each move (a number, or a function giving each wait)."""
         self.uri = uri
         self.first = first
         self.rng = rng
@@ -86,8 +87,9 @@ class Bot:
             move = self.choose()
             if move is not None and move[1] != asked:
                 asked = move[1]
-                if self.pause:
-                    await asyncio.sleep(self.pause)
+                pause = self.pause() if callable(self.pause) else self.pause
+                if pause:
+                    await asyncio.sleep(pause)
                 seat, version, option = move
                 self._sent[version + 1] = time.perf_counter()
                 await self.send({"type": "apply", "id": self.next_id, "seat": seat, "version": version,

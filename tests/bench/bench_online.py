@@ -73,27 +73,37 @@ class Clock:
             return frame
         bot.send, bot.receive = send, receive
 
-    def latencies(self, seats):
+    def latencies(self, seats, after=0.0):
+        """Seconds from each move to its last seat's update, for the moves sent after ``after``."""
         out = []
         for k, t in self.sent.items():
             times = self.heard.get(k, [])
-            if len(times) >= seats:
+            if len(times) >= seats and t >= after:
                 out.append(max(times) - t)
         return out
 
 
-async def one_game(uri, players, think, rng, clock, stop_at, key):
+def thinking(think, rng):
+    """Each move's wait: anywhere from half to one and a half times ``think`` (players do not
+    all move in step, as bots waiting exactly ``think`` would)."""
+    return lambda: rng.uniform(0.5 * think, 1.5 * think)
+
+
+async def one_game(uri, players, think, rng, clock, stop_at, key, seated):
+    await asyncio.sleep(rng.uniform(0, think))           # the tables do not all start at the same moment
     plan = [{"kind": "here", "name": "Host"}] + [{"kind": "invite"} for _ in range(players - 1)]
-    creator = Bot(uri, {"type": "create", "seats": plan}, random.Random(rng.random()), record=False, pause=think)
+    creator = Bot(uri, {"type": "create", "seats": plan}, random.Random(rng.random()), record=False,
+                  pause=thinking(think, random.Random(rng.random())))
     await creator.connect()
     while creator.created is None:
         await creator.receive()
     bots = [creator]
     for seat, code in sorted(creator.created["invites"].items()):
         bot = Bot(uri, {"type": "join", "code": code, "name": f"P{seat}"}, random.Random(rng.random()),
-                  record=False, pause=think)
+                  record=False, pause=thinking(think, random.Random(rng.random())))
         await bot.connect()
         bots.append(bot)
+    seated.append(time.perf_counter())
     sizes = []
     for b in bots:
         clock.track(b, key)
@@ -117,15 +127,18 @@ async def run(args):
     try:
         base_rss = proc_rss_mb(proc.pid)
         clock = Clock()
-        cpu0, wall0 = proc_cpu(proc.pid), time.perf_counter()
+        cpu0, wall0, clients0 = proc_cpu(proc.pid), time.perf_counter(), time.process_time()
         stop_at = time.monotonic() + args.seconds
-        games = await asyncio.gather(*(one_game(uri, args.players, args.think, rng, clock, stop_at, i)
+        seated = []
+        games = await asyncio.gather(*(one_game(uri, args.players, args.think, rng, clock, stop_at, i, seated)
                                        for i in range(args.games)))
         wall, cpu = time.perf_counter() - wall0, proc_cpu(proc.pid) - cpu0
+        clients_cpu = time.process_time() - clients0
         loaded_rss = proc_rss_mb(proc.pid)
         actions = sum(v for _, _, v in games)
         received = sum(sum(s) for _, s, _ in games)
         lat = sorted(clock.latencies(args.players))
+        steady = sorted(clock.latencies(args.players, after=max(seated)))
         for bots, _, _ in games:
             for b in bots:
                 await b.close()
@@ -138,10 +151,15 @@ async def run(args):
     print(f"{args.games} games of {args.players}, players think {args.think:g} s, {args.seconds:g} s of play "
           f"(load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, {os.cpu_count()} cores)")
     print(f"  actions: {actions} in {wall:.1f} s = {actions / wall:.0f}/s; server CPU {cpu:.1f} s "
-          f"= {actions / max(cpu, 1e-9):.0f} actions per CPU-second")
+          f"= {actions / max(cpu, 1e-9):.0f} actions per CPU-second; the clients' process used {clients_cpu:.1f} s "
+          f"of CPU")
     if lat:
         print(f"  move -> every seat's update: p50 {statistics.median(lat) * 1000:.1f} ms, "
               f"p99 {lat[int(len(lat) * 0.99) - 1] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} moves)")
+    if steady:
+        print(f"  the same, once every table is seated ({max(seated) - wall0:.1f} s in): "
+              f"p50 {statistics.median(steady) * 1000:.1f} ms, p99 {steady[int(len(steady) * 0.99) - 1] * 1000:.1f} ms, "
+              f"max {steady[-1] * 1000:.1f} ms ({len(steady)} moves)")
     print(f"  bytes each seat receives per action: {received / max(1, actions) / args.players:.0f} "
           f"(all frames, the whole first state included)")
     print(f"  server memory: {base_rss:.0f} MB at start, {loaded_rss:.0f} MB with the games connected "
@@ -150,6 +168,7 @@ async def run(args):
           f"the idle sweep)")
     print(json.dumps({"actions_per_s": actions / wall, "actions_per_cpu_s": actions / max(cpu, 1e-9),
                       "p99_ms": lat[int(len(lat) * 0.99) - 1] * 1000 if lat else None,
+                      "steady_p99_ms": steady[int(len(steady) * 0.99) - 1] * 1000 if steady else None,
                       "bytes_per_seat_action": received / max(1, actions) / args.players}))
 
 
@@ -157,7 +176,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--think", type=float, default=1.0, help="seconds a client waits before each move")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="seconds a client waits before each move, on average (each wait 0.5x to 1.5x this)")
     ap.add_argument("--seconds", type=float, default=30)
     args = ap.parse_args()
     asyncio.run(run(args))
