@@ -52,7 +52,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
 
     def send(conn, frame):
         if frame.get("type") == "state":
-            states.append((sorted(conn.seats), frame["from"], len(frame["events"])))
+            states.append(("watcher" if conn.spectator else sorted(conn.seats), frame["from"], len(frame["events"])))
         real_send(conn, frame)
     monkeypatch.setattr(server_module.Connection, "send", send)
     server = ServerThread(tmp_path)
@@ -61,7 +61,9 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
         joined = join_game(server.uri, created["invites"]["1"], "Bo")
         ann = RemoteHost(server.uri, [created["tokens"]["0"]])
         bo = RemoteHost(server.uri, [joined["token"]])
-        assert wait_until(lambda: ann.connected and bo.connected and ann.version == bo.version >= 0)
+        cy = RemoteHost(server.uri, [], watch=created["game"])          # a spectator
+        assert wait_until(lambda: ann.connected and bo.connected and cy.connected and ann.version == bo.version >= 0)
+        assert cy.here == [] and cy.read_only
         assert ann.here == [0] and bo.here == [1]
         assert [s["name"] for s in ann.seats] == ["Ann", "Bo", "Green AI"]
         rng = random.Random(5)
@@ -70,6 +72,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
         while not (ann.over and bo.over) and time.monotonic() < end:
             table_step(ann, 0, rng)
             table_step(bo, 1, rng)
+            table_step(cy, None, rng)
             if not dropped and ann.version > 40:
                 # The server drops Bo's connection: his window says so, comes back, and catches up.
                 before = log_seqs(bo, 1)
@@ -83,9 +86,23 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
                 assert after[:len(before)] == before and len(after) == len(set(after)), "log lines lost or doubled"
                 again = [st for st in states[sent_before:] if st[0] == [1]]
                 assert again and again[0][1] >= before[-1] + 1, "the server sent lines Bo had already"
+                # The same for the spectator.
+                cy.catch_up()
+                before = log_seqs(cy, None)
+                sent_before = len(states)
+                server.call(lambda: [c.close() for r in server.server.rooms.values() for c in r.connections
+                                     if c.spectator])
+                assert wait_until(lambda: cy.unsaved() is not None, 10)
+                assert wait_until(lambda: cy.connected, 30)
+                after = log_seqs(cy, None)
+                assert after[:len(before)] == before and len(after) == len(set(after)), "log lines lost or doubled"
+                again = [st for st in states[sent_before:] if st[0] == "watcher"]
+                assert again and again[0][1] >= before[-1] + 1, "the server sent lines the spectator had already"
                 dropped = True
         assert dropped and ann.over and bo.over
         assert ann.snapshot(0)["final_scores"] == bo.snapshot(1)["final_scores"]
+        assert wait_until(lambda: (cy.catch_up() or cy.over) and cy.snapshot(None)["final_scores"] is not None, 20)
+        assert cy.snapshot(None)["final_scores"] == ann.snapshot(0)["final_scores"]
         room = next(iter(server.server.rooms.values()))
         assert len(log_seqs(bo, 1)) == len(set(log_seqs(bo, 1)))
         assert room.session.game.is_over
@@ -96,6 +113,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
         assert replay.game.final_scores() == room.session.game.final_scores()
         ann.close()
         bo.close()
+        cy.close()
     finally:
         server.stop()
 
