@@ -11,6 +11,8 @@ import abc
 
 import pygame
 
+from sprites import theme
+
 
 class Element:
     __slots__ = ("name", "rect", "hit", "tip", "point")
@@ -27,11 +29,21 @@ class Scene(abc.ABC):
     """One screen. The app calls handle() for events, update() every tick
     (returns True while something moves) and draw() when a frame is due."""
 
+    k = 1.0                           # the screen's scale from the 1600 x 900 design (set by resize)
+
     def __init__(self, app):
         self.app = app
         self.elements = []            # hit-test order: first match wins
         self._by_name = {}
         self.hover = None
+
+    def px(self, v):
+        """A length of the 1600 x 900 design at this screen's scale."""
+        return round(v * self.k)
+
+    def fs(self, base):
+        """A font size scaled from 1600 x 900, never below the smallest readable size."""
+        return theme.font_size(base, self.k)
 
     # ----- elements -------------------------------------------------------
     def clear_elements(self):

@@ -39,12 +39,6 @@ class GameMenuScene(Scene):
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------------
-    def px(self, v):
-        return round(v * self.k)
-
-    def fs(self, base):
-        return theme.font_size(base, self.k)
-
     def resize(self, size):
         w, h = size
         self.k = min(w / 1600, h / 900)

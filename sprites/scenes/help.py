@@ -266,9 +266,6 @@ class HelpScene(Scene):
     def row_h(self):
         return theme.font(self.fs(21)).get_linesize() + round(14 * self.k)
 
-    def fs(self, base):
-        return theme.font_size(base, self.k)
-
     # ----- input ---------------------------------------------------------------------------
     def click(self, name):
         if name == "button:close":

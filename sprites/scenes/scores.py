@@ -149,9 +149,6 @@ class ScoresScene(Scene):
         self.app.dirty = True
 
     # ----- drawing ------------------------------------------------------------------------------
-    def fs(self, base):
-        return theme.font_size(base, self.k)
-
     def px(self, v):
         return max(1, round(v * self.k))
 

@@ -38,12 +38,6 @@ class SettingsScene(Scene):
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
-    def fs(self, base):
-        return theme.font_size(base, self.k)
-
-    def px(self, v):
-        return round(v * self.k)
-
     def resize(self, size):
         w, h = size
         self.k = min(w / 1600, h / 900)

@@ -76,13 +76,6 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         self.resize(app.screen.get_size())
 
     # ----- layout ------------------------------------------------------------------
-    def px(self, v):
-        return round(v * self.k)
-
-    def fs(self, base):
-        """A font size scaled from 1600 x 900, never below a 12 px text height."""
-        return theme.font_size(base, self.k)
-
     def caps(self, base):
         """The size of a heading in capitals: their height (3/4 of a line's) never below 12 px."""
         return max(self.fs(base), round(theme.min_font() * 4 / 3))
