@@ -86,6 +86,10 @@ def test_a_spectator_watches_a_game_with_its_code_and_sees_only_what_everyone_ma
         assert all(p["hand"] is None for p in table.view["players"])
         assert table.options == [] and not table.my_decision()
         assert "button:hint" not in table.element_names()
+        assert "hands are hidden" in table.handview.empty_text and table.right.viewer_label == ""
+        app.screen = pygame.display.set_mode((1200, 700))          # a new size keeps the spectator's words
+        table.resize(app.screen.get_size())
+        assert "hands are hidden" in table.handview.empty_text and not table.right.yours
         click(app, "region:Gallia")
         assert table.toast and "watching" in table.toast[0]
         # A watcher cannot play, whatever it sends.

@@ -47,7 +47,7 @@ class ReplayBar(TablePart):
         decider = self.replay.decider
         self.table.seats.viewer = eyes if eyes is not None else (decider if decider is not None else 0)
 
-    def refresh(self):
+    def laid_out(self):
         self.table.right.viewer_label = " (shown)"
         self.table.right.yours = False
 

@@ -132,6 +132,7 @@ class TableScene(Scene):
         buttons = [f"button:{k}" for k in self.host.table["buttons"] if f"button:{k}" not in promptbar.BAR_BUTTONS]
         self.handview = HandView(self.lay, self.data, len(self.host.seats) + self.data.setup["track_extra"],
                                  buttons, self.labels)
+        self.part.laid_out()
         self.base = None
         self.slots, self.gaps, self.freeze = [], [], None
         self._prewarm()

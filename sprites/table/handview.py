@@ -39,6 +39,7 @@ class HandView:
         self.track_slots = track_slots          # the most cards the track holds: tiles keep one size
         self._cramped = None
         self.first = 0                          # the first card shown when the hand shows a page of it
+        self.empty_text = "No cards in hand"    # said where the hand is when it holds nothing
         self._spines = {}                       # (card, its size, text size) -> spine_w
         words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
         self._longest = max(words, key=lambda w: theme.text_width(w, lay.font(16)))
@@ -359,7 +360,7 @@ class HandView:
             if live:
                 pygame.draw.rect(surf, theme.HILITE, rr.inflate(4, 4), 3, border_radius=9)
         if not slots:
-            theme.blit_text(surf, "No cards in hand", lay.font(20), self.cards_area().center, (200, 180, 150), False,
+            theme.blit_text(surf, self.empty_text, lay.font(20), self.cards_area().center, (200, 180, 150), False,
                             "center")
         surf.set_clip(lay.hand)
         hidden = self.hidden(slots, hot)

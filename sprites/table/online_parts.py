@@ -148,9 +148,10 @@ class Watching(TablePart):
     has_undo = False
     summary_open = False
 
-    def refresh(self):
+    def laid_out(self):
         self.table.right.viewer_label = ""
         self.table.right.yours = False
+        self.table.handview.empty_text = "Watching: the players' hands are hidden"
 
     def header(self, header):
         head, prompt, colour, letter = header

@@ -17,6 +17,9 @@ class TablePart:
         """The table is being made (before its first snapshot)."""
         self.table = table
 
+    def laid_out(self):
+        """The table's panels were made afresh (a new size): the part dresses them."""
+
     def refresh(self):
         """The table has its new snapshot; its elements are registered next."""
 
