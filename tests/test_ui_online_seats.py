@@ -199,3 +199,34 @@ def test_a_returning_player_takes_their_seat_back_from_the_ai(tmp_path):
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_live_table_counts_down_the_turn_limit_in_the_prompt_bar(tmp_path):
+    """A turn limit ("Optional turn time limit for live tables"): the player deciding
+    sees how long they have left before an easy AI moves for them."""
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}], turn_limit=30)
+    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
+    app = make_app(tmp_path / "saves")
+    try:
+        open_play_online(app, server.uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
+        table = app.scene
+        assert pump_until(app, lambda: table.my_decision(), 20)
+
+        def left():
+            prompt = table.header()[1]
+            assert "you have" in prompt and "left)" in prompt, prompt
+            minutes, seconds = prompt.rsplit("you have ", 1)[1].split(" left")[0].split(":")
+            return int(minutes) * 60 + int(seconds)
+        first = left()
+        assert 25 <= first <= 30
+        time.sleep(2.1)
+        app.pump()
+        assert first - 10 <= left() <= first - 2            # (it counts down; a busy machine may lag)
+        assert table.part.tick(0) is not None                   # the bar is drawn again each second
+    finally:
+        app.close()
+        server.stop()

@@ -140,6 +140,7 @@ class RemoteHost:
         self._catch_up = None                # fold every frame up to this version at once
         self._states_due = set()             # seats whose whole snapshot the welcome announced
         self._presence_at = time.monotonic()   # when the seat list (who is connected, how long away) came
+        self._clock = (None, -1, 0.0)          # the last frame's turn clock, its version, when it came
         self.link = link(uri, self._hello, self._received, self._link_state)
 
     def _hello(self):
@@ -186,12 +187,14 @@ class RemoteHost:
             here = frame["seats_here"]
             self._states_due = set(here + [None] if len(here) > 1 else here or [None])
         elif kind == "state":                    # a whole snapshot (a welcome, a resync): shown at once
+            self._clock = (frame.get("clock"), frame["version"], time.monotonic())
             self.waiting.append(frame)
             self._fold_upto(frame["version"])
             self._states_due.discard(frame["seat"])
             if not self._states_due and self._catch_up == float("inf"):
                 self._catch_up = frame["version"]   # (the other seats' frames of this version follow)
         elif kind == "update":
+            self._clock = (frame.get("clock"), frame["version"], time.monotonic())
             self.waiting.append(frame)
             if self._catch_up is not None and frame["version"] > self._catch_up:
                 self._catch_up = None            # a move made elsewhere: the table lets it through
@@ -376,6 +379,15 @@ class RemoteHost:
         """Hand an absent player's seat to an AI level (the server checks the table's limit);
         False if there is no connection now."""
         return self.link.send({"type": "takeover", "target": seat, "level": level})
+
+    def turn_clock(self):
+        """With a turn limit: {"seat", "left"}: the seconds the person deciding has left before an
+        easy AI moves for them (None: no limit, or nobody on the clock)."""
+        self._drain()
+        clock, version, at = self._clock
+        if clock is None or version != self.mirror.version:
+            return None
+        return {"seat": clock["seat"], "left": max(0.0, clock["left"] - (time.monotonic() - at))}
 
     def reclaim(self, seat):
         """Take this computer's ``seat`` back from the AI that played it while its player was gone."""

@@ -216,8 +216,8 @@ class Room:
         since = min(since, len(self.session.game.state.log))
         snap, events = self._snapshot(seat, since)
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
-        return {"type": "state", "seat": seat, "version": self.version, "snapshot": snap, "events": events,
-                "from": since}
+        return self._clocked({"type": "state", "seat": seat, "version": self.version, "snapshot": snap,
+                              "events": events, "from": since})
 
     def update(self, conn, seat):
         """The frame that brings ``conn``'s view of ``seat`` up to date, or None."""
@@ -229,7 +229,16 @@ class Room:
         if change is None and not events:
             return None
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
-        return {"type": "update", "seat": seat, "version": self.version, "patch": change, "events": events}
+        return self._clocked({"type": "update", "seat": seat, "version": self.version, "patch": change,
+                              "events": events})
+
+    def _clocked(self, frame):
+        """With a turn limit, the frame says how long the person deciding has left (public)."""
+        limit = self.settings.get("turn_limit")
+        seat = self.host.decider
+        if limit is not None and seat is not None and self.session.seats[seat].is_human:
+            frame["clock"] = {"seat": seat, "left": round(max(0.0, limit - (time.monotonic() - self.decision_since)), 1)}
+        return frame
 
     def broadcast(self):
         for conn in list(self.connections):

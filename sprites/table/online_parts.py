@@ -4,7 +4,8 @@
   seat handed to an AI level by the others (a click on their row in the
   dragons' list asks which level), and a player whose seat an AI has been
   playing takes it back (the prompt bar's button, or R). The server checks
-  both; what it refuses comes back as a notice.
+  both; what it refuses comes back as a notice. On a table with a turn limit,
+  the prompt bar counts down the time the player deciding has left.
 - ``Watching``: a spectator's table: what everyone may see, nothing to play.
 """
 from __future__ import annotations
@@ -97,7 +98,20 @@ class OnlineSeats(TablePart):
         if mine:
             level = self.host.seats[mine[0]]["stand_in"]
             prompt = f"An AI dragon ({level}) plays your seat while you were away. Take my seat back (R) to play."
+        clock = self.host.turn_clock()
+        if clock is not None:
+            left = int(clock["left"] + 0.999)
+            whose = "you have" if clock["seat"] in self.host.here else f"{self.host.seats[clock['seat']]['name']} has"
+            prompt = f"{prompt} ({whose} {left // 60}:{left % 60:02d} left)"
         return head, prompt, colour, letter
+
+    def tick(self, now):
+        """While a turn clock runs, the bar is drawn again each second."""
+        clock = self.host.turn_clock()
+        if clock is None:
+            return None
+        self.table.app.dirty = True
+        return max(50, int((clock["left"] % 1) * 1000) or 1000)
 
     def click(self, name):
         t = self.table
