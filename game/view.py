@@ -10,12 +10,12 @@ events reach only their owner (``events.visible_to``).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 
 from .events import visible_to
 from .log_text import log_texts
 from .phases.scoring import regional_value
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, plain
 
 HIDDEN = {f.name: f.metadata["hidden"] for cls in (PlayerState, GameState) for f in fields(cls)
           if f.metadata["hidden"]}
@@ -112,9 +112,9 @@ def board(g, seat):
             "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
             "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
             "face_down_count": len(p.face_down),
-            "lair": asdict(p.lair) if open_lair else None,
+            "lair": plain(p.lair) if open_lair else None,
             "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
-            "card": asdict(p.card), "spent": dict(p.spent),
+            "card": plain(p.card), "spent": dict(p.spent),
             "played": list(p.played), "hex_out": list(p.hex_out),
             "pool": p.pool, "reduction": p.reduction,
             "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
