@@ -32,9 +32,11 @@ import pytest
 import pg_cluster
 from online_helpers import LIMIT_SECONDS, ROOT, ServerProcess, play_out, seat_plan, serving
 from test_online_games import WireWatch, fetch_record
+from test_online_snapshots import check_only_records_after_are_replayed, check_snapshot_equals_seed
 
 from game.app.host import LocalHost
 from game.app.save_format import load_session
+from game.online import game_snapshot
 from game.online.bot import Bot
 from game.online.mirror import Mirror
 from game.online.room import Room
@@ -51,7 +53,7 @@ def _strict():
 
 try:
     import psycopg
-    from game.online.pgstore import PostgresStore, upgrade
+    from game.online.pgstore import SCHEMA, PostgresStore, upgrade
 except ImportError:
     if _strict():
         raise
@@ -120,8 +122,8 @@ def test_a_new_database_gets_the_schema_and_a_game_reads_back_as_stored(db):
     loaded = store.load("g1")
     store.close()
     assert loaded == {"settings": {"seed": 2 ** 62 + 5, "variant": "standard", "turn_limit": None}, "seats": SEATS,
-                      "records": [{"action": {"kind": "pass"}}, {"undo": True}]}
-    assert query(db, "SELECT version FROM schema_version") == [(2,)]
+                      "records": [{"action": {"kind": "pass"}}, {"undo": True}], "snapshot": None}
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
 
 
 def test_an_older_schema_is_upgraded_and_keeps_its_games(db):
@@ -134,13 +136,49 @@ def test_an_older_schema_is_upgraded_and_keeps_its_games(db):
     assert store.load("old")["settings"] == {"seed": 1, "variant": "standard"}
     assert store.lease("old", "me", 5)
     store.close()
-    assert query(db, "SELECT version FROM schema_version") == [(2,)]
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
+
+
+def test_schema_2_is_upgraded_to_hold_snapshots_and_presence_and_keeps_its_games(db):
+    with psycopg.connect(db, autocommit=True) as c:
+        upgrade(c, target=2)                             # a database of the server before snapshots
+        c.execute("INSERT INTO games VALUES ('old', 0, '{\"seed\": 3, \"variant\": \"standard\"}')")
+        for seat, name in ((0, "Ann"), (1, "Bob")):
+            c.execute("INSERT INTO seats VALUES ('old', %s, %s, %s, 'human', %s, NULL, NULL)",
+                      (seat, name, ["Black", "Blue"][seat], f"t{seat}"))
+        session = Room.create("old", {"seed": 3, "variant": "standard"}, [dict(SEATS[0], dragon="Black"),
+                              dict(SEATS[1], dragon="Blue", name="Bob")], lambda: None).session
+        for seq in range(1, 11):
+            session.apply(session.game.decision.options[0])
+            c.execute("INSERT INTO records (game, seq, record) VALUES ('old', %s, %s)",
+                      (seq, json.dumps({"action": session.actions[-1].to_dict()})))
+    assert not query(db, "SELECT 1 FROM pg_tables WHERE tablename IN ('snapshots', 'presence')")
+    store = PostgresStore(db)
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
+    stored = store.load("old", game_snapshot.FORMAT)
+    assert stored["snapshot"] is None and len(stored["records"]) == 10 and stored["seats"][1]["name"] == "Bob"
+    room = Room.rebuild("old", stored, lambda: None)
+    assert room.session.game.to_dict() == session.game.to_dict()
+    store.save_snapshot("old", 10, game_snapshot.FORMAT, game_snapshot.make(room.session, room.last_undo))
+    again = store.load("old", game_snapshot.FORMAT)
+    assert again["snapshot"]["seq"] == 10 and again["records"] == []
+    assert Room.rebuild("old", again, lambda: None).session.game.to_dict() == session.game.to_dict()
+    store.close()
+
+
+@pytest.mark.parametrize("seed,players,variant", [(14, 4, "strategist+desolation")])
+def test_a_game_loaded_from_its_snapshot_in_postgresql_is_the_game_replayed_from_its_seed(db, monkeypatch, seed,
+                                                                                           players, variant):
+    store = PostgresStore(db)
+    check_snapshot_equals_seed(store, monkeypatch, seed, players, variant)
+    check_only_records_after_are_replayed(store, monkeypatch)
+    store.close()
 
 
 def test_a_newer_schema_is_refused_with_one_line_and_exit_2(db):
     PostgresStore(db).close()
     query(db, "UPDATE schema_version SET version = 9 RETURNING version")
-    with pytest.raises(StoreError, match="schema 9, newer than this server's 2"):
+    with pytest.raises(StoreError, match=f"schema 9, newer than this server's {SCHEMA}"):
         PostgresStore(db)
     r = subprocess.run([sys.executable, "main.py", "serve", "--port", "0", "--db", db], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)

@@ -23,11 +23,11 @@ import threading
 import time
 
 import psycopg
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from .store import SEAT_FIELDS, Store, StoreError, Taken
 
-SCHEMA = 2
+SCHEMA = 4
 CHANNEL = "wrath_games"
 
 # MIGRATIONS[n] brings a database of schema n - 1 to schema n.
@@ -48,6 +48,18 @@ CREATE TABLE records (
 CREATE TABLE leases (
     game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+""",
+    3: """
+CREATE TABLE snapshots (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL, format INTEGER NOT NULL,
+    state JSON NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),      -- JSON, not JSONB: keys keep their order
+    PRIMARY KEY (game, seq, format));
+""",
+    4: """
+CREATE TABLE presence (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seat INTEGER NOT NULL, holder TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (game, seat, holder));
 """,
 }
 
@@ -123,18 +135,31 @@ class PostgresStore(Store):
     def game_ids(self):
         return self._call(lambda db: [r[0] for r in db.execute("SELECT id FROM games ORDER BY created")])
 
-    def load(self, game_id):
+    def load(self, game_id, snapshot_format=None):
         def load(db):
-            with db.transaction():          # one snapshot of the game: seats and records agree
+            with db.transaction():          # one view of the game: seats, snapshot and records agree
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 row = db.execute("SELECT settings FROM games WHERE id = %s", (game_id,)).fetchone()
                 if row is None:
                     return None
                 seats = self._seats(db, game_id)
+                snap = None if snapshot_format is None else db.execute(
+                    "SELECT seq, state FROM snapshots WHERE game = %s AND format = %s ORDER BY seq DESC LIMIT 1",
+                    (game_id, snapshot_format)).fetchone()
                 records = [r[0] for r in db.execute(
-                    "SELECT record FROM records WHERE game = %s ORDER BY seq", (game_id,))]
-            return {"settings": row[0], "seats": seats, "records": records}
+                    "SELECT record FROM records WHERE game = %s AND seq > %s ORDER BY seq",
+                    (game_id, 0 if snap is None else snap[0]))]
+            return {"settings": row[0], "seats": seats, "records": records,
+                    "snapshot": None if snap is None else {"seq": snap[0], "state": snap[1]}}
         return self._call(load)
+
+    def save_snapshot(self, game_id, seq, snapshot_format, state):
+        def save(db):
+            with db.transaction():
+                db.execute("INSERT INTO snapshots (game, seq, format, state) VALUES (%s, %s, %s, %s) "
+                           "ON CONFLICT DO NOTHING", (game_id, seq, snapshot_format, Json(state)))
+                db.execute("DELETE FROM snapshots WHERE game = %s AND seq < %s", (game_id, seq))
+        self._call(save)
 
     def seats(self, game_id):
         return self._call(lambda db: self._seats(db, game_id))

@@ -60,10 +60,11 @@ class SharedGames:
                     if room.take_seats(await self.db(self.store.seats, game_id)):
                         room.tell_presence()
                         changed = True
+                notices = []
                 if what != "seats":
                     records = await self.db(self.store.records_after, game_id, room.version)
                     if records:
-                        room.extend(records)
+                        notices = room.extend(records)
                         changed = True
             except Exception as exc:                 # the store or the replay failed: start the room again
                 log.error("game %s: cannot catch up (%s); reloading it", game_id, exc)
@@ -71,6 +72,9 @@ class SharedGames:
                 return
             if changed:
                 room.broadcast()
+                for text in notices:                 # made by the process that stored the move
+                    for conn in list(room.connections):
+                        conn.send({"type": "notice", "text": text})
                 await self._drive(room)
 
     # ----- who runs the AI seats and turn limits ---------------------------------------------
