@@ -584,14 +584,83 @@ def test_a_turn_limit_plays_for_the_absent_player_once_across_two_processes(db, 
 
             async def drain(bot):                 # connected, never moving: every move is the clock's
                 while True:
-                    await bot.receive()
+                    frame = await bot.receive()
+                    if frame["type"] == "notice":
+                        notices[bot.uri].append(frame["text"])
+            notices = {uri_a: [], uri_b: []}
             readers = [asyncio.ensure_future(drain(b)) for b in (creator, other)]
             await asyncio.sleep(5.5)
             for r in readers:
                 r.cancel()
             for bot in (creator, other):
                 await bot.close()
-            return game
-    game = run(scenario())
+            return game, list(notices.values())
+    game, notices = run(scenario())
     stored = query(db, "SELECT count(*) FROM records WHERE game = %s", game)[0][0]
     assert len(played) >= 3 and len(played) == len(set(played)) == stored, (played, stored)
+    # Each move the clock made is told to the clients of both processes (the notice is stored with it).
+    for heard in notices:
+        assert len(heard) >= stored - 1 and all("time ran out: an easy AI dragon made the move" in t for t in heard), \
+            notices
+
+
+# ----- who is connected, over two processes ----------------------------------------------------------
+
+def test_a_player_connected_to_another_process_is_not_away_and_cannot_be_taken_over_until_gone_past_the_limit(
+        db, tmp_path):
+    """Online issue: a player away longer than the table's absent limit may have their seat handed to an
+    AI; one who is connected never. Here the player is connected to process B only; the table's other
+    player asks process A."""
+    limit = 2
+
+    async def presence_of(bot, seat, want):
+        frame = await until(bot, lambda f: f["type"] == "presence" and want(f["seats"][seat]))
+        return frame["seats"][seat]
+
+    async def scenario():
+        async with serving(tmp_path, db=db, lease_seconds=3) as (server_a, uri_a), \
+                serving(tmp_path, db=db, lease_seconds=3) as (server_b, uri_b):
+            creator, other = await table_across([uri_a, uri_b], seat_plan(2), seed=6, absent_limit=limit)
+            game = creator.created["game"]
+            seen = await presence_of(creator, 1, lambda s: s["connected"])
+            assert seen["away"] is None and not server_a.rooms[game].connected_here(1)
+            await creator.send({"type": "takeover", "id": 1, "target": 1, "level": "easy"})
+            refused = await until(creator, lambda f: f["type"] == "error")
+            assert refused["text"] == "Player 1 is connected."
+            await other.close()                                   # gone from B
+            gone = await presence_of(creator, 1, lambda s: not s["connected"])
+            assert gone["away"] is not None and gone["away"] < limit
+            await creator.send({"type": "takeover", "id": 2, "target": 1, "level": "easy"})
+            early = await until(creator, lambda f: f["type"] == "error")
+            assert "has been away" in early["text"] and f"limit is {limit} s" in early["text"], early
+            await asyncio.sleep(limit + 0.5)
+            await creator.send({"type": "takeover", "id": 3, "target": 1, "level": "easy"})
+            taken = await presence_of(creator, 1, lambda s: s["stand_in"] == "easy")
+            back = Bot(uri_b, {"type": "hello", "tokens": [token_of(other)]}, random.Random(0))
+            await back.connect()                                  # B heard of it: the returning player sees it
+            welcome = await until(back, lambda f: f["type"] == "welcome")
+            assert welcome["seats"][1]["stand_in"] == "easy"
+            for bot in (creator, back):
+                await bot.close()
+            return taken
+    taken = run(scenario())
+    assert taken["kind"] == "human" and taken["stand_in"] == "easy"
+
+
+def test_a_player_on_a_killed_process_is_away_once_its_presence_runs_out(db, tmp_path):
+    """kill -9: the process cannot say its player left; its presence row runs out after --lease seconds."""
+    victim = ServerProcess(tmp_path, "--db", db, "--lease", LEASE)
+    try:
+        async def scenario():
+            async with serving(tmp_path, db=db, lease_seconds=float(LEASE)) as (server_a, uri_a):
+                creator, other = await table_across([uri_a, victim.uri], seat_plan(2), seed=9)
+                await until(creator, lambda f: f["type"] == "presence" and f["seats"][1]["connected"])
+                victim.kill()
+                gone = await until(creator, lambda f: f["type"] == "presence" and not f["seats"][1]["connected"],
+                                   limit=30)
+                await creator.close()
+                return gone
+        gone = run(scenario())
+    finally:
+        victim.stop()
+    assert gone["seats"][1]["away"] is not None

@@ -12,7 +12,11 @@ processes need:
   (``listen``), and one that missed some catches up by comparing numbers;
 - an invite is claimed by a conditional update: one claim wins;
 - a lease per game (holder + expiry) says which process runs the game's AI
-  seats and turn limits; a dead process's lease runs out and another takes it.
+  seats and turn limits; a dead process's lease runs out and another takes it;
+- who is connected: a row per game, seat and process holding a connection of
+  it, renewed while it does (``presence``), so that every process shows the
+  same "(away)" and applies the same absent-player limit;
+- snapshots for fast loading (game.online.game_snapshot).
 
 The schema is created and upgraded here (table ``schema_version``); a
 database of a newer schema is refused with one line.
@@ -233,9 +237,52 @@ class PostgresStore(Store):
         self._call(lambda db: db.execute("DELETE FROM leases WHERE game = ANY(%s) AND holder = %s",
                                          (list(game_ids), holder)))
 
+    # ----- who is connected to which process ---------------------------------------------------
+    # A row per (game, seat, process holding a connection of it): expires in the future while the
+    # process renews it; set to now when its last connection of the seat leaves (that is when the
+    # player was last seen); a dead process's rows run out by themselves.
+    def present(self, game_id, seat, holder, seconds):
+        def present(db):
+            with db.transaction():
+                db.execute("INSERT INTO presence VALUES (%s, %s, %s, now() + make_interval(secs => %s)) "
+                           "ON CONFLICT (game, seat, holder) DO UPDATE SET expires = excluded.expires",
+                           (game_id, seat, holder, seconds))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} presence"))
+        self._call(present)
+
+    def absent(self, game_id, seat, holder):
+        def absent(db):
+            with db.transaction():
+                db.execute("UPDATE presence SET expires = now() WHERE game = %s AND seat = %s AND holder = %s",
+                           (game_id, seat, holder))
+                db.execute("DELETE FROM presence WHERE game = %s AND seat = %s AND holder <> %s AND expires < now()",
+                           (game_id, seat, holder))           # older departures: this one is the latest
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} presence"))
+        self._call(absent)
+
+    def renew_presence(self, pairs, holder, seconds):
+        if not pairs:
+            return
+        games, seats = [g for g, _ in pairs], [s for _, s in pairs]
+        self._call(lambda db: db.execute(
+            "INSERT INTO presence SELECT g, s, %s, now() + make_interval(secs => %s) "
+            "FROM unnest(%s::text[], %s::int[]) AS t(g, s) "
+            "ON CONFLICT (game, seat, holder) DO UPDATE SET expires = excluded.expires",
+            (holder, seconds, games, seats)))
+
+    def presence(self, game_ids, holder):
+        rows = self._call(lambda db: db.execute(
+            "SELECT game, seat, coalesce(bool_or(expires > now() AND holder <> %s), false), "
+            "extract(epoch FROM now() - max(expires))::float8 FROM presence WHERE game = ANY(%s) GROUP BY game, seat",
+            (holder, list(game_ids))).fetchall())
+        out = {}
+        for game, seat, elsewhere, ago in rows:
+            out.setdefault(game, {})[seat] = (elsewhere, ago)
+        return out
+
     # ----- news from the other processes -------------------------------------------------------
     def listen(self, heard):
-        """Call ``heard(game_id, seq or "seats")`` (from a thread of its own) for every change any
+        """Call ``heard(game_id, seq or "seats" or "presence")`` (from a thread of its own) for every change any
         process stores, and ``heard(None, None)`` after (re)connecting: whatever was missed meanwhile."""
         self._listener = threading.Thread(target=self._listen, args=(heard,), name="pg-listen", daemon=True)
         self._listener.start()

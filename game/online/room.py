@@ -66,6 +66,7 @@ class Room:
         self.answers = {}                  # seat -> OrderedDict(id -> answer)
         now = time.monotonic()
         self.away_since = {s["seat"]: now for s in seats}
+        self.elsewhere = {}                # seat -> connected to another server process (the store says)
         self.decision_since = now
         self.idle_since = now
         self._actions = len(session.actions)
@@ -148,7 +149,26 @@ class Room:
         return seat is not None and same_digest(self.seats[seat]["token_hash"], token_hash)
 
     def connected(self, seat):
+        return self.connected_here(seat) or self.elsewhere.get(seat, False)
+
+    def connected_here(self, seat):
         return any(seat in c.seats for c in self.connections)
+
+    def take_presence(self, shared):
+        """Who is connected as the store says ({seat: (connected to another process, seconds since
+        last seen anywhere)}, game.online.pgstore): True if what the seats show changed."""
+        now = time.monotonic()
+        changed = False
+        for seat in range(len(self.seats)):
+            elsewhere, ago = shared.get(seat, (False, None))
+            was = self.connected(seat)
+            self.elsewhere[seat] = elsewhere
+            if ago is not None and not self.connected(seat):
+                since = now - max(0.0, ago)
+                changed |= abs(since - self.away_since[seat]) >= 1
+                self.away_since[seat] = since
+            changed |= was != self.connected(seat)
+        return changed
 
     def public_seats(self):
         now = time.monotonic()

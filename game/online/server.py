@@ -366,12 +366,13 @@ class Server(SharedGames):
             elif kind == "takeover":
                 target = protocol.number(msg, "target", high=protocol.MAX_SEATS - 1)
                 level = msg.get("level")
+                await self.refresh_presence([room])          # connected to another process, or away since when
                 why = room.may_take_over(conn.seats, target, level) if target < len(room.seats) else "No such seat."
                 if why:
                     conn.send({"type": "error", "text": why})
                     return
-                room.stand_in(target, level)
                 await self.db(self.store.update_seat, room.id, target, stand_in=level)
+                room.stand_in(target, level)
                 room.tell_presence()
                 room.broadcast()
                 await self._drive(room)
@@ -379,8 +380,8 @@ class Server(SharedGames):
                 if not room.seats[seat]["stand_in"]:
                     conn.send({"type": "error", "text": "Your seat is yours already."})
                     return
-                room.stand_in(seat, None)
                 await self.db(self.store.update_seat, room.id, seat, stand_in=None)
+                room.stand_in(seat, None)
                 room.host.forget_hint()
                 room.tell_presence()
                 room.broadcast()
@@ -428,10 +429,12 @@ class Server(SharedGames):
             return
         conn.room, conn.seats, conn.spectator = room, seats, spectator
         async with room.lock:
+            arrived = [s for s in seats if not room.connected_here(s)]
             room.connections.add(conn)
             for frame in room.welcome(conn):
                 conn.send(frame)
             room.tell_presence()
+            await self.say_present(room, arrived, True)
             await self._drive(room)
         try:
             await self._messages(conn)
@@ -477,11 +480,12 @@ class Server(SharedGames):
             return
         room.connections.discard(conn)
         now = time.monotonic()
-        for seat in conn.seats:
-            if not room.connected(seat):
-                room.away_since[seat] = now
+        gone = [s for s in conn.seats if not room.connected_here(s)]
+        for seat in gone:
+            room.away_since[seat] = now
         room.idle_since = now
         room.tell_presence()
+        await self.say_present(room, gone, False)
 
     async def sweep(self):
         """Games nobody is connected to, and whose AI is not thinking, leave memory (the store keeps them)."""
@@ -524,7 +528,8 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
     server = Server(store, **limits)
     server.loop = asyncio.get_running_loop()
     sweeper = asyncio.ensure_future(server.sweep())
-    keeper = asyncio.ensure_future(server.keep_leases()) if store.leases else None
+    keepers = [asyncio.ensure_future(server.keep_leases()), asyncio.ensure_future(server.keep_presence())] \
+        if store.leases else []
     store.listen(server.heard)
     async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
                                open_timeout=10, ping_interval=20, ping_timeout=20, max_queue=16,
@@ -534,7 +539,7 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
             ready(server, port)
         await (stop.wait() if stop is not None else asyncio.Future())
     sweeper.cancel()
-    if keeper is not None:
+    for keeper in keepers:
         keeper.cancel()
     await server.release_leases()
     for room in list(server.rooms.values()):

@@ -87,7 +87,22 @@ class Store(abc.ABC):
         pass
 
     def listen(self, heard):
-        """Call ``heard(game_id, seq or "seats")`` when another process changes a game (optional)."""
+        """Call ``heard(game_id, seq, "seats" or "presence")`` when another process changes a game (optional)."""
+
+    # Who is connected, when several processes share the games (one process: its own connections say it).
+    def present(self, game_id, seat, holder, seconds):
+        """``holder`` has a connection of the seat now (for ``seconds`` unless renewed)."""
+
+    def absent(self, game_id, seat, holder):
+        """``holder`` has no connection of the seat any more."""
+
+    def renew_presence(self, pairs, holder, seconds):
+        """``holder`` still has connections of these (game_id, seat) pairs."""
+
+    def presence(self, game_ids, holder):
+        """{game_id: {seat: (connected at another holder, seconds since last seen anywhere)}} of the
+        seats the store knows of ({} with one process)."""
+        return {}
 
     @abc.abstractmethod
     def find(self, column, digest):
