@@ -664,3 +664,74 @@ def test_a_player_on_a_killed_process_is_away_once_its_presence_runs_out(db, tmp
     finally:
         victim.stop()
     assert gone["seats"][1]["away"] is not None
+
+
+# ----- PostgreSQL restarted mid-game -------------------------------------------------------------------
+
+@pytest.fixture
+def own_cluster():
+    """A PostgreSQL cluster of this test's own (it is stopped and started again: never CI's shared one)."""
+    if pg_cluster.binaries() is None:
+        why = "no PostgreSQL server programs (initdb, pg_ctl) to start a cluster that can be restarted"
+        (pytest.fail if _strict() else pytest.skip)(why)
+    folder = tempfile.mkdtemp(prefix="wrath-test-restarted-postgres-")     # (its owner must reach it: not pytest's)
+    try:
+        yield folder, pg_cluster.start(folder)
+    finally:
+        pg_cluster.stop(folder)
+
+
+async def play_until(bots, done):
+    await asyncio.wait_for(asyncio.gather(*(b.play(until=done) for b in bots)), LIMIT_SECONDS)
+
+
+@pytest.mark.slow
+def test_postgresql_restarted_mid_game_the_processes_survive_and_the_game_ends_as_a_local_replay(own_cluster,
+                                                                                                 tmp_path):
+    """While the database is down, a move gets a clear answer and the game stays as it was, a new client
+    is told why it cannot come in; once it is back, the processes reconnect (calls and LISTEN: the moves
+    made on one process still reach the other's clients), and the game ends with each record stored once."""
+    folder, dsn = own_cluster
+    servers = [ServerProcess(tmp_path, "--db", dsn, "--lease", LEASE) for _ in range(2)]
+    try:
+        async def scenario():
+            uris = [s.uri for s in servers]
+            bots = await table_across(uris, seat_plan(3, {2: "easy"}), "strategist", seed=12)
+            game = bots[0].created["game"]
+
+            def someone_may_move():
+                return bots[0].mirror.version >= 25 and any(b.mirror.options(s) for b in bots for s in b.mirror.here)
+            await play_until(bots, someone_may_move)
+            mover = next(b for b in bots if any(b.mirror.options(s) for s in b.mirror.here))
+            seat = next(s for s in mover.mirror.here if mover.mirror.options(s))
+            version = mover.mirror.version
+            pg_cluster.pause(folder)
+            answers = []
+            for n in (1001, 1002):                    # and again: still down, still a clear answer
+                await mover.send({"type": "apply", "id": n, "seat": seat, "version": version, "option": 0})
+                answers.append(await until(mover, lambda f: f.get("id") == n))
+            newcomer = Bot(uris[1], {"type": "hello", "tokens": [token_of(bots[0])]}, random.Random(0))
+            await newcomer.connect()
+            with pytest.raises(RuntimeError) as refused:
+                await until(newcomer, lambda f: False)
+            alive = [s.proc.poll() is None for s in servers]
+            while mover.mirror.version != version or not mover.mirror.options(seat):
+                await asyncio.wait_for(mover.receive(), 30)      # (the room went back: it sends the table again)
+            pg_cluster.resume(folder)
+            await play_out(bots)
+            save = await fetch_record(uris[1], token_of(bots[0]))
+            for b in bots:
+                await b.close()
+            return bots, answers, str(refused.value), alive, save, version, game
+        bots, answers, refused, alive, save, version, game = run(scenario())
+        assert all(s.proc.poll() is None for s in servers)
+    finally:
+        for s in servers:
+            s.stop()
+    assert alive == [True, True]
+    for answer in answers:
+        assert not answer.get("ok") and "cannot reach its games database" in answer["error"], answer
+        assert "That move was not made" in answer["error"]
+    assert "cannot reach its games database" in refused
+    session = check_against_a_local_replay(save, bots, dsn, tmp_path)
+    assert session.changes > version + 10                   # played on well past the outage

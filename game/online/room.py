@@ -72,6 +72,7 @@ class Room:
         self._actions = len(session.actions)
         self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
         self.snapshot_seq = 0              # the record of the newest snapshot stored (game.online.game_snapshot)
+        self.stored = (0, (), 0)           # (version, actions, last_undo) the store has (mark_stored)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -104,6 +105,21 @@ class Room:
             raise game_snapshot.Unusable(f"the records after it do not replay on it ({exc})") from None
         return room
 
+    def mark_stored(self):
+        """The room as it is now is what the store has (``restored`` goes back to it)."""
+        self.stored = (self.version, tuple(self.session.actions), self.last_undo)
+
+    @classmethod
+    def restored(cls, room, wake):
+        """A new room of ``room``'s game as it was when last marked stored: its changes since are
+        dropped (the store could not take them). Replayed from the seed, from memory."""
+        version, actions, last_undo = room.stored
+        fresh = cls.create(room.id, room.settings, room.seats, wake)
+        fresh.extend([{"action": a.to_dict()} for a in actions])
+        fresh.session.changes, fresh.last_undo, fresh.snapshot_seq = version, last_undo, room.snapshot_seq
+        fresh.mark_stored()
+        return fresh
+
     def extend(self, records):
         """Replay records stored after this room's version (by this process or another one); the
         notices stored with them (a move made for a seat), for this process's connections."""
@@ -124,6 +140,7 @@ class Room:
         self._actions = len(session.actions)
         if records:
             self.decision_since = time.monotonic()
+        self.mark_stored()
         return notices
 
     def _record(self, session):

@@ -45,6 +45,7 @@ PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
 IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
 AI_LEVELS = tuple(k for k in SEAT_KINDS if k not in ("human", "random"))
+DATABASE_AWAY = "The server cannot reach its games database just now (the game is as it was)."
 
 
 class Connection:
@@ -173,13 +174,17 @@ class Server(SharedGames):
         if records:
             try:
                 await self.db(self.store.append, room.id, first, records)
-            except (Taken, StoreError, OSError, Exception) as exc:
+            except Exception as exc:             # Taken: another process moved on; StoreError: the database is away
                 log.error("game %s: cannot store records from %s (%s); reloading it", room.id, first, exc)
                 await self.reload(room)
                 if answer is not None:
+                    moved_on = isinstance(exc, Taken)
                     answer[0].send({"type": "answer", "id": answer[1]["id"], "seat": answer[1]["seat"],
-                                    "error": "The game has moved on since: look again.", "stale": True})
+                                    "error": "The game has moved on since: look again." if moved_on else
+                                    f"{DATABASE_AWAY} That move was not made: try it again in a moment.",
+                                    "stale": moved_on})
                 return False
+            room.mark_stored()
         if answer is not None:
             answer[0].send(answer[1])
         room.broadcast()
@@ -189,10 +194,16 @@ class Server(SharedGames):
         return True
 
     async def reload(self, room):
-        """Forget the room's memory and rebuild it from the store; its connections start again."""
+        """Forget the room's memory and rebuild it from the store; its connections start again. With
+        the store away, the room goes back to what the store had last (its unstored changes are dropped)."""
         room.host.close()
         self.rooms.pop(room.id, None)
-        fresh = await self.room(room.id)
+        try:
+            fresh = await self.room(room.id)
+        except StoreError as exc:
+            log.error("game %s: cannot reload it (%s); going back to its last stored version", room.id, exc)
+            fresh = self.rooms[room.id] = Room.restored(room, self._waker(room.id))
+            fresh.lock = asyncio.Lock()
         for conn in list(room.connections):
             if fresh is None:
                 conn.send({"type": "error", "text": "This game is no longer on the server.", "fatal": True})
@@ -427,6 +438,10 @@ class Server(SharedGames):
         except BadMessage as exc:
             conn.send({"type": "error", "text": str(exc), "fatal": True})
             return
+        except StoreError as exc:
+            log.error("a first message failed: %s", exc)
+            conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment.", "fatal": True})
+            return
         conn.room, conn.seats, conn.spectator = room, seats, spectator
         async with room.lock:
             arrived = [s for s in seats if not room.connected_here(s)]
@@ -455,6 +470,9 @@ class Server(SharedGames):
                 await self.later(conn, protocol.parse(frame))
             except BadMessage as exc:
                 conn.send({"type": "error", "text": str(exc), "id": _id_of(frame)})
+            except StoreError as exc:
+                log.error("a message failed: %s", exc)
+                conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment.", "id": _id_of(frame)})
             except websockets.exceptions.ConnectionClosed:
                 raise
             except Exception:                  # a fault of ours: that message fails, the server goes on
