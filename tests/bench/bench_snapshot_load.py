@@ -123,7 +123,7 @@ def main(argv=None):
         cluster = None
         dsn = args.db
         if dsn is None:
-            cluster = os.path.join(folder, "pg")
+            cluster = tempfile.mkdtemp(prefix="wrath-bench-postgres-")     # (its owner must reach it)
             dsn = pg_cluster.start(cluster, durable=True)
         name = "wrath_bench_" + secrets.token_hex(4)
         with psycopg.connect(dsn, autocommit=True) as admin:
