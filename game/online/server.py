@@ -438,9 +438,9 @@ class Server(SharedGames):
         except BadMessage as exc:
             conn.send({"type": "error", "text": str(exc), "fatal": True})
             return
-        except StoreError as exc:
+        except StoreError as exc:                 # not fatal: the window reconnects by itself (with backoff)
             log.error("a first message failed: %s", exc)
-            conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment.", "fatal": True})
+            conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment."})
             return
         conn.room, conn.seats, conn.spectator = room, seats, spectator
         async with room.lock:
