@@ -4,6 +4,7 @@ port of 127.0.0.1, trust authentication (loopback only), stopped and deleted aft
     python tests/pg_cluster.py find             # the folder of initdb/pg_ctl, or exit 1
     python tests/pg_cluster.py start FOLDER     # prints the address: postgresql://postgres@127.0.0.1:PORT/postgres
     python tests/pg_cluster.py stop FOLDER
+    python tests/pg_cluster.py restart FOLDER   # stop and start again, same port (a database restart)
 
 initdb refuses to run as root: as root the cluster belongs to the ``postgres`` user (Debian's
 package makes it) and its programs run through ``runuser``.
@@ -64,21 +65,40 @@ def start(folder, durable=False):
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    done = subprocess.run(_as_owner([os.path.join(bin_dir, "pg_ctl"), "-D", data, "-o", options,
-                                     "-l", os.path.join(folder, "log"), "-w", "-t", "60", "start"]),
+    with open(os.path.join(folder, "options"), "w", encoding="utf-8") as fh:
+        fh.write(options)                          # for resume (the same port)
+    resume(folder)
+    return f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+
+def resume(folder):
+    """Start the server of a cluster made by ``start`` (stopped by ``pause``), on its port."""
+    with open(os.path.join(folder, "options"), encoding="utf-8") as fh:
+        options = fh.read()
+    done = subprocess.run(_as_owner([os.path.join(binaries(), "pg_ctl"), "-D", os.path.join(folder, "data"),
+                                     "-o", options, "-l", os.path.join(folder, "log"), "-w", "-t", "60", "start"]),
                           capture_output=True, text=True, cwd="/")
     if done.returncode != 0:
         log = open(os.path.join(folder, "log"), encoding="utf-8", errors="replace").read()[-800:]
         raise RuntimeError(f"PostgreSQL did not start: {done.stderr.strip()} {log}")
-    return f"postgresql://postgres@127.0.0.1:{port}/postgres"
 
 
-def stop(folder):
+def pause(folder):
+    """Stop the server (fast: its connections are cut), keeping the cluster."""
     bin_dir = binaries()
     data = os.path.join(folder, "data")
     if bin_dir and os.path.exists(os.path.join(data, "postmaster.pid")):
         subprocess.run(_as_owner([os.path.join(bin_dir, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"]),
                        capture_output=True, cwd="/")
+
+
+def restart(folder):
+    pause(folder)
+    resume(folder)
+
+
+def stop(folder):
+    pause(folder)
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -97,6 +117,9 @@ def main(argv):
         return 0
     if len(argv) == 2 and argv[0] == "stop":
         stop(argv[1])
+        return 0
+    if len(argv) == 2 and argv[0] == "restart":
+        restart(argv[1])
         return 0
     print(__doc__, file=sys.stderr)
     return 2

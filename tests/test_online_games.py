@@ -70,6 +70,9 @@ class WireWatch:
         seed = room.settings["seed"]
         if str(seed) in text or str(g.rng.state) in text:
             self.problems.append(f"the seed or the generator's state in a {frame['type']} frame")
+        deck = g.state.deck
+        if len(deck) >= 4 and json.dumps(deck)[1:-1] in text:       # as a stored snapshot holds it
+            self.problems.append(f"the deck in its order in a {frame['type']} frame")
         words = words_in(text)
         for seat in conn.watched():
             secret = set(unseen_cards(g, seat)) - publicly_seen(g)

@@ -32,9 +32,11 @@ import pytest
 import pg_cluster
 from online_helpers import LIMIT_SECONDS, ROOT, ServerProcess, play_out, seat_plan, serving
 from test_online_games import WireWatch, fetch_record
+from test_online_snapshots import check_only_records_after_are_replayed, check_snapshot_equals_seed
 
 from game.app.host import LocalHost
 from game.app.save_format import load_session
+from game.online import game_snapshot
 from game.online.bot import Bot
 from game.online.mirror import Mirror
 from game.online.room import Room
@@ -51,7 +53,7 @@ def _strict():
 
 try:
     import psycopg
-    from game.online.pgstore import PostgresStore, upgrade
+    from game.online.pgstore import SCHEMA, PostgresStore, upgrade
 except ImportError:
     if _strict():
         raise
@@ -120,8 +122,8 @@ def test_a_new_database_gets_the_schema_and_a_game_reads_back_as_stored(db):
     loaded = store.load("g1")
     store.close()
     assert loaded == {"settings": {"seed": 2 ** 62 + 5, "variant": "standard", "turn_limit": None}, "seats": SEATS,
-                      "records": [{"action": {"kind": "pass"}}, {"undo": True}]}
-    assert query(db, "SELECT version FROM schema_version") == [(2,)]
+                      "records": [{"action": {"kind": "pass"}}, {"undo": True}], "snapshot": None}
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
 
 
 def test_an_older_schema_is_upgraded_and_keeps_its_games(db):
@@ -134,13 +136,49 @@ def test_an_older_schema_is_upgraded_and_keeps_its_games(db):
     assert store.load("old")["settings"] == {"seed": 1, "variant": "standard"}
     assert store.lease("old", "me", 5)
     store.close()
-    assert query(db, "SELECT version FROM schema_version") == [(2,)]
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
+
+
+def test_schema_2_is_upgraded_to_hold_snapshots_and_presence_and_keeps_its_games(db):
+    with psycopg.connect(db, autocommit=True) as c:
+        upgrade(c, target=2)                             # a database of the server before snapshots
+        c.execute("INSERT INTO games VALUES ('old', 0, '{\"seed\": 3, \"variant\": \"standard\"}')")
+        for seat, name in ((0, "Ann"), (1, "Bob")):
+            c.execute("INSERT INTO seats VALUES ('old', %s, %s, %s, 'human', %s, NULL, NULL)",
+                      (seat, name, ["Black", "Blue"][seat], f"t{seat}"))
+        session = Room.create("old", {"seed": 3, "variant": "standard"}, [dict(SEATS[0], dragon="Black"),
+                              dict(SEATS[1], dragon="Blue", name="Bob")], lambda: None).session
+        for seq in range(1, 11):
+            session.apply(session.game.decision.options[0])
+            c.execute("INSERT INTO records (game, seq, record) VALUES ('old', %s, %s)",
+                      (seq, json.dumps({"action": session.actions[-1].to_dict()})))
+    assert not query(db, "SELECT 1 FROM pg_tables WHERE tablename IN ('snapshots', 'presence')")
+    store = PostgresStore(db)
+    assert query(db, "SELECT version FROM schema_version") == [(SCHEMA,)]
+    stored = store.load("old", game_snapshot.FORMAT)
+    assert stored["snapshot"] is None and len(stored["records"]) == 10 and stored["seats"][1]["name"] == "Bob"
+    room = Room.rebuild("old", stored, lambda: None)
+    assert room.session.game.to_dict() == session.game.to_dict()
+    store.save_snapshot("old", 10, game_snapshot.FORMAT, game_snapshot.make(room.session, room.last_undo))
+    again = store.load("old", game_snapshot.FORMAT)
+    assert again["snapshot"]["seq"] == 10 and again["records"] == []
+    assert Room.rebuild("old", again, lambda: None).session.game.to_dict() == session.game.to_dict()
+    store.close()
+
+
+@pytest.mark.parametrize("seed,players,variant", [(14, 4, "strategist+desolation")])
+def test_a_game_loaded_from_its_snapshot_in_postgresql_is_the_game_replayed_from_its_seed(db, monkeypatch, seed,
+                                                                                           players, variant):
+    store = PostgresStore(db)
+    check_snapshot_equals_seed(store, monkeypatch, seed, players, variant)
+    check_only_records_after_are_replayed(store, monkeypatch)
+    store.close()
 
 
 def test_a_newer_schema_is_refused_with_one_line_and_exit_2(db):
     PostgresStore(db).close()
     query(db, "UPDATE schema_version SET version = 9 RETURNING version")
-    with pytest.raises(StoreError, match="schema 9, newer than this server's 2"):
+    with pytest.raises(StoreError, match=f"schema 9, newer than this server's {SCHEMA}"):
         PostgresStore(db)
     r = subprocess.run([sys.executable, "main.py", "serve", "--port", "0", "--db", db], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
@@ -546,14 +584,176 @@ def test_a_turn_limit_plays_for_the_absent_player_once_across_two_processes(db, 
 
             async def drain(bot):                 # connected, never moving: every move is the clock's
                 while True:
-                    await bot.receive()
+                    frame = await bot.receive()
+                    if frame["type"] == "notice":
+                        notices[bot.uri].append(frame["text"])
+            notices = {uri_a: [], uri_b: []}
             readers = [asyncio.ensure_future(drain(b)) for b in (creator, other)]
             await asyncio.sleep(5.5)
             for r in readers:
                 r.cancel()
             for bot in (creator, other):
                 await bot.close()
-            return game
-    game = run(scenario())
+            return game, list(notices.values())
+    game, notices = run(scenario())
     stored = query(db, "SELECT count(*) FROM records WHERE game = %s", game)[0][0]
     assert len(played) >= 3 and len(played) == len(set(played)) == stored, (played, stored)
+    # Each move the clock made is told to the clients of both processes (the notice is stored with it).
+    for heard in notices:
+        assert len(heard) >= stored - 1 and all("time ran out: an easy AI dragon made the move" in t for t in heard), \
+            notices
+
+
+# ----- who is connected, over two processes ----------------------------------------------------------
+
+def test_a_player_connected_to_another_process_is_not_away_and_cannot_be_taken_over_until_gone_past_the_limit(
+        db, tmp_path):
+    """Online issue: a player away longer than the table's absent limit may have their seat handed to an
+    AI; one who is connected never. Here the player is connected to process B only; the table's other
+    player asks process A."""
+    limit = 2
+
+    async def presence_of(bot, seat, want):
+        frame = await until(bot, lambda f: f["type"] == "presence" and want(f["seats"][seat]))
+        return frame["seats"][seat]
+
+    async def scenario():
+        async with serving(tmp_path, db=db, lease_seconds=3) as (server_a, uri_a), \
+                serving(tmp_path, db=db, lease_seconds=3) as (server_b, uri_b):
+            creator, other = await table_across([uri_a, uri_b], seat_plan(2), seed=6, absent_limit=limit)
+            game = creator.created["game"]
+            seen = await presence_of(creator, 1, lambda s: s["connected"])
+            assert seen["away"] is None and not server_a.rooms[game].connected_here(1)
+            await creator.send({"type": "takeover", "id": 1, "target": 1, "level": "easy"})
+            refused = await until(creator, lambda f: f["type"] == "error")
+            assert refused["text"] == "Player 1 is connected."
+            await other.close()                                   # gone from B
+            gone = await presence_of(creator, 1, lambda s: not s["connected"])
+            assert gone["away"] is not None and gone["away"] < limit
+            await creator.send({"type": "takeover", "id": 2, "target": 1, "level": "easy"})
+            early = await until(creator, lambda f: f["type"] == "error")
+            assert "has been away" in early["text"] and f"limit is {limit} s" in early["text"], early
+            await asyncio.sleep(limit + 0.5)
+            await creator.send({"type": "takeover", "id": 3, "target": 1, "level": "easy"})
+            taken = await presence_of(creator, 1, lambda s: s["stand_in"] == "easy")
+            back = Bot(uri_b, {"type": "hello", "tokens": [token_of(other)]}, random.Random(0))
+            await back.connect()                                  # B heard of it: the returning player sees it
+            welcome = await until(back, lambda f: f["type"] == "welcome")
+            assert welcome["seats"][1]["stand_in"] == "easy"
+            for bot in (creator, back):
+                await bot.close()
+            return taken
+    taken = run(scenario())
+    assert taken["kind"] == "human" and taken["stand_in"] == "easy"
+
+
+def test_a_player_on_a_killed_process_is_away_once_its_presence_runs_out(db, tmp_path):
+    """kill -9: the process cannot say its player left; its presence row runs out after --lease seconds."""
+    victim = ServerProcess(tmp_path, "--db", db, "--lease", LEASE)
+    try:
+        async def scenario():
+            async with serving(tmp_path, db=db, lease_seconds=float(LEASE)) as (server_a, uri_a):
+                creator, other = await table_across([uri_a, victim.uri], seat_plan(2), seed=9)
+                await until(creator, lambda f: f["type"] == "presence" and f["seats"][1]["connected"])
+                victim.kill()
+                gone = await until(creator, lambda f: f["type"] == "presence" and not f["seats"][1]["connected"],
+                                   limit=30)
+                await creator.close()
+                return gone
+        gone = run(scenario())
+    finally:
+        victim.stop()
+    assert gone["seats"][1]["away"] is not None
+
+
+# ----- PostgreSQL restarted mid-game -------------------------------------------------------------------
+
+@pytest.fixture
+def own_cluster():
+    """A PostgreSQL cluster of this test's own (it is stopped and started again: never CI's shared one)."""
+    if pg_cluster.binaries() is None:
+        why = "no PostgreSQL server programs (initdb, pg_ctl) to start a cluster that can be restarted"
+        (pytest.fail if _strict() else pytest.skip)(why)
+    folder = tempfile.mkdtemp(prefix="wrath-test-restarted-postgres-")     # (its owner must reach it: not pytest's)
+    try:
+        yield folder, pg_cluster.start(folder)
+    finally:
+        pg_cluster.stop(folder)
+
+
+async def quiet(bot, seconds=1.0):
+    """Read the bot's frames until none comes for ``seconds``."""
+    while True:
+        try:
+            await asyncio.wait_for(bot.receive(), seconds)
+        except asyncio.TimeoutError:
+            return
+
+
+async def play_until(bots, done):
+    """Play until ``done()``; the bots still waiting for a frame then stop waiting (none may come)."""
+    tasks = [asyncio.ensure_future(b.play(until=done)) for b in bots]
+    finished, waiting = await asyncio.wait(tasks, timeout=LIMIT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+    for task in finished:
+        task.result()
+    assert done()
+    for task in waiting:
+        task.cancel()
+    await asyncio.gather(*waiting, return_exceptions=True)
+
+
+@pytest.mark.slow
+def test_postgresql_restarted_mid_game_the_processes_survive_and_the_game_ends_as_a_local_replay(own_cluster,
+                                                                                                 tmp_path):
+    """While the database is down, a move gets a clear answer and the game stays as it was, a new client
+    is told why it cannot come in; once it is back, the processes reconnect (calls and LISTEN: the moves
+    made on one process still reach the other's clients), and the game ends with each record stored once."""
+    import websockets
+    folder, dsn = own_cluster
+    servers = [ServerProcess(tmp_path, "--db", dsn, "--lease", LEASE) for _ in range(2)]
+    try:
+        async def scenario():
+            uris = [s.uri for s in servers]
+            bots = await table_across(uris, seat_plan(3, {2: "easy"}), "strategist", seed=12)
+            game = bots[0].created["game"]
+
+            def someone_may_move():
+                return bots[0].mirror.version >= 25 and any(b.mirror.options(s) for b in bots for s in b.mirror.here)
+            await play_until(bots, someone_may_move)
+            pg_cluster.pause(folder)
+            for bot in bots:                          # a move sent just before is answered (or refused) first
+                await quiet(bot)
+            mover = next(b for b in bots if any(b.mirror.options(s) for s in b.mirror.here))
+            seat = next(s for s in mover.mirror.here if mover.mirror.options(s))
+            version = mover.mirror.version
+            answers = []
+            for n in (1001, 1002):                    # and again: still down, still a clear answer
+                await mover.send({"type": "apply", "id": n, "seat": seat, "version": version, "option": 0})
+                answers.append(await until(mover, lambda f: f.get("id") == n))
+            newcomer = Bot(uris[1], {"type": "hello", "tokens": [token_of(bots[0])]}, random.Random(0))
+            await newcomer.connect()
+            refused = await until(newcomer, lambda f: f["type"] == "error")
+            assert not refused.get("fatal")                      # (the window tries again by itself)
+            with pytest.raises(websockets.exceptions.ConnectionClosed):
+                await asyncio.wait_for(newcomer.receive(), 30)
+            alive = [s.proc.poll() is None for s in servers]
+            while mover.mirror.version != version or not mover.mirror.options(seat):
+                await asyncio.wait_for(mover.receive(), 30)      # (the room went back: it sends the table again)
+            pg_cluster.resume(folder)
+            await play_out(bots)
+            save = await fetch_record(uris[1], token_of(bots[0]))
+            for b in bots:
+                await b.close()
+            return bots, answers, refused["text"], alive, save, version, game
+        bots, answers, refused, alive, save, version, game = run(scenario())
+        assert all(s.proc.poll() is None for s in servers)
+    finally:
+        for s in servers:
+            s.stop()
+    assert alive == [True, True]
+    for answer in answers:
+        assert not answer.get("ok") and "cannot reach its games database" in answer["error"], answer
+        assert "That move was not made" in answer["error"]
+    assert "cannot reach its games database" in refused
+    session = check_against_a_local_replay(save, bots, dsn, tmp_path)
+    assert session.changes > version + 10                   # played on well past the outage

@@ -12,7 +12,11 @@ processes need:
   (``listen``), and one that missed some catches up by comparing numbers;
 - an invite is claimed by a conditional update: one claim wins;
 - a lease per game (holder + expiry) says which process runs the game's AI
-  seats and turn limits; a dead process's lease runs out and another takes it.
+  seats and turn limits; a dead process's lease runs out and another takes it;
+- who is connected: a row per game, seat and process holding a connection of
+  it, renewed while it does (``presence``), so that every process shows the
+  same "(away)" and applies the same absent-player limit;
+- snapshots for fast loading (game.online.game_snapshot).
 
 The schema is created and upgraded here (table ``schema_version``); a
 database of a newer schema is refused with one line.
@@ -23,11 +27,11 @@ import threading
 import time
 
 import psycopg
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from .store import SEAT_FIELDS, Store, StoreError, Taken
 
-SCHEMA = 2
+SCHEMA = 4
 CHANNEL = "wrath_games"
 
 # MIGRATIONS[n] brings a database of schema n - 1 to schema n.
@@ -48,6 +52,18 @@ CREATE TABLE records (
 CREATE TABLE leases (
     game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     holder TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+""",
+    3: """
+CREATE TABLE snapshots (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL, format INTEGER NOT NULL,
+    state JSON NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),      -- JSON, not JSONB: keys keep their order
+    PRIMARY KEY (game, seq, format));
+""",
+    4: """
+CREATE TABLE presence (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seat INTEGER NOT NULL, holder TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (game, seat, holder));
 """,
 }
 
@@ -123,18 +139,31 @@ class PostgresStore(Store):
     def game_ids(self):
         return self._call(lambda db: [r[0] for r in db.execute("SELECT id FROM games ORDER BY created")])
 
-    def load(self, game_id):
+    def load(self, game_id, snapshot_format=None):
         def load(db):
-            with db.transaction():          # one snapshot of the game: seats and records agree
+            with db.transaction():          # one view of the game: seats, snapshot and records agree
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 row = db.execute("SELECT settings FROM games WHERE id = %s", (game_id,)).fetchone()
                 if row is None:
                     return None
                 seats = self._seats(db, game_id)
+                snap = None if snapshot_format is None else db.execute(
+                    "SELECT seq, state FROM snapshots WHERE game = %s AND format = %s ORDER BY seq DESC LIMIT 1",
+                    (game_id, snapshot_format)).fetchone()
                 records = [r[0] for r in db.execute(
-                    "SELECT record FROM records WHERE game = %s ORDER BY seq", (game_id,))]
-            return {"settings": row[0], "seats": seats, "records": records}
+                    "SELECT record FROM records WHERE game = %s AND seq > %s ORDER BY seq",
+                    (game_id, 0 if snap is None else snap[0]))]
+            return {"settings": row[0], "seats": seats, "records": records,
+                    "snapshot": None if snap is None else {"seq": snap[0], "state": snap[1]}}
         return self._call(load)
+
+    def save_snapshot(self, game_id, seq, snapshot_format, state):
+        def save(db):
+            with db.transaction():
+                db.execute("INSERT INTO snapshots (game, seq, format, state) VALUES (%s, %s, %s, %s) "
+                           "ON CONFLICT DO NOTHING", (game_id, seq, snapshot_format, Json(state)))
+                db.execute("DELETE FROM snapshots WHERE game = %s AND seq < %s", (game_id, seq))
+        self._call(save)
 
     def seats(self, game_id):
         return self._call(lambda db: self._seats(db, game_id))
@@ -208,9 +237,52 @@ class PostgresStore(Store):
         self._call(lambda db: db.execute("DELETE FROM leases WHERE game = ANY(%s) AND holder = %s",
                                          (list(game_ids), holder)))
 
+    # ----- who is connected to which process ---------------------------------------------------
+    # A row per (game, seat, process holding a connection of it): expires in the future while the
+    # process renews it; set to now when its last connection of the seat leaves (that is when the
+    # player was last seen); a dead process's rows run out by themselves.
+    def present(self, game_id, seat, holder, seconds):
+        def present(db):
+            with db.transaction():
+                db.execute("INSERT INTO presence VALUES (%s, %s, %s, now() + make_interval(secs => %s)) "
+                           "ON CONFLICT (game, seat, holder) DO UPDATE SET expires = excluded.expires",
+                           (game_id, seat, holder, seconds))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} presence"))
+        self._call(present)
+
+    def absent(self, game_id, seat, holder):
+        def absent(db):
+            with db.transaction():
+                db.execute("UPDATE presence SET expires = now() WHERE game = %s AND seat = %s AND holder = %s",
+                           (game_id, seat, holder))
+                db.execute("DELETE FROM presence WHERE game = %s AND seat = %s AND holder <> %s AND expires < now()",
+                           (game_id, seat, holder))           # older departures: this one is the latest
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} presence"))
+        self._call(absent)
+
+    def renew_presence(self, pairs, holder, seconds):
+        if not pairs:
+            return
+        games, seats = [g for g, _ in pairs], [s for _, s in pairs]
+        self._call(lambda db: db.execute(
+            "INSERT INTO presence SELECT g, s, %s, now() + make_interval(secs => %s) "
+            "FROM unnest(%s::text[], %s::int[]) AS t(g, s) "
+            "ON CONFLICT (game, seat, holder) DO UPDATE SET expires = excluded.expires",
+            (holder, seconds, games, seats)))
+
+    def presence(self, game_ids, holder):
+        rows = self._call(lambda db: db.execute(
+            "SELECT game, seat, coalesce(bool_or(expires > now() AND holder <> %s), false), "
+            "extract(epoch FROM now() - max(expires))::float8 FROM presence WHERE game = ANY(%s) GROUP BY game, seat",
+            (holder, list(game_ids))).fetchall())
+        out = {}
+        for game, seat, elsewhere, ago in rows:
+            out.setdefault(game, {})[seat] = (elsewhere, ago)
+        return out
+
     # ----- news from the other processes -------------------------------------------------------
     def listen(self, heard):
-        """Call ``heard(game_id, seq or "seats")`` (from a thread of its own) for every change any
+        """Call ``heard(game_id, seq or "seats" or "presence")`` (from a thread of its own) for every change any
         process stores, and ``heard(None, None)`` after (re)connecting: whatever was missed meanwhile."""
         self._listener = threading.Thread(target=self._listen, args=(heard,), name="pg-listen", daemon=True)
         self._listener.start()

@@ -25,7 +25,7 @@ from ..ai import make_ai
 from ..app.host import LocalHost
 from ..app.save_format import document_text, session_document
 from ..app.session import Seat, Session
-from . import protocol
+from . import game_snapshot, protocol
 
 REMEMBERED_IDS = 64          # answers kept per seat, so that a message sent again is answered, not applied again
 INVITE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I/L: read aloud or typed from a chat
@@ -66,10 +66,13 @@ class Room:
         self.answers = {}                  # seat -> OrderedDict(id -> answer)
         now = time.monotonic()
         self.away_since = {s["seat"]: now for s in seats}
+        self.elsewhere = {}                # seat -> connected to another server process (the store says)
         self.decision_since = now
         self.idle_since = now
         self._actions = len(session.actions)
         self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
+        self.snapshot_seq = 0              # the record of the newest snapshot stored (game.online.game_snapshot)
+        self.stored = (0, (), 0)           # (version, actions, last_undo) the store has (mark_stored)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -81,14 +84,47 @@ class Room:
 
     @classmethod
     def rebuild(cls, game_id, stored, wake):
-        """The room as the store has it: seed + records replayed (exactly the game that was)."""
-        room = cls.create(game_id, stored["settings"], stored["seats"], wake)
-        room.extend(stored["records"])
+        """The room as the store has it: its snapshot (if the store gave one) or its seed, and the
+        records after it replayed (exactly the game that was). A snapshot that cannot be used
+        raises game_snapshot.Unusable: the caller loads the game again without one."""
+        snap = stored.get("snapshot")
+        if snap is None:
+            room = cls.create(game_id, stored["settings"], stored["seats"], wake)
+        else:
+            session, last_undo = game_snapshot.session_from(snap["state"], snap["seq"], stored["settings"],
+                                                            stored["seats"])
+            room = cls(game_id, session, stored["seats"], stored["settings"], wake)
+            room.last_undo = last_undo
+        room.snapshot_seq = room.version
+        try:
+            room.extend(stored["records"])
+        except Exception as exc:
+            if snap is None:
+                raise
+            room.host.close()
+            raise game_snapshot.Unusable(f"the records after it do not replay on it ({exc})") from None
         return room
 
+    def mark_stored(self):
+        """The room as it is now is what the store has (``restored`` goes back to it)."""
+        self.stored = (self.version, tuple(self.session.actions), self.last_undo)
+
+    @classmethod
+    def restored(cls, room, wake):
+        """A new room of ``room``'s game as it was when last marked stored: its changes since are
+        dropped (the store could not take them). Replayed from the seed, from memory."""
+        version, actions, last_undo = room.stored
+        fresh = cls.create(room.id, room.settings, room.seats, wake)
+        fresh.extend([{"action": a.to_dict()} for a in actions])
+        fresh.session.changes, fresh.last_undo, fresh.snapshot_seq = version, last_undo, room.snapshot_seq
+        fresh.mark_stored()
+        return fresh
+
     def extend(self, records):
-        """Replay records stored after this room's version (by this process or another one)."""
+        """Replay records stored after this room's version (by this process or another one); the
+        notices stored with them (a move made for a seat), for this process's connections."""
         session = self.session
+        notices = []
         session.listeners.remove(self._record)
         try:
             for rec in records:
@@ -97,11 +133,15 @@ class Room:
                     self.last_undo = session.changes
                 else:
                     session.apply(Action.from_dict(rec["action"]))
+                if rec.get("notice"):
+                    notices.append(rec["notice"])
         finally:
             session.listeners.append(self._record)
         self._actions = len(session.actions)
         if records:
             self.decision_since = time.monotonic()
+        self.mark_stored()
+        return notices
 
     def _record(self, session):
         if len(session.actions) > self._actions:
@@ -126,7 +166,26 @@ class Room:
         return seat is not None and same_digest(self.seats[seat]["token_hash"], token_hash)
 
     def connected(self, seat):
+        return self.connected_here(seat) or self.elsewhere.get(seat, False)
+
+    def connected_here(self, seat):
         return any(seat in c.seats for c in self.connections)
+
+    def take_presence(self, shared):
+        """Who is connected as the store says ({seat: (connected to another process, seconds since
+        last seen anywhere)}, game.online.pgstore): True if what the seats show changed."""
+        now = time.monotonic()
+        changed = False
+        for seat in range(len(self.seats)):
+            elsewhere, ago = shared.get(seat, (False, None))
+            was = self.connected(seat)
+            self.elsewhere[seat] = elsewhere
+            if ago is not None and not self.connected(seat):
+                since = now - max(0.0, ago)
+                changed |= abs(since - self.away_since[seat]) >= 1
+                self.away_since[seat] = since
+            changed |= was != self.connected(seat)
+        return changed
 
     def public_seats(self):
         now = time.monotonic()
@@ -298,9 +357,19 @@ class Room:
         return seat if time.monotonic() - self.decision_since >= limit else None
 
     def play_for(self, seat):
-        """A move for a person out of time: the easy AI's, applied as theirs."""
+        """A move for a person out of time: the easy AI's, applied as theirs; the notice that says
+        so (stored with the move, so that every process tells its connections)."""
         g = self.session.game
         action = make_ai("easy", self.settings["seed"] + self.version).choose(g.copy(keep_log=True), seat)
         if action not in g.decision.options:
             action = g.decision.options[0]
         self.session.apply(action)
+        text = f"{self.seats[seat]['name']}'s time ran out: an easy AI dragon made the move."
+        self.note(text)
+        return text
+
+    def note(self, text):
+        """Store a notice with the last record not yet stored (a move the server made for a seat)."""
+        if self.pending:
+            last = self.pending[-1]
+            last["notice"] = f"{last['notice']} {text}" if last.get("notice") else text

@@ -30,6 +30,7 @@ from ..data import default_data
 from ..plaintext import escape
 from ..variants import VARIANTS
 from . import protocol
+from . import game_snapshot
 from .protocol import BadMessage
 from .room import Room, digest, new_invite, new_token, normal_invite
 from .shared import LEASE_SECONDS, SharedGames
@@ -44,6 +45,7 @@ PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
 IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
 AI_LEVELS = protocol.AI_LEVELS
+DATABASE_AWAY = "The server cannot reach its games database just now (the game is as it was)."
 
 
 class Connection:
@@ -98,8 +100,9 @@ class Connection:
 
 class Server(SharedGames):
     def __init__(self, store, per_address=PER_ADDRESS, idle_room_seconds=IDLE_ROOM_SECONDS, rate=RATE,
-                 lease_seconds=LEASE_SECONDS):
+                 lease_seconds=LEASE_SECONDS, snapshot_every=game_snapshot.SNAPSHOT_EVERY):
         self.store = store
+        self.snapshot_every = snapshot_every          # records between two stored snapshots (0: none)
         self.rate = rate
         self.per_address = per_address
         self.idle_room_seconds = idle_room_seconds
@@ -119,17 +122,44 @@ class Server(SharedGames):
     async def room(self, game_id):
         room = self.rooms.get(game_id)
         if room is None:
-            stored = await self.db(self.store.load, game_id)
+            stored = await self.db(self.store.load, game_id, game_snapshot.FORMAT)
             if stored is None:
                 return None
             room = self.rooms.get(game_id)          # another connection may have loaded it meanwhile
             if room is None:
-                room = self.rooms[game_id] = Room.rebuild(game_id, stored, self._waker(game_id))
-                room.lock = asyncio.Lock()
+                room = await self._rebuilt(game_id, stored)
+                if self.rooms.get(game_id) is None:
+                    self.rooms[game_id] = room
+                    room.lock = asyncio.Lock()
+                else:
+                    room.host.close()
+                    room = self.rooms[game_id]
         if self.store.leases:                       # other processes may have moved it on (even while it loaded)
             await self.catch_up(game_id)
             room = self.rooms.get(game_id)
         return room
+
+    async def _rebuilt(self, game_id, stored):
+        """The room of a loaded game: from its snapshot if it has a usable one, else from its seed."""
+        try:
+            return Room.rebuild(game_id, stored, self._waker(game_id))
+        except game_snapshot.Unusable as exc:
+            log.warning("game %s: its snapshot at record %s is not used (%s); replaying it from its seed",
+                        game_id, stored["snapshot"]["seq"], exc)
+        stored = await self.db(self.store.load, game_id)
+        return Room.rebuild(game_id, stored, self._waker(game_id))
+
+    async def save_snapshot(self, room):
+        """Store the room's snapshot now (a failure costs only loading time: the records are the truth)."""
+        if room.version <= room.snapshot_seq:
+            return
+        seq, state = room.version, game_snapshot.make(room.session, room.last_undo)
+        try:
+            await self.db(self.store.save_snapshot, room.id, seq, game_snapshot.FORMAT, state)
+        except Exception as exc:
+            log.error("game %s: cannot store its snapshot at record %s (%s)", room.id, seq, exc)
+            return
+        room.snapshot_seq = max(room.snapshot_seq, seq)
 
     def _waker(self, game_id):
         def wake():
@@ -144,23 +174,36 @@ class Server(SharedGames):
         if records:
             try:
                 await self.db(self.store.append, room.id, first, records)
-            except (Taken, StoreError, OSError, Exception) as exc:
+            except Exception as exc:             # Taken: another process moved on; StoreError: the database is away
                 log.error("game %s: cannot store records from %s (%s); reloading it", room.id, first, exc)
                 await self.reload(room)
                 if answer is not None:
+                    moved_on = isinstance(exc, Taken)
                     answer[0].send({"type": "answer", "id": answer[1]["id"], "seat": answer[1]["seat"],
-                                    "error": "The game has moved on since: look again.", "stale": True})
+                                    "error": "The game has moved on since: look again." if moved_on else
+                                    f"{DATABASE_AWAY} That move was not made: try it again in a moment.",
+                                    "stale": moved_on})
                 return False
+            room.mark_stored()
         if answer is not None:
             answer[0].send(answer[1])
         room.broadcast()
+        every = self.snapshot_every
+        if records and every and room.version // every > (first - 1) // every:
+            await self.save_snapshot(room)
         return True
 
     async def reload(self, room):
-        """Forget the room's memory and rebuild it from the store; its connections start again."""
+        """Forget the room's memory and rebuild it from the store; its connections start again. With
+        the store away, the room goes back to what the store had last (its unstored changes are dropped)."""
         room.host.close()
         self.rooms.pop(room.id, None)
-        fresh = await self.room(room.id)
+        try:
+            fresh = await self.room(room.id)
+        except StoreError as exc:
+            log.error("game %s: cannot reload it (%s); going back to its last stored version", room.id, exc)
+            fresh = self.rooms[room.id] = Room.restored(room, self._waker(room.id))
+            fresh.lock = asyncio.Lock()
         for conn in list(room.connections):
             if fresh is None:
                 conn.send({"type": "error", "text": "This game is no longer on the server.", "fatal": True})
@@ -177,11 +220,16 @@ class Server(SharedGames):
         if room is None:
             return
         async with room.lock:
+            news = []
             if room.host.ready():
                 room.host.advance()                  # applies the move thought out
+                news = room.news()
+                for frame, _ in news:                # (the AI failed: a random move) stored with the move,
+                    if frame["type"] == "notice":    # so that every process tells its connections
+                        room.note(frame["text"])
                 if not await self.commit(room):
                     return
-            for frame, conns in room.news():
+            for frame, conns in news + room.news():
                 for c in conns:
                     c.send(frame)
             await self._drive(room)                  # the next AI seat starts thinking, if it must
@@ -198,12 +246,10 @@ class Server(SharedGames):
                 return
             if not await self._holds_lease(room):
                 return
-            seat = room.timed_out_seat()
-            room.play_for(seat)
-            for conn in list(room.connections):
-                conn.send({"type": "notice", "text": f"{room.seats[seat]['name']}'s time ran out: "
-                                                     f"an easy AI dragon made the move."})
+            text = room.play_for(room.timed_out_seat())
             if await self.commit(room):
+                for conn in list(room.connections):
+                    conn.send({"type": "notice", "text": text})
                 await self._drive(room)
 
     # ----- first messages -------------------------------------------------------------------
@@ -338,12 +384,13 @@ class Server(SharedGames):
             elif kind == "takeover":
                 target = protocol.number(msg, "target", high=protocol.MAX_SEATS - 1)
                 level = msg.get("level")
+                await self.refresh_presence([room])          # connected to another process, or away since when
                 why = room.may_take_over(conn.seats, target, level) if target < len(room.seats) else "No such seat."
                 if why:
                     conn.send({"type": "error", "text": why})
                     return
-                room.stand_in(target, level)
                 await self.db(self.store.update_seat, room.id, target, stand_in=level)
+                room.stand_in(target, level)
                 room.tell_presence()
                 room.broadcast()
                 await self._drive(room)
@@ -351,8 +398,8 @@ class Server(SharedGames):
                 if not room.seats[seat]["stand_in"]:
                     conn.send({"type": "error", "text": "Your seat is yours already."})
                     return
-                room.stand_in(seat, None)
                 await self.db(self.store.update_seat, room.id, seat, stand_in=None)
+                room.stand_in(seat, None)
                 room.host.forget_hint()
                 room.tell_presence()
                 room.broadcast()
@@ -398,12 +445,18 @@ class Server(SharedGames):
         except BadMessage as exc:
             conn.send({"type": "error", "text": str(exc), "fatal": True})
             return
+        except StoreError as exc:                 # not fatal: the window reconnects by itself (with backoff)
+            log.error("a first message failed: %s", exc)
+            conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment."})
+            return
         conn.room, conn.seats, conn.spectator = room, seats, spectator
         async with room.lock:
+            arrived = [s for s in seats if not room.connected_here(s)]
             room.connections.add(conn)
             for frame in room.welcome(conn):
                 conn.send(frame)
             room.tell_presence()
+            await self.say_present(room, arrived, True)
             await self._drive(room)
         try:
             await self._messages(conn)
@@ -424,6 +477,9 @@ class Server(SharedGames):
                 await self.later(conn, protocol.parse(frame))
             except BadMessage as exc:
                 conn.send({"type": "error", "text": str(exc), "id": _id_of(frame)})
+            except StoreError as exc:
+                log.error("a message failed: %s", exc)
+                conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment.", "id": _id_of(frame)})
             except websockets.exceptions.ConnectionClosed:
                 raise
             except Exception:                  # a fault of ours: that message fails, the server goes on
@@ -449,11 +505,12 @@ class Server(SharedGames):
             return
         room.connections.discard(conn)
         now = time.monotonic()
-        for seat in conn.seats:
-            if not room.connected(seat):
-                room.away_since[seat] = now
+        gone = [s for s in conn.seats if not room.connected_here(s)]
+        for seat in gone:
+            room.away_since[seat] = now
         room.idle_since = now
         room.tell_presence()
+        await self.say_present(room, gone, False)
 
     async def sweep(self):
         """Games nobody is connected to, and whose AI is not thinking, leave memory (the store keeps them)."""
@@ -463,8 +520,11 @@ class Server(SharedGames):
             for game_id, room in list(self.rooms.items()):
                 if (not room.connections and not room.host.thinking and not room.host.ready()
                         and room.host.ai_to_move() is None and now - room.idle_since > self.idle_room_seconds):
-                    room.host.close()
-                    del self.rooms[game_id]
+                    async with room.lock:
+                        await self.save_snapshot(room)       # it loads fast when it is opened again
+                        if self.rooms.get(game_id) is room and not room.connections:
+                            room.host.close()
+                            del self.rooms[game_id]
 
 
 def _id_of(frame):
@@ -488,12 +548,13 @@ def open_store(data_dir, db=None):
 async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
     """Serve until ``stop`` (an asyncio.Event) is set or the process is stopped; ``db``: a
     PostgreSQL address (else SQLite in ``data_dir``); ``limits``: Server's per_address, rate,
-    idle_room_seconds, lease_seconds."""
+    idle_room_seconds, lease_seconds, snapshot_every."""
     store = open_store(data_dir, db)
     server = Server(store, **limits)
     server.loop = asyncio.get_running_loop()
     sweeper = asyncio.ensure_future(server.sweep())
-    keeper = asyncio.ensure_future(server.keep_leases()) if store.leases else None
+    keepers = [asyncio.ensure_future(server.keep_leases()), asyncio.ensure_future(server.keep_presence())] \
+        if store.leases else []
     store.listen(server.heard)
     async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
                                open_timeout=10, ping_interval=20, ping_timeout=20, max_queue=16,
@@ -503,11 +564,13 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
             ready(server, port)
         await (stop.wait() if stop is not None else asyncio.Future())
     sweeper.cancel()
-    if keeper is not None:
+    for keeper in keepers:
         keeper.cancel()
     await server.release_leases()
-    for room in server.rooms.values():
+    for room in list(server.rooms.values()):
         room.host.close()
+        if server.snapshot_every:
+            await server.save_snapshot(room)
     if server.db_thread is not None:
         server.db_thread.shutdown()
     store.close()
@@ -527,6 +590,9 @@ def parse_serve(argv, prog):
     ap.add_argument("--lease", type=float, default=LEASE_SECONDS, metavar="SECONDS",
                     help=f"with --db: how long a process holds a game's AI seats and turn limit before another "
                          f"may take them over, should it die (default {LEASE_SECONDS:g})")
+    ap.add_argument("--snapshot-every", type=int, default=game_snapshot.SNAPSHOT_EVERY, metavar="N",
+                    help=f"store a snapshot of a game every N records, so that it loads without replaying them "
+                         f"all (default {game_snapshot.SNAPSHOT_EVERY}; 0: never)")
     ap.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
                     help=f"connections one address may hold at once (default {PER_ADDRESS})")
     ap.add_argument("--rate", type=float, default=RATE, metavar="N",
@@ -549,9 +615,10 @@ def main(argv, prog="python main.py serve"):
         args = parse_serve(argv, prog)
     except SystemExit as exc:
         return exc.code
-    if not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0 or not args.lease >= 1:
-        print("error: --port is 0 to 65535, --per-address at least 1, --rate above 0 and --lease at least 1",
-              file=sys.stderr)
+    if (not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0 or not args.lease >= 1
+            or args.snapshot_every < 0):
+        print("error: --port is 0 to 65535, --per-address at least 1, --rate above 0, --lease at least 1 "
+              "and --snapshot-every 0 or more", file=sys.stderr)
         return 2
     if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
         print("error: --db is a PostgreSQL address, postgresql://user@host:port/database", file=sys.stderr)
@@ -569,7 +636,7 @@ def main(argv, prog="python main.py serve"):
     quiet_collector()
     try:
         asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, per_address=args.per_address,
-                        rate=args.rate, lease_seconds=args.lease))
+                        rate=args.rate, lease_seconds=args.lease, snapshot_every=args.snapshot_every))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -10,7 +10,14 @@ left for the processes:
   a process that missed notifications catches up when a client next opens the
   game (``Server.room``) or when its own write is refused;
 - running a game's AI seats and turn limits in one process only: the one
-  that holds the game's lease in the store (``_drive``, ``keep_leases``).
+  that holds the game's lease in the store (``_drive``, ``keep_leases``);
+- who is connected: each process stores which seats it has connections of
+  (``say_present``, renewed by ``keep_presence``) and reads the others'
+  (``refresh_presence``: on their NOTIFY, every third of a lease, and before a
+  takeover), so that "(away)", the absent-player limit and the takeover check
+  count every process's connections. Notices of moves the server made for a
+  seat travel with the move's record (game.online.room ``note``). A hint is
+  answered to the connections that hold its seat on the process it was asked of.
 
 With a store of one process (SQLite) the lease is always held and nothing is heard.
 """
@@ -22,6 +29,8 @@ import os
 import secrets
 import socket
 import time
+
+from .store import StoreError
 
 log = logging.getLogger("wrath.server")
 
@@ -43,7 +52,8 @@ class SharedGames:
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.catch_up(game_id, what)))
 
     async def catch_up(self, game_id, what="all"):
-        """Bring a loaded room up to the store: ``what`` is a record's number, "seats" or "all"."""
+        """Bring a loaded room up to the store: ``what`` is a record's number, "seats", "presence"
+        or "all"."""
         if game_id is None:
             for game in list(self.rooms):
                 await self.catch_up(game, "all")
@@ -56,22 +66,66 @@ class SharedGames:
                 return
             try:
                 changed = False
+                if what in ("presence", "all"):
+                    await self.refresh_presence([room])
                 if what in ("seats", "all"):
                     if room.take_seats(await self.db(self.store.seats, game_id)):
                         room.tell_presence()
                         changed = True
-                if what != "seats":
+                notices = []
+                if type(what) is int or what == "all":
                     records = await self.db(self.store.records_after, game_id, room.version)
                     if records:
-                        room.extend(records)
+                        notices = room.extend(records)
                         changed = True
-            except Exception as exc:                 # the store or the replay failed: start the room again
+            except StoreError as exc:                # the database is away: its reconnection catches up again
+                log.error("game %s: cannot catch up now (%s)", game_id, exc)
+                return
+            except Exception as exc:                 # the replay failed: start the room again
                 log.error("game %s: cannot catch up (%s); reloading it", game_id, exc)
                 await self.reload(room)
                 return
             if changed:
                 room.broadcast()
+                for text in notices:                 # made by the process that stored the move
+                    for conn in list(room.connections):
+                        conn.send({"type": "notice", "text": text})
                 await self._drive(room)
+
+    # ----- who is connected, over every process -------------------------------------------------
+    async def say_present(self, room, seats, here):
+        """Tell the store this process has now (``here``) or no longer has connections of ``seats``."""
+        if not self.store.leases:
+            return
+        for seat in seats:
+            try:
+                if here:
+                    await self.db(self.store.present, room.id, seat, self.holder, self.lease_seconds)
+                else:
+                    await self.db(self.store.absent, room.id, seat, self.holder)
+            except Exception as exc:                  # (the database is away: the row runs out by itself)
+                log.error("game %s: cannot store who is connected (%s)", room.id, exc)
+
+    async def refresh_presence(self, rooms):
+        """Read who is connected to the other processes; the rooms whose seats show it change tell it."""
+        if not self.store.leases or not rooms:
+            return
+        shared = await self.db(self.store.presence, [r.id for r in rooms], self.holder)
+        for room in rooms:
+            if room.take_presence(shared.get(room.id, {})):
+                room.tell_presence()
+
+    async def keep_presence(self):
+        """Renew this process's presence rows, and read the others' (a dead process's run out)."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            rooms = list(self.rooms.values())
+            pairs = [(r.id, s) for r in rooms for s in range(len(r.seats)) if r.connected_here(s)]
+            try:
+                await self.db(self.store.renew_presence, pairs, self.holder, self.lease_seconds)
+                await self.refresh_presence([r for r in rooms if r.connections and self.rooms.get(r.id) is r])
+            except Exception as exc:
+                log.error("cannot renew or read who is connected (%s)", exc)
 
     # ----- who runs the AI seats and turn limits ---------------------------------------------
     @staticmethod

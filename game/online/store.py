@@ -4,7 +4,10 @@ A game is its settings (seats, seed, variant, limits), its seats (name, kind,
 the hashes of the seat's token and invite code, the AI standing in for an
 absent player) and an append-only list of records, numbered 1, 2, 3, ...
 (the game's version after each): ``{"action": {...}}`` or ``{"undo": true}``.
-Seed + records rebuild the game exactly (game.online.room).
+Seed + records rebuild the game exactly (game.online.room). Beside them, a
+game's snapshots (game.online.game_snapshot: its whole state at a record,
+tagged with that record's number and a format) let a long game load without
+replaying every record; they are never needed for the truth.
 
 ``Store`` says what every store does; ``SQLiteStore`` is the embedded default
 (one file, WAL, one server process). A store raises ``Taken`` when a record's
@@ -19,7 +22,7 @@ import os
 import sqlite3
 import time
 
-SCHEMA = 1
+SCHEMA = 2
 
 
 class Taken(Exception):
@@ -46,8 +49,14 @@ class Store(abc.ABC):
         """Every stored game's id, oldest first."""
 
     @abc.abstractmethod
-    def load(self, game_id):
-        """{"settings", "seats", "records"} or None."""
+    def load(self, game_id, snapshot_format=None):
+        """{"settings", "seats", "records", "snapshot"} or None. With ``snapshot_format``: "snapshot" is
+        the newest stored snapshot of that format ({"seq", "state"}) and "records" are those after it;
+        else (or with no such snapshot) "snapshot" is None and "records" are all of them."""
+
+    @abc.abstractmethod
+    def save_snapshot(self, game_id, seq, snapshot_format, state):
+        """Store the game's snapshot taken at record ``seq`` (its older snapshots may go)."""
 
     @abc.abstractmethod
     def append(self, game_id, first_seq, records):
@@ -78,7 +87,22 @@ class Store(abc.ABC):
         pass
 
     def listen(self, heard):
-        """Call ``heard(game_id, seq or "seats")`` when another process changes a game (optional)."""
+        """Call ``heard(game_id, seq, "seats" or "presence")`` when another process changes a game (optional)."""
+
+    # Who is connected, when several processes share the games (one process: its own connections say it).
+    def present(self, game_id, seat, holder, seconds):
+        """``holder`` has a connection of the seat now (for ``seconds`` unless renewed)."""
+
+    def absent(self, game_id, seat, holder):
+        """``holder`` has no connection of the seat any more."""
+
+    def renew_presence(self, pairs, holder, seconds):
+        """``holder`` still has connections of these (game_id, seat) pairs."""
+
+    def presence(self, game_ids, holder):
+        """{game_id: {seat: (connected at another holder, seconds since last seen anywhere)}} of the
+        seats the store knows of ({} with one process)."""
+        return {}
 
     @abc.abstractmethod
     def find(self, column, digest):
@@ -90,18 +114,26 @@ class Store(abc.ABC):
 
 SEAT_FIELDS = ("name", "dragon", "kind", "token_hash", "invite_hash", "stand_in")
 
-TABLES = """
-CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (
+# MIGRATIONS[n] brings a database of schema n - 1 to schema n (statements separated by ";").
+MIGRATIONS = {
+    1: """
+CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
     name TEXT NOT NULL, dragon TEXT NOT NULL, kind TEXT NOT NULL,
     token_hash TEXT UNIQUE, invite_hash TEXT UNIQUE, stand_in TEXT,
     PRIMARY KEY (game, seat));
-CREATE TABLE IF NOT EXISTS records (
+CREATE TABLE records (
     game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, record TEXT NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (game, seq));
-"""
+    PRIMARY KEY (game, seq))
+""",
+    2: """
+CREATE TABLE snapshots (
+    game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, format INTEGER NOT NULL,
+    state TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (game, seq, format))
+""",
+}
 
 
 class SQLiteStore(Store):
@@ -117,18 +149,26 @@ class SQLiteStore(Store):
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(TABLES)
-            self._check_schema()
+            self._upgrade()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{self.path}: cannot open the games database ({exc})") from None
 
-    def _check_schema(self):
-        rows = self.db.execute("SELECT version FROM schema_version").fetchall()
-        if not rows:
-            self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA,))
-        elif rows[0][0] > SCHEMA:
-            raise StoreError(f"{self.path}: the games database has schema {rows[0][0]}, newer than this "
-                             f"server's {SCHEMA}: use a newer version of the game")
+    def _upgrade(self, target=SCHEMA):
+        """Create or upgrade the schema to ``target`` in one transaction; a newer one is refused."""
+        with self._transaction():
+            self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = self.db.execute("SELECT version FROM schema_version").fetchone()
+            current = row[0] if row else 0
+            if current > SCHEMA:
+                raise StoreError(f"{self.path}: the games database has schema {current}, newer than this "
+                                 f"server's {SCHEMA}: use a newer version of the game")
+            for version in range(current + 1, target + 1):
+                for statement in MIGRATIONS[version].split(";"):
+                    self.db.execute(statement)
+            if row is None:
+                self.db.execute("INSERT INTO schema_version VALUES (?)", (max(current, target),))
+            elif target > current:
+                self.db.execute("UPDATE schema_version SET version = ?", (target,))
 
     def create_game(self, game_id, settings, seats):
         with self._transaction():
@@ -140,15 +180,26 @@ class SQLiteStore(Store):
     def game_ids(self):
         return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]
 
-    def load(self, game_id):
+    def load(self, game_id, snapshot_format=None):
         row = self.db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
         seats = [dict(zip(("seat",) + SEAT_FIELDS, r)) for r in self.db.execute(
             f"SELECT seat, {', '.join(SEAT_FIELDS)} FROM seats WHERE game = ? ORDER BY seat", (game_id,))]
+        snap = None if snapshot_format is None else self.db.execute(
+            "SELECT seq, state FROM snapshots WHERE game = ? AND format = ? ORDER BY seq DESC LIMIT 1",
+            (game_id, snapshot_format)).fetchone()
+        after = 0 if snap is None else snap[0]
         records = [json.loads(r[0]) for r in self.db.execute(
-            "SELECT record FROM records WHERE game = ? ORDER BY seq", (game_id,))]
-        return {"settings": json.loads(row[0]), "seats": seats, "records": records}
+            "SELECT record FROM records WHERE game = ? AND seq > ? ORDER BY seq", (game_id, after))]
+        return {"settings": json.loads(row[0]), "seats": seats, "records": records,
+                "snapshot": None if snap is None else {"seq": snap[0], "state": json.loads(snap[1])}}
+
+    def save_snapshot(self, game_id, seq, snapshot_format, state):
+        with self._transaction():
+            self.db.execute("INSERT OR IGNORE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                            (game_id, seq, snapshot_format, json.dumps(state), time.time()))
+            self.db.execute("DELETE FROM snapshots WHERE game = ? AND seq < ?", (game_id, seq))
 
     def append(self, game_id, first_seq, records):
         now = time.time()
