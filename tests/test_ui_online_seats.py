@@ -60,10 +60,17 @@ class Players:
         self.thread.join(10)
 
 
-def my_games_with(save_dir, uri, game, token, name):
-    mine = MyGames.load(str(save_dir))
+def open_from_my_games(tmp_path, uri, game, token, name):
+    """A window whose My games holds this seat (as after Create or Join there), opened from
+    Play online with a click on its row: (app, its table)."""
+    mine = MyGames.load(str(tmp_path / "saves"))
     mine.add(uri, game, [token], [name])
     assert mine.save() is None
+    app = make_app(tmp_path / "saves")
+    open_play_online(app, uri, name)
+    click(app, "mine:0")
+    assert pump_until(app, lambda: isinstance(app.scene, TableScene))
+    return app, app.scene
 
 
 @pytest.mark.slow
@@ -121,13 +128,8 @@ def test_an_absent_players_seat_is_handed_to_an_ai_by_a_click_on_their_row(tmp_p
     server = ServerThread(tmp_path / "server")
     created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}], absent_limit=1)
     join_game(server.uri, created["invites"]["1"], "Bo")            # Bo joins, then is gone
-    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
-    app = make_app(tmp_path / "saves")
+    app, table = open_from_my_games(tmp_path, server.uri, created["game"], created["tokens"]["0"], "Ann")
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
-        table = app.scene
         assert isinstance(table.part, OnlineSeats)
         assert pump_until(app, lambda: (table.host.away_for(1) or 0) > 1.5, 10)
         table.refresh()
@@ -150,13 +152,8 @@ def test_an_absent_players_seat_is_handed_to_an_ai_by_a_click_on_their_row(tmp_p
 def test_a_table_without_a_limit_says_it_waits_and_hands_no_seat_away(tmp_path):
     server = ServerThread(tmp_path / "server")
     created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}])
-    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
-    app = make_app(tmp_path / "saves")
+    app, table = open_from_my_games(tmp_path, server.uri, created["game"], created["tokens"]["0"], "Ann")
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
-        table = app.scene
         click(app, "player:1")
         assert table.dialog is None and "made to wait for absent players" in table.toast[0]
     finally:
@@ -181,13 +178,8 @@ def test_a_returning_player_takes_their_seat_back_from_the_ai(tmp_path):
                 break
         await ash.close()
     asyncio.run(ash_hands_anns_seat_to_an_ai())
-    my_games_with(tmp_path / "saves", server.uri, created["game"], joined["token"], "Ann")
-    app = make_app(tmp_path / "saves")
+    app, table = open_from_my_games(tmp_path, server.uri, created["game"], joined["token"], "Ann")
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
-        table = app.scene
         assert table.host.seats[1]["stand_in"] == "easy"
         assert "online:reclaim" in table.element_names() and "Take my seat back" in table.header()[1]
         assert table.options == []                       # the AI plays the seat for now
@@ -207,13 +199,8 @@ def test_a_live_table_counts_down_the_turn_limit_in_the_prompt_bar(tmp_path):
     sees how long they have left before an easy AI moves for them."""
     server = ServerThread(tmp_path / "server")
     created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}], turn_limit=30)
-    my_games_with(tmp_path / "saves", server.uri, created["game"], created["tokens"]["0"], "Ann")
-    app = make_app(tmp_path / "saves")
+    app, table = open_from_my_games(tmp_path, server.uri, created["game"], created["tokens"]["0"], "Ann")
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene))
-        table = app.scene
         assert pump_until(app, lambda: table.my_decision(), 20)
 
         def left():
