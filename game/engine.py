@@ -7,6 +7,9 @@ Frames are plain dataclasses of scalars, so ``to_dict`` works at any decision.
 """
 from __future__ import annotations
 
+import functools
+import weakref
+
 from .actions import Action, Decision, IllegalAction, act, malformed
 from .data import default_data
 from .flow import FLOW, FRAMES, KINDS
@@ -18,6 +21,17 @@ from .standings import standings
 from .state import CITY, TOWN, VILLAGE, GameState, copy_state
 from .variants import Variant
 from .view import view
+
+
+def _prompt(frame, game_ref):
+    """A decision's sentence, worded when first read. The decision holds its game
+    weakly: a game caches its decision, and the cycle of the two outlived the game
+    wherever the collector cannot look (the window freezes what lives at its quiet
+    moments: sprites.app.settle_memory), with the AI's copies of the game."""
+    game = game_ref()
+    if game is None:
+        raise RuntimeError("a decision's prompt was read after its game was dropped")
+    return frame.prompt(game)
 
 
 def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
@@ -58,7 +72,7 @@ class Game:
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
             self._decision = Decision(player=frame.seat, kind=frame.decision_kind(self),
-                                      prompt=lambda: frame.prompt(self), options=options)
+                                      prompt=functools.partial(_prompt, frame, weakref.ref(self)), options=options)
         return self._decision
 
     @property

@@ -41,6 +41,13 @@ def _memo(key, build):
     return _cache[key]
 
 
+def forget():
+    """A new game: the faces drawn for the last one go (the hands of a game
+    overlap at widths of their own: game after game, their pictures piled up
+    here, 9-12 MB a game, until the cache held 1000 of them)."""
+    _cache.clear()
+
+
 # ------------------------------------------------------------ pieces of a card
 def _base(w, h, band, band_h):
     """Rounded card with border and colour band, drawn supersampled."""

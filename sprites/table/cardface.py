@@ -51,9 +51,11 @@ def _full(data_id, cid, w, h):
 
 def forget():
     """A new game: its hands overlap at other widths; the faces drawn for the last
-    one go (the idle moments draw the usual sizes again, sprites.idle)."""
+    one go (the idle moments draw the usual sizes again, sprites.idle), with
+    the art module's own pictures of them, which the caches here only share."""
     for cache in (_full, _compact):
         cache.cache_clear()
+    art_cards.forget()
 
 
 def compact(data, cid, w, h, text_size=theme.MIN_FONT, shown_w=None):

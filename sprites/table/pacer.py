@@ -9,10 +9,12 @@ already under way is kept, not played); Step then lets exactly one through.
 """
 from __future__ import annotations
 
+import weakref
+
 
 class Pacer:
     def __init__(self, table):
-        self.table = table
+        self.table = weakref.proxy(table)       # no cycle with its table (sprites.table.part says why)
         self.next_ms = 0           # not before: the pause that keeps AI turns readable
         self.paused = False
         self.steps = 0             # moves Step lets through while paused

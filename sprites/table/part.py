@@ -7,6 +7,8 @@ as a one-line strip, opened by a click).
 """
 from __future__ import annotations
 
+import weakref
+
 
 class TablePart:
     plays = True
@@ -14,8 +16,12 @@ class TablePart:
     summary_open = True
 
     def attach(self, table):
-        """The table is being made (before its first snapshot)."""
-        self.table = table
+        """The table is being made (before its first snapshot). The part holds it
+        weakly: the window freezes what lives at its quiet moments out of the
+        collector (sprites.app.settle_memory), and a cycle frozen with the table
+        could never be collected, so every table left behind stayed with its
+        game. Without a cycle the last reference to it frees it."""
+        self.table = weakref.proxy(table)
 
     def laid_out(self):
         """The table's panels were made afresh (a new size): the part dresses them."""

@@ -10,6 +10,8 @@ drawn once per change into a picture that each frame only blits, and a
 hot-seat hand-off closes it (``close``)."""
 from __future__ import annotations
 
+import weakref
+
 import pygame
 
 from sprites import theme
@@ -23,7 +25,7 @@ TIP = "Who would win if the game ended now (V)."
 
 class StandingsPanel:
     def __init__(self, table):
-        self.table = table
+        self.table = weakref.proxy(table)       # no cycle with its table (sprites.table.part says why)
         self.open = False
         self.shown = None               # the standings on the picture (None while closed)
         self._image = None
