@@ -8,7 +8,6 @@ Frames are plain dataclasses of scalars, so ``to_dict`` works at any decision.
 from __future__ import annotations
 
 import functools
-import weakref
 
 from .actions import Action, Decision, IllegalAction, act, malformed
 from .data import default_data
@@ -21,17 +20,6 @@ from .standings import standings
 from .state import CITY, TOWN, VILLAGE, GameState, copy_state
 from .variants import Variant
 from .view import view
-
-
-def _prompt(frame, game_ref):
-    """A decision's sentence, worded when first read. The decision holds its game
-    weakly: a game caches its decision, and the cycle of the two outlived the game
-    wherever the collector cannot look (the window freezes what lives at its quiet
-    moments: sprites.app.settle_memory), with the AI's copies of the game."""
-    game = game_ref()
-    if game is None:
-        raise RuntimeError("a decision's prompt was read after its game was dropped")
-    return frame.prompt(game)
 
 
 def new_game(num_players=4, seed=0, variant="standard", dragons=None, names=None, data=None):
@@ -65,15 +53,32 @@ class Game:
     # ----- the contract -------------------------------------------------
     @property
     def decision(self):
-        """The decision waiting now; None once the game is over (or halted between turns)."""
-        if self._decision is None and not self.state.over and self.state.stack:
+        """The decision waiting now; None once the game is over (or halted between turns).
+
+        The game keeps what the decision is made of (the frame, its kind, its options,
+        its sentence once worded) and makes the Decision afresh at each call: the
+        Decision holds the game (its sentence is worded only when read, which drivers
+        such as the AI never do) and the game never holds it, so no cycle keeps a
+        dropped game alive where the collector does not look (the window freezes what
+        lives at its quiet moments: sprites.app.settle_memory)."""
+        cached = self._decision
+        if cached is None:
+            if self.state.over or not self.state.stack:
+                return None
             frame = self.state.stack[-1]
             options = frame.options(self)
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
-            self._decision = Decision(player=frame.seat, kind=frame.decision_kind(self),
-                                      prompt=functools.partial(_prompt, frame, weakref.ref(self)), options=options)
-        return self._decision
+            cached = self._decision = [frame, frame.decision_kind(self), options, None]
+        frame, kind, options, words = cached
+        return Decision(player=frame.seat, kind=kind, options=options,
+                        prompt=words if words is not None else functools.partial(self._word, cached))
+
+    def _word(self, cached):
+        """The waiting decision's sentence (kept with it: every Decision made of it reads the same)."""
+        if cached[3] is None:
+            cached[3] = cached[0].prompt(self)
+        return cached[3]
 
     @property
     def is_over(self):

@@ -92,3 +92,11 @@ def test_a_game_dropped_before_its_decision_was_worded_is_freed_without_the_coll
         gc.enable()
     words = session.game.decision.prompt            # still worded when read, while the game lives
     assert words and isinstance(words, str)
+
+
+def test_a_decision_read_after_its_game_is_gone_still_has_its_sentence():
+    """A driver may keep a decision longer than the game it came from (a copy made to look
+    ahead): its sentence is still there to read, the same as the game's own."""
+    session = Session.new(human_seats(3), seed=2)
+    kept = session.game.copy().decision             # the copy is gone at once
+    assert kept.prompt == session.game.decision.prompt
