@@ -20,7 +20,7 @@ import json
 from ..app.session import SEAT_KINDS
 from ..plaintext import name_problem
 
-VERSION = 1
+VERSION = 2                    # 2: refusals travel as {reason: [targets]}
 MAX_FRAME = 64 * 1024          # bytes in one client frame (the server refuses bigger ones)
 MAX_TEXT = 64                  # characters in any string field a client sends
 MAX_DEPTH = 4                  # nesting of a client's JSON
@@ -205,15 +205,16 @@ def unpack_option(o):
 
 
 def pack_refused(refused):
-    """{target: reason} as [[reason, [targets]], ...]: a few reasons say why for dozens of targets."""
+    """{target: reason} as {reason: [targets]}: a few reasons say why for dozens of targets,
+    and a reason that still holds for the same targets after a move costs nothing in a patch."""
     by = {}
     for key, reason in refused.items():
         by.setdefault(reason, []).append(key)
-    return [[reason, keys] for reason, keys in sorted(by.items())]
+    return by
 
 
 def unpack_refused(packed):
-    return {key: reason for reason, keys in packed for key in keys}
+    return {key: reason for reason, keys in packed.items() for key in keys}
 
 
 def pack_decision(d):
