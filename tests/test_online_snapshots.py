@@ -269,6 +269,26 @@ def test_the_server_stores_a_snapshot_every_k_records_and_when_it_stops_and_a_fi
     assert all(b.mirror.snaps[s]["final_scores"] == final for b in bots for s in b.mirror.here)
 
 
+def test_a_server_told_to_store_no_snapshots_stores_none_not_even_when_a_game_leaves_memory(tmp_path):
+    """``--snapshot-every 0``: never (the idle sweep and the shutdown store none either)."""
+    async def scenario():
+        async with serving(tmp_path, snapshot_every=0, idle_room_seconds=0.1) as (server, uri):
+            bots = await table_of_bots(uri, seat_plan(2), seed=5)
+            await play_out(bots)
+            for b in bots:
+                await b.close()
+            game = bots[0].created["game"]
+            for _ in range(100):                    # the sweep drops the game nobody is connected to
+                if game not in server.rooms:
+                    break
+                await asyncio.sleep(0.1)
+            return game, game in server.rooms
+    game, still_in_memory = asyncio.run(asyncio.wait_for(scenario(), LIMIT_SECONDS))
+    assert not still_in_memory
+    assert sqlite3.connect(tmp_path / "games.sqlite").execute(
+        "SELECT COUNT(*) FROM snapshots WHERE game = ?", (game,)).fetchone() == (0,)
+
+
 def test_an_older_sqlite_schema_is_upgraded_and_keeps_its_games(tmp_path):
     path = tmp_path / "games.sqlite"
     old = sqlite3.connect(path)                            # a database made by the first version of the server

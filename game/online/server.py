@@ -44,7 +44,6 @@ BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
 IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
-AI_LEVELS = protocol.AI_LEVELS
 DATABASE_AWAY = "The server cannot reach its games database just now (the game is as it was)."
 
 
@@ -150,8 +149,9 @@ class Server(SharedGames):
         return Room.rebuild(game_id, stored, self._waker(game_id))
 
     async def save_snapshot(self, room):
-        """Store the room's snapshot now (a failure costs only loading time: the records are the truth)."""
-        if room.version <= room.snapshot_seq:
+        """Store the room's snapshot now, unless snapshots are off (--snapshot-every 0); a failure
+        costs only loading time: the records are the truth."""
+        if not self.snapshot_every or room.version <= room.snapshot_seq:
             return
         seq, state = room.version, game_snapshot.make(room.session, room.last_undo)
         try:
@@ -319,10 +319,10 @@ class Server(SharedGames):
                 invites[i] = code
                 name = protocol.player_name(want) if want.get("name") is not None else f"Seat {i + 1}"
                 seat.update(kind="human", name=name, invite_hash=digest(normal_invite(code)))
-            elif kind in AI_LEVELS:
+            elif kind in protocol.AI_LEVELS:
                 seat.update(kind=kind, name=f"{dragons[i]} AI")
             else:
-                raise BadMessage(f"a seat's kind is here, invite or an AI level ({', '.join(AI_LEVELS)})")
+                raise BadMessage(f"a seat's kind is here, invite or an AI level ({', '.join(protocol.AI_LEVELS)})")
             seats.append(seat)
         if not tokens:
             raise BadMessage("at least one seat must be played here ('here')")
@@ -569,8 +569,7 @@ async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
     await server.release_leases()
     for room in list(server.rooms.values()):
         room.host.close()
-        if server.snapshot_every:
-            await server.save_snapshot(room)
+        await server.save_snapshot(room)
     if server.db_thread is not None:
         server.db_thread.shutdown()
     store.close()
