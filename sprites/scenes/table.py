@@ -207,8 +207,6 @@ class TableScene(Scene):
         for i, seat in enumerate(self.host.seats):      # the row may shorten "[AI normal]" to "[AI]"
             if seat["kind"] != "human" and f"player:{i}" in self.tips:
                 self.tips[f"player:{i}"] += f" Played by the computer: AI {seat['kind']}."
-            elif seat.get("connected") is False and f"player:{i}" in self.tips:
-                self.tips[f"player:{i}"] += " Not connected now: the game waits for them (online)."
         self.tips["button:pause"] = ("Resume the AI dragons (P)." if self.ai.paused else
                                      "Pause the AI dragons before their next move (P); Step then plays one move.")
         self.tips["button:step"] = "Let the next AI move through, then wait again (S)."
