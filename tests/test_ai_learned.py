@@ -1,4 +1,4 @@
-"""The expert's evaluation, learned from self-play (game/ai/learned.py)."""
+"""The evaluation of hard and the expert, learned from self-play (game/ai/learned.py)."""
 from __future__ import annotations
 
 import random
@@ -48,13 +48,13 @@ def test_every_number_of_turns_left_has_a_weight_for_every_feature():
     assert len(rows) == 3 and all(len(f) == len(learned.FEATURES) for _, f in rows)
 
 
-def test_the_expert_judges_with_the_learned_evaluation_and_the_other_levels_do_not(monkeypatch):
-    """The learned evaluation is the expert's: its playouts end on it and the
-    dragons it lets plan their turns there plan with it; hard and normal keep
-    the hand-set evaluation."""
+def test_hard_and_the_expert_judge_with_the_learned_evaluation_and_normal_does_not(monkeypatch):
+    """The learned evaluation is hard's and the expert's: their playouts end on
+    it and the dragons they let plan their turns there plan with it; normal
+    keeps the hand-set evaluation."""
     from game.ai import evaluate
-    assert make_ai("expert", 1).judge is learned.value
-    assert make_ai("hard", 1).judge is evaluate.value and make_ai("normal", 1).judge is evaluate.value
+    assert make_ai("expert", 1).judge is learned.value and make_ai("hard", 1).judge is learned.value
+    assert make_ai("normal", 1).judge is evaluate.value
     judges = []
     real = montecarlo.TurnPlanner
 

@@ -15,13 +15,16 @@ cards known to be in a hand (track picks, and the Scheme cards this seat
 passed on: ``knowledge``). Search and playouts keep the decision's deadline;
 when it passes before the playouts told the candidates apart, the search's
 best (normal's choice) stands, or, before the search valued anything, the
-quick policy's.
+quick policy's. Positions are judged, in its search and at the end of its
+playouts, by the evaluation learned from self-play (``learned``, as the
+expert): with the hand-set one, hard kept only about 65 % over normal.
 """
 from __future__ import annotations
 
 import math
 from collections import Counter
 
+from . import learned
 from .determinize import determinize
 from .knowledge import SchemeMemory
 from .montecarlo import Effort, compare, follow_line
@@ -46,6 +49,7 @@ class HardAI(NormalAI):
     own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
     others_budget = 0          # > 0: ... and the other dragons theirs
     default_budget = 0.25      # seconds: the playouts' world count is sized to take far less
+    judge = staticmethod(learned.value)     # the final margin as learned from self-play (as the expert)
 
     def __init__(self, seed=0, budget=None, clock=None):
         super().__init__(seed, budget, clock)

@@ -1,4 +1,4 @@
-"""The expert's evaluation: the final VP margin a position leads to, learned from self-play.
+"""The evaluation of hard and the expert: the final VP margin a position leads to, learned from self-play.
 
 Each seat's features (VP as the game stands now, split into resource
 majorities, region majorities and the rest; resource pieces; Regional Value;
