@@ -356,33 +356,6 @@ def test_scheme_cards_passed_on_are_held_by_the_later_choosers():
         assert check(d) == []
 
 
-def test_expert_playouts_let_the_responding_dragons_plan_their_turns(monkeypatch):
-    """The expert's playouts are futures with opponents who think: each dragon
-    given a budget plans its attack turn by search; the others follow the
-    quick policy. Seen from the start of a century, before any attack turn."""
-    from game.ai import montecarlo
-    planned = set()
-    real = montecarlo.TurnPlanner
-
-    class Spy(real):
-        def __init__(self, seat, *args, **kwargs):
-            planned.add(seat)
-            super().__init__(seat, *args, **kwargs)
-
-    monkeypatch.setattr(montecarlo, "TurnPlanner", Spy)
-    g = new_game(4, seed=8)
-    driver = [make_ai("easy", i) for i in range(4)]
-    while g.decision.kind != "place_dragon":
-        g.apply(driver[g.decision.player].choose(g, g.decision.player))
-    seat = g.decision.player
-    others = {s for s in range(4) if s != seat}
-    for own, rest, expected in ((0, 0, set()), (5, 0, {seat}), (0, 5, others), (5, 5, others | {seat})):
-        planned.clear()
-        montecarlo.playout(g.copy(), seat, montecarlo.SameRng(1), own_budget=own, others_budget=rest)
-        assert planned == expected, (own, rest)
-    assert make_ai("expert", 1).others_budget > 0 and make_ai("hard", 1).others_budget == 0
-
-
 def test_the_expert_keeps_its_time_budget_when_worlds_are_slow():
     """A time budget per decision is a promise to the player: once one world
     has been played, another starts only if it fits before the deadline, even

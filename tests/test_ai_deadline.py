@@ -1,14 +1,13 @@
 """AI dragons keep their time (issue 26): every level that searches reads its
 deadline inside the search and inside the playouts (the turn search, each
-playout, each dragon's planning in a playout) and, once it has passed, answers
-with the best it has; before anything was valued, the quick policy's choice.
+playout) and, once it has passed, answers with the best it has; before
+anything was valued, the quick policy's choice.
 
 Measured in work, never in wall time: the clocks here count engine steps
 (``Game.apply``: time passes as the AI works, whether it looks at the clock
 or not) or their own readings, so a budget is a number of steps or readings."""
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -116,8 +115,8 @@ def test_with_no_time_at_all_the_quick_policy_s_choice_is_ready(positions, level
 
 def test_the_expert_plays_more_playouts_with_more_time_and_none_after_its_deadline(monkeypatch, count_work,
                                                                                     positions):
-    """Counted playouts: more budget, more playouts (every dragon in them
-    planning its turn), and none is started once the deadline has passed."""
+    """Counted playouts: more budget, more playouts, and none is started once
+    the deadline has passed."""
     g = positions["place_dragon"]
     seat = g.decision.player
     started, late = [], []

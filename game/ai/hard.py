@@ -18,6 +18,9 @@ best (normal's choice) stands, or, before the search valued anything, the
 quick policy's. Positions are judged, in its search and at the end of its
 playouts, by the evaluation learned from self-play (``learned``, as the
 expert): with the hand-set one, hard kept only about 65 % over normal.
+Its playouts stay small (3 candidates, 4 to 8 worlds): with the learned
+evaluation that keeps it well above normal, and leaves the expert, which
+plays out more, a clear step above it (docs/ai.md, Strength).
 """
 from __future__ import annotations
 
@@ -41,13 +44,11 @@ class HardAI(NormalAI):
     place_width = PLACE_WIDTH
     # Choices that shape the century; discards and the like stay one-step.
     mc_kinds = ("lair_action", "select_card", "place_dragon", "scheme_pick", "first_strike")
-    candidates = 4             # at most this many options (or turn plans) played out
+    candidates = 3             # at most this many options (or turn plans) played out
     margin = 2.0               # ... and only those valued within this of the best
-    min_worlds, max_worlds = 6, 16
+    min_worlds, max_worlds = 4, 8   # worlds before a candidate may drop out, and at most
     blend = 0.7                # weight of the playout average against the search's value
     start = None               # candidates played out at first (the others join as these drop out)
-    own_budget = 0             # > 0: in playouts the seat plans its own turn with this many nodes
-    others_budget = 0          # > 0: ... and the other dragons theirs
     default_budget = 0.25      # seconds: the playouts' world count is sized to take far less
     judge = staticmethod(learned.value)     # the final margin as learned from self-play (as the expert)
 
@@ -85,8 +86,7 @@ class HardAI(NormalAI):
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
-                    [prior[i] for i in order], self.effort(), self.blend, start=self.start,
-                    own_budget=self.own_budget, others_budget=self.others_budget, judge=self.judge)
+                    [prior[i] for i in order], self.effort(), self.blend, start=self.start, judge=self.judge)
         return d.options[order[k]]
 
     def prior(self, root, seat, rng):
@@ -106,8 +106,7 @@ class HardAI(NormalAI):
         k = 0
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
-                        [v for v, _ in plans], self.effort(), self.blend, start=self.start,
-                        own_budget=self.own_budget, others_budget=self.others_budget, judge=self.judge)
+                        [v for v, _ in plans], self.effort(), self.blend, start=self.start, judge=self.judge)
         return plans[k][1]
 
 

@@ -3,9 +3,10 @@
 Every world redraws all hidden cards (a new determinisation). In each world
 every candidate is played out with the same random numbers (common random
 numbers), so differences between candidates are not drowned in luck; every
-dragon then plays to the end of the century ("responding opponents": the
-quick policy, or with a node budget a searched turn plan), and the position
-is valued for the seat.
+dragon then plays to the end of the century by the quick policy ("responding
+opponents"), and the position is valued for the seat. (Responders that plan
+their turns by a small search made each world far dearer, and the expert,
+which tried them, played worse for the worlds it lost.)
 
 Worlds are added until the candidates are told apart or the effort runs out:
 after ``min_worlds``, a candidate whose blended score trails the leader's by
@@ -23,7 +24,7 @@ import random
 from .deadline import NEVER
 from .determinize import determinize
 from .evaluate import value
-from .planner import TurnPlanner, in_turn
+from .planner import in_turn
 from .quick import quick_choice
 
 PLAYOUT_STEPS = 600        # safety bound on decisions in one playout
@@ -39,31 +40,16 @@ class SameRng:
         return self._r.choice(items)
 
 
-def playout(g, seat, rng, own_budget=0, others_budget=0, judge=value, deadline=NEVER):
-    """Play on until the century ends; value for seat (by ``judge``), or None if
-    the deadline passed first. Every dragon plays the quick policy, except that
-    a dragon given a budget (``own_budget`` for the seat, ``others_budget`` for
-    the others) plans its attack turn with a search of that many nodes (in this
-    world, whose draws it then knows: a playout is one possible future, not a
-    peek at the real game)."""
+def playout(g, seat, rng, judge=value, deadline=NEVER):
+    """Play on by the quick policy until the century ends; value for seat (by
+    ``judge``), or None if the deadline passed first."""
     century = g.state.century
-    lines = {}
     for _ in range(PLAYOUT_STEPS):
         if g.is_over or g.state.century != century:
             break
         if deadline.passed():
             return None
-        d = g.decision
-        budget = own_budget if d.player == seat else others_budget
-        if budget and in_turn(g, d.player):
-            line = lines.get(d.player)
-            if not line or line[0][1] not in d.options:
-                line = lines[d.player] = TurnPlanner(d.player, budget, rng, judge=judge,
-                                                     deadline=deadline).plan(g.copy())[1]
-            if line and line[0][1] in d.options:
-                g.apply(line.pop(0)[1])
-                continue
-        g.apply(quick_choice(g, d.player, rng))
+        g.apply(quick_choice(g, g.decision.player, rng))
     return judge(g, seat)
 
 
@@ -101,8 +87,7 @@ class Effort:
         return now + (self.per_world or 0) < at
 
 
-def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, own_budget=0,
-            others_budget=0, judge=value):
+def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=None, judge=value):
     """The index of the best candidate. ``play(world, i)`` plays candidate i on
     a copy of a determinised world; ``prior[i]`` is its value by search, best
     first. Only the first ``start`` candidates (default: all) are played out at
@@ -122,7 +107,7 @@ def compare(g, seat, rng, memory, play, prior, effort, blend=0.7, z=2.0, start=N
         for i in alive:
             c = world.copy()
             play(c, i)
-            got[i] = playout(c, seat, SameRng(seed), own_budget, others_budget, judge, effort.deadline)
+            got[i] = playout(c, seat, SameRng(seed), judge, effort.deadline)
             if got[i] is None:
                 break
         if None in got.values():
