@@ -187,3 +187,23 @@ def test_the_expert_s_turn_search_values_every_first_step_however_its_deadline_f
         assert ai.clock.now <= ai.search_deadline().at + 2
         searched.append(ai.clock.now)
     assert searched[0] < searched[-1], "more time, more positions searched"
+
+
+def test_the_last_dragon_of_a_century_gives_its_turn_search_the_time_no_playout_needs(positions):
+    """No dragon attacks after the last one of a century, so nothing responds to
+    its plans and the expert plays none out: its turn search may take most of
+    the budget (``LAST_TURN_SHARE``), where a turn that playouts follow gives
+    the search ``SEARCH_SHARE`` and the playouts the rest."""
+    from game.ai import expert
+    from game.ai.hard import others_attack_after
+    first = positions["attack_turn"]
+    assert others_attack_after(first)
+    last = new_game(4, seed=8)
+    driver = [make_ai("easy", i) for i in range(4)]
+    while not (last.decision.kind == "attack_turn" and len(last.decision.options) > 2
+               and last.state.century >= 2 and not others_attack_after(last)):
+        last.apply(driver[last.decision.player].choose(last, last.decision.player))
+    for g, share in ((first, expert.SEARCH_SHARE), (last, expert.LAST_TURN_SHARE)):
+        ai = make_ai("expert", 3, budget=4000, clock=Ticks())
+        assert ai.choose(g.copy(), g.decision.player) in g.decision.options
+        assert ai.search_deadline().at == ai.began + share * 4000

@@ -3,8 +3,10 @@
 Whatever the budget (default 1 s), the expert uses it: its search (the turn
 search, or the placement search and the one-step judgements) runs until
 ``SEARCH_SHARE`` of the budget is spent (more positions searched with more
-time), then its Monte Carlo comparisons add worlds and keep more candidates
-until the candidates are told apart or the deadline passes, which it keeps:
+time; ``LAST_TURN_SHARE`` for the turn of the century's last dragon, which no
+playout follows), then its Monte Carlo comparisons add worlds and keep more
+candidates until they are told apart (surer than hard's: ``z``) or the
+deadline passes, which it keeps:
 every search and playout reads it, and when it passes the choice is the best
 found so far. Its playouts are hard's (every dragon follows the quick policy
 to the end of the century): with every dragon planning its turn by a small
@@ -20,11 +22,12 @@ from __future__ import annotations
 import math
 
 from .deadline import Deadline
-from .hard import HardAI
+from .hard import HardAI, others_attack_after
 from .planner import TurnPlanner
 from .strategy import PLACE_WIDTH, strategic_values
 
 SEARCH_SHARE = 0.4         # of a decision's budget spent searching, the rest on playouts
+LAST_TURN_SHARE = 0.9      # ... when no playouts follow: the last dragon of a century just follows its search
 FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches every step, not the best few
 
 
@@ -34,6 +37,7 @@ class ExpertAI(HardAI):
     candidates = 8             # more options and plans are worth playing out with time to spare:
     margin = 4.0               # the best 3 first, the next ones as the weakest drop out
     start = 3
+    z = 3.0                    # surer than hard before a candidate drops out: time buys the worlds
     min_worlds, max_worlds = 6, math.inf   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
 
@@ -47,8 +51,19 @@ class ExpertAI(HardAI):
         """With time to spare, placement searches every step from each region."""
         return None if self.budget >= FULL_PLACEMENT else PLACE_WIDTH
 
+    search_share = SEARCH_SHARE
+
+    def choose(self, g, seat):
+        self.search_share = SEARCH_SHARE
+        return super().choose(g, seat)
+
+    def plan_turn(self, g, seat, rng):
+        if not others_attack_after(g):      # no one responds: no playouts, the search gets the time
+            self.search_share = LAST_TURN_SHARE
+        return super().plan_turn(g, seat, rng)
+
     def search_deadline(self):
-        return Deadline(self.began + SEARCH_SHARE * self.budget, self.clock)
+        return Deadline(self.began + self.search_share * self.budget, self.clock)
 
     def planner(self, seat, rng, budget=None):
         return TurnPlanner(seat, budget or self.turn_budget, rng, judge=self.judge, deadline=self.search_deadline())

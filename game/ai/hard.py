@@ -49,6 +49,7 @@ class HardAI(NormalAI):
     min_worlds, max_worlds = 4, 8   # worlds before a candidate may drop out, and at most
     blend = 0.7                # weight of the playout average against the search's value
     start = None               # candidates played out at first (the others join as these drop out)
+    z = 2.0                    # a candidate drops out this many standard errors behind the leader
     default_budget = 0.25      # seconds: the playouts' world count is sized to take far less
     judge = staticmethod(learned.value)     # the final margin as learned from self-play (as the expert)
 
@@ -86,7 +87,7 @@ class HardAI(NormalAI):
         if len(order) == 1:
             return d.options[order[0]]
         k = compare(g, seat, rng, self.memory, lambda c, k: c.apply(d.options[order[k]]),
-                    [prior[i] for i in order], self.effort(), self.blend, start=self.start, judge=self.judge)
+                    [prior[i] for i in order], self.effort(), self.blend, z=self.z, start=self.start, judge=self.judge)
         return d.options[order[k]]
 
     def prior(self, root, seat, rng):
@@ -106,7 +107,7 @@ class HardAI(NormalAI):
         k = 0
         if len(plans) > 1 and others_attack_after(g):
             k = compare(g, seat, rng, self.memory, lambda c, k: follow_line(c, seat, plans[k][1]),
-                        [v for v, _ in plans], self.effort(), self.blend, start=self.start, judge=self.judge)
+                        [v for v, _ in plans], self.effort(), self.blend, z=self.z, start=self.start, judge=self.judge)
         return plans[k][1]
 
 
