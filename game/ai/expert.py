@@ -6,16 +6,12 @@ search, or the placement search and the one-step judgements) runs until
 time; ``LAST_TURN_SHARE`` for the turn of the century's last dragon, which no
 playout follows), then its Monte Carlo comparisons add worlds and keep more
 candidates until they are told apart (surer than hard's: ``z``) or the
-deadline passes, which it keeps:
-every search and playout reads it, and when it passes the choice is the best
-found so far. Its playouts are hard's (every dragon follows the quick policy
-to the end of the century): with every dragon planning its turn by a small
-search there, each world cost so much more that the expert, given the same
-evaluation as hard, beat it in only 43.5 % of seat pairs (48 games); with
-hard's playouts, in more than half. It values positions with the evaluation
-learned from self-play (``learned``), as hard does. Decisions with one option, and the
-steps of a turn plan it already made, cost nothing. With the clock replaced
-by a counter (``clock=``), its choices are reproducible, as the tests need.
+deadline passes. It keeps the deadline: every search and playout reads it,
+and when it passes the choice is the best found so far. Its playouts and its
+evaluation are hard's (docs/ai.md says why playouts in which every dragon
+plans its turn were dropped). Decisions with one option, and the steps of a
+turn plan it already made, cost nothing. With the clock replaced by a counter
+(``clock=``), its choices are reproducible, as the tests need.
 """
 from __future__ import annotations
 
@@ -40,6 +36,7 @@ class ExpertAI(HardAI):
     z = 3.0                    # surer than hard before a candidate drops out: time buys the worlds
     min_worlds, max_worlds = 6, math.inf   # min: worlds played before a candidate may drop out
     default_budget = 1.0       # seconds per decision
+    search_share = SEARCH_SHARE    # of this decision's budget (set as each decision starts)
 
     def __init__(self, seed=0, budget=None, clock=None):
         super().__init__(seed, budget, clock)
@@ -50,8 +47,6 @@ class ExpertAI(HardAI):
     def place_width(self):
         """With time to spare, placement searches every step from each region."""
         return None if self.budget >= FULL_PLACEMENT else PLACE_WIDTH
-
-    search_share = SEARCH_SHARE
 
     def choose(self, g, seat):
         self.search_share = SEARCH_SHARE
