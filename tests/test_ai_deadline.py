@@ -207,3 +207,30 @@ def test_the_last_dragon_of_a_century_gives_its_turn_search_the_time_no_playout_
         ai = make_ai("expert", 3, budget=4000, clock=Ticks())
         assert ai.choose(g.copy(), g.decision.player) in g.decision.options
         assert ai.search_deadline().at == ai.began + share * 4000
+
+
+def test_the_expert_plays_out_the_cards_it_could_discard_and_hard_judges_them_one_step(monkeypatch):
+    """Which card to keep shapes a century as much as which card to pick: with
+    its time to spare the expert plays out each discard outside its turn (the
+    Awakening's, the Plot's) to the end of the century; hard, whose budget is
+    small, judges them one step ahead."""
+    from game.ai.planner import in_turn
+    g = new_game(4, seed=8)
+    driver = [make_ai("easy", i) for i in range(4)]
+    while not (g.decision.kind == "discard" and len(g.decision.options) > 2 and g.state.century >= 2
+               and not in_turn(g, g.decision.player)):
+        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+    seat = g.decision.player
+    started = []
+    real = montecarlo.playout
+
+    def counted(*args, **kwargs):
+        started.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(montecarlo, "playout", counted)
+    played = {}
+    for level in ("hard", "expert"):
+        started.clear()
+        assert make_ai(level, 3, budget=4000, clock=Ticks()).choose(g.copy(), seat) in g.decision.options
+        played[level] = len(started)
+    assert played["hard"] == 0 < played["expert"]

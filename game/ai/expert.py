@@ -6,8 +6,10 @@ search, or the placement search and the one-step judgements) runs until
 time; ``LAST_TURN_SHARE`` for the turn of the century's last dragon, which no
 playout follows), then its Monte Carlo comparisons add worlds and keep more
 candidates until they are told apart (surer than hard's: ``z``) or the
-deadline passes. It keeps the deadline: every search and playout reads it,
-and when it passes the choice is the best found so far. Its playouts and its
+deadline passes. Beyond hard's choices, it plays out the discards outside
+its turn (the Awakening's, the Plot's: which card it keeps shapes the
+century). It keeps the deadline: every search and playout reads it, and
+when it passes the choice is the best found so far. Its playouts and its
 evaluation are hard's (docs/ai.md says why playouts in which every dragon
 plans its turn were dropped). Decisions with one option, and the steps of a
 turn plan it already made, cost nothing. With the clock replaced by a counter
@@ -29,6 +31,7 @@ FULL_PLACEMENT = 0.5       # seconds of budget from which placement searches eve
 
 class ExpertAI(HardAI):
     level = "expert"
+    mc_kinds = HardAI.mc_kinds + ("discard",)   # with time to spare, its discards outside a turn too
     about = "The strongest AI dragon: it plays out each choice in many possible futures (about a second a move)."
     candidates = 8             # more options and plans are worth playing out with time to spare:
     margin = 4.0               # the best 3 first, the next ones as the weakest drop out
