@@ -126,9 +126,12 @@ def main():
             think[lv] += t
     n = len(results)
     players = len(results[0]["levels"]) if results else 0
-    print(f"{n} {players}-player games ({args.variant}), seats {','.join(work[0][1]) if work else ''} rotated; "
-          f"{len(work)} played now (games {args.first} to {args.first + len(work) - 1}) "
-          f"in {time.perf_counter() - start:.0f} s with {args.jobs} processes")
+    seated = ','.join(results[0]["levels"]) if results else ''
+    now = (f"{len(work)} played now (games {args.first} to {args.first + len(work) - 1}) "
+           f"in {time.perf_counter() - start:.0f} s with {args.jobs} processes" if work else "all from earlier runs")
+    numbers = sorted(r["game"] for r in results)
+    print(f"{n} {players}-player games ({args.variant}), seats {seated} rotated; {now}"
+          + (f"; games {numbers[0]} to {numbers[-1]}" if numbers else ""))
     print(f"win rate (shared wins split; {1 / max(1, players):.0%} per seat = even):")
     for lv in levels:
         per_seat = seats[lv] / max(1, n)
