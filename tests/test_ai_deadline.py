@@ -68,11 +68,12 @@ def count_work(monkeypatch):
     return ai_on_work
 
 
-def position(kind, seed=8):
-    """A 4-player game at the first decision of ``kind`` with several options (the seats play easy)."""
+def position(kind, seed=8, also=lambda g: True):
+    """A 4-player game at the first decision of ``kind`` with several options
+    for which ``also(game)`` holds (the seats play easy)."""
     g = new_game(4, seed=seed)
     driver = [make_ai("easy", i) for i in range(4)]
-    while not (g.decision.kind == kind and len(g.decision.options) > 2 and g.state.century >= 2):
+    while not (g.decision.kind == kind and len(g.decision.options) > 2 and g.state.century >= 2 and also(g)):
         g.apply(driver[g.decision.player].choose(g, g.decision.player))
     return g
 
@@ -198,11 +199,7 @@ def test_the_last_dragon_of_a_century_gives_its_turn_search_the_time_no_playout_
     from game.ai.hard import others_attack_after
     first = positions["attack_turn"]
     assert others_attack_after(first)
-    last = new_game(4, seed=8)
-    driver = [make_ai("easy", i) for i in range(4)]
-    while not (last.decision.kind == "attack_turn" and len(last.decision.options) > 2
-               and last.state.century >= 2 and not others_attack_after(last)):
-        last.apply(driver[last.decision.player].choose(last, last.decision.player))
+    last = position("attack_turn", also=lambda g: not others_attack_after(g))
     for g, share in ((first, expert.SEARCH_SHARE), (last, expert.LAST_TURN_SHARE)):
         ai = make_ai("expert", 3, budget=4000, clock=Ticks())
         assert ai.choose(g.copy(), g.decision.player) in g.decision.options
@@ -215,11 +212,7 @@ def test_the_expert_plays_out_the_cards_it_could_discard_and_hard_judges_them_on
     Awakening's, the Plot's) to the end of the century; hard, whose budget is
     small, judges them one step ahead."""
     from game.ai.planner import in_turn
-    g = new_game(4, seed=8)
-    driver = [make_ai("easy", i) for i in range(4)]
-    while not (g.decision.kind == "discard" and len(g.decision.options) > 2 and g.state.century >= 2
-               and not in_turn(g, g.decision.player)):
-        g.apply(driver[g.decision.player].choose(g, g.decision.player))
+    g = position("discard", also=lambda g: not in_turn(g, g.decision.player))
     seat = g.decision.player
     started = []
     real = montecarlo.playout
