@@ -9,6 +9,8 @@ ones the game can be played with (e.g. enough cards to deal).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -135,6 +137,7 @@ class GameData:
     scoring: dict
     desolation: dict
     region_index: dict = field(default_factory=dict)
+    digest: str = ""                    # of the files as parsed (game.fingerprint): which rules these are
 
     @property
     def ring(self):
@@ -265,7 +268,14 @@ def load_data(data_dir=None):
                     abilities=abilities, feats=feats, lair_actions=lair_actions, cards=cards,
                     action_cards=action_ids, hex_cards=hex_cards, scoring=scoring,
                     desolation=desolation,
-                    region_index={r.name: r.index for r in regions})
+                    region_index={r.name: r.index for r in regions}, digest=_digest(docs))
+
+
+def _digest(docs):
+    """SHA-256 of the files' contents as parsed (not their bytes: comments, spacing and line
+    endings, which differ between checkouts, change no rule)."""
+    text = json.dumps(docs, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @lru_cache(maxsize=None)

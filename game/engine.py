@@ -240,6 +240,13 @@ class Game:
     def name(self, seat):
         return self.state.players[seat].name
 
+    def rename(self, seat, name):
+        """The seat's player is called ``name`` from now on (an online seat taken by a friend):
+        the waiting decision's sentence, worded with the old name, is worded again."""
+        self.state.players[seat].name = name
+        if self._decision is not None:
+            self._decision[3] = None
+
     def event(self, kind, seat=None, **fields):
         """Record what happened (see ``events``); ``private=seat`` for what only that seat may read."""
         self.state.log.append({"kind": kind, "seat": seat, **fields})

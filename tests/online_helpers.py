@@ -96,10 +96,10 @@ def join_game(uri, code, name):
 
 
 class ServerProcess:
-    """``python main.py serve --port 0 --data DIR`` in a process of its own."""
+    """``python main.py serve --port 0 --data DIR`` in a process of its own (``port``: another port)."""
 
-    def __init__(self, data_dir, *extra):
-        self.proc = subprocess.Popen([sys.executable, "main.py", "serve", "--port", "0", "--data", str(data_dir),
+    def __init__(self, data_dir, *extra, port=0):
+        self.proc = subprocess.Popen([sys.executable, "main.py", "serve", "--port", str(port), "--data", str(data_dir),
                                       "--rate", "100000", *extra], cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
@@ -121,6 +121,14 @@ class ServerProcess:
                 self.proc.kill()
         self.proc.stdout.close()
         self.proc.stderr.close()
+
+
+def free_port():
+    """A port nobody listens on now (for a server that must come back on the same one)."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def seat_plan(players, ai=()):

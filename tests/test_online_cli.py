@@ -34,6 +34,17 @@ def test_serve_refuses_a_port_in_use_a_bad_port_and_a_data_folder_that_is_a_file
     assert "Traceback" not in out.stderr
 
 
+def test_serve_refuses_a_host_that_cannot_be_one_and_a_trusted_proxy_that_is_no_address_with_one_line(tmp_path):
+    """Issue "Online play a group can trust", defect 7: "`serve --host` of 10,000 characters gives a
+    traceback"; defect 6: `--trusted-proxy ADDR`."""
+    for host in ("x" * 10_000, "a" * 64 + ".example", "no-such-host.invalid", "two words"):
+        out = serve("--host", host, "--port", "0", "--data", str(tmp_path / "d"))
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and out.stderr.startswith("error: "), out.stderr
+        assert "Traceback" not in out.stderr and len(out.stderr) < 300, out.stderr
+    out = serve("--trusted-proxy", "my proxy", "--port", "0", "--data", str(tmp_path / "d"))
+    assert out.returncode == 2 and "--trusted-proxy" in out.stderr and out.stderr.count("\n") == 1
+
+
 def test_serve_has_help():
     out = serve("--help")
     assert out.returncode == 0 and "--host" in out.stdout and "--data" in out.stdout

@@ -9,6 +9,7 @@ limit for live tables." An invite code is exchanged for a seat token once.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
@@ -105,3 +106,30 @@ def test_a_turn_limit_moves_for_a_player_out_of_time(tmp_path):
             assert "time ran out" in notice["text"]
             assert room.version > before
     asyncio.run(scenario())
+
+
+def test_a_friend_who_joins_is_named_on_every_table_at_once_not_at_the_next_move(tmp_path):
+    """Issue "Online play a group can trust", defect 8: "A joined friend is shown as 'Seat 2' until the
+    next move, and the prompt reads 'Seat 2: discard' under 'Bob (you)': names must update on the
+    join itself"."""
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            ann = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}]},
+                      random.Random(1))
+            await ann.play(until=lambda: ann.mirror.snaps and ann.mirror.snaps[0]["decision"] and
+                           ann.mirror.snaps[0]["decision"]["player"] == 1)    # the table waits for seat 2
+            before = ann.mirror.snaps[0]
+            assert before["board"]["players"][1]["name"] == "Seat 2" and "Seat 2" in before["decision"]["prompt"]
+            version = ann.mirror.version
+            bob = Bot(uri, {"type": "join", "code": ann.created["invites"]["1"], "name": "Bob"}, random.Random(2))
+            await bob.connect()
+            while 1 not in bob.mirror.snaps:
+                await asyncio.wait_for(bob.receive(), 20)
+            named = await next_frame(ann, "update", lambda f: f["seat"] == 0)
+            return ann.mirror.snaps[0], bob.mirror.snaps[1], named, version
+    ann_sees, bob_sees, named, version = asyncio.run(scenario())
+    assert named["version"] == version, "the names came with a move, not with the join"
+    for snap in (ann_sees, bob_sees):
+        assert snap["board"]["players"][1]["name"] == "Bob"
+        assert "Seat 2" not in json.dumps(snap), "an old name is still on a table"
+        assert snap["decision"]["prompt"].startswith("Bob"), snap["decision"]["prompt"]

@@ -217,3 +217,44 @@ def test_a_live_table_counts_down_the_turn_limit_in_the_prompt_bar(tmp_path):
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.parametrize("typed,said", [
+    ("ws://", "names no computer"),
+    ("ws://127.0.0.1:65536", "port is a number from 1 to 65535"),
+    ("ws://no-such-host.invalid:8765", "no computer has that name"),
+])
+def test_watch_at_an_address_that_can_never_work_says_not_done_and_stops_trying(tmp_path, typed, said):
+    """Issue "Online play a group can trust", defect 7: "Watch retries for ever an address that can
+    never work (`ws://`, port 65536, a name that does not resolve): say 'Not done: ...' as Create and
+    Join do"."""
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, typed, "Cy")
+        type_into(app, "field:code", "somegame1234")
+        click(app, "button:watch")
+        assert pump_until(app, lambda: scene.connecting is None and said in scene.message, 20), scene.message
+        assert scene.message.startswith(("Not done:", "Server:")), scene.message
+        for _ in range(20):                                  # and it stays said: nothing tries again
+            app.pump()
+        assert scene.connecting is None and said in scene.message and app.scene is scene
+    finally:
+        app.close()
+
+
+def test_a_web_address_typed_for_the_server_is_its_websocket_address(tmp_path):
+    """Defect 7: "`http://host:port` becomes `ws://http://host:port`: map http/https to ws/wss"."""
+    server = ServerThread(tmp_path / "server")
+    players = Players(server.uri)
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, server.uri.replace("ws://", "http://"), "Cy")
+        type_into(app, "field:code", players.game)
+        click(app, "button:watch")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene), 30), scene.message
+        assert app.scene.host.uri == server.uri
+        assert MyGames.load(str(tmp_path / "saves")).server == server.uri
+    finally:
+        players.stop()
+        app.close()
+        server.stop()

@@ -208,6 +208,9 @@ def main(argv=None, open_window=None):
     if argv[:1] == ["serve"]:
         from ..online.server import main as serve
         return serve(argv[1:], prog=f"{command_name()} serve")
+    if argv[:1] == ["backup"]:
+        from ..online.backup import main as backup
+        return backup(argv[1:], prog=f"{command_name()} backup")
     try:
         args = parse_args(argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)

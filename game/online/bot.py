@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 
 from websockets.asyncio.client import connect
@@ -20,10 +21,13 @@ from .mirror import Mirror, OutOfStep
 
 
 class Bot:
-    def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0):
-        """``pause``: seconds to wait before each move (a number, or a function giving each wait)."""
+    def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0, session=None):
+        """``pause``: seconds to wait before each move (a number, or a function giving each wait);
+        ``session``: the window's session sent in the first message (default: a new one, as a
+        window that opens; the same one again: a window whose connection came back)."""
         self.uri = uri
-        self.first = first
+        self.session = session or secrets.token_urlsafe(18)
+        self.first = dict(first, session=self.session)
         self.rng = rng
         self.stop_after = stop_after
         self.record = record

@@ -29,11 +29,20 @@ class Unusable(Exception):
     """This snapshot cannot be used; the game is replayed from its seed instead."""
 
 
-def make(session, last_undo):
-    """The snapshot of a session as it is now (plain data: JSON as it is)."""
+def make(session, last_undo, retry_keys=None):
+    """The snapshot of a session as it is now (plain data: JSON as it is). ``retry_keys``: {record
+    number: (session, id, seat)} of the last records (game.online.room), kept so that a message
+    sent again is still recognised after the game is loaded from this snapshot."""
     return {"format": FORMAT, "seq": session.changes, "seed": session.seed, "variant": session.variant,
             "game": session.game.to_dict(), "actions": session.action_dicts(),
-            "undoable": session.undoable, "undo_block": session.undo_block, "last_undo": last_undo}
+            "undoable": session.undoable, "undo_block": session.undo_block, "last_undo": last_undo,
+            "retry_keys": [[seq, *key] for seq, key in sorted((retry_keys or {}).items())]}
+
+
+def retry_keys(snap):
+    """The snapshot's retry keys as make() took them (an older snapshot has none)."""
+    keys = snap.get("retry_keys") if isinstance(snap, dict) else None
+    return {k[0]: tuple(k[1:]) for k in keys if isinstance(k, list) and len(k) == 4} if isinstance(keys, list) else {}
 
 
 def session_from(snap, seq, settings, seats):

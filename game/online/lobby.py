@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import json
 
+from ..app.version import VERSION as RELEASE
+from ..fingerprint import rules_fingerprint
 from . import protocol
 
 SECONDS = 10
 
 
 class LobbyError(Exception):
-    pass
+    """One line for the player; ``refused``: the server answered, and said no (else it was not reached)."""
+
+    def __init__(self, text, refused=False):
+        super().__init__(text)
+        self.refused = refused
 
 
 def _exchange(uri, first, until):
@@ -24,12 +30,12 @@ def _exchange(uri, first, until):
     try:
         with connect(uri, open_timeout=SECONDS, close_timeout=2, max_size=16 * 1024 * 1024,
                      compression=None) as ws:
-            ws.send(protocol.dumps(dict(first, v=protocol.VERSION)))
+            ws.send(protocol.dumps(dict(first, v=protocol.VERSION, rules=rules_fingerprint(), release=RELEASE)))
             seen = {}
             while True:
                 frame = json.loads(ws.recv(timeout=SECONDS))
-                if frame.get("type") == "error" and frame.get("fatal"):
-                    raise LobbyError(frame["text"][:200])
+                if frame.get("type") == "error":
+                    raise LobbyError(frame["text"][:300], refused=True)
                 result = until(frame, seen)
                 if result is not None:
                     return result

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import urllib.parse
 
 import yaml
 
@@ -114,14 +115,34 @@ def address_problem(text):
     """None if ``text`` can be a server address (ws://host:port or wss://...), else why not."""
     if not isinstance(text, str) or not text.strip():
         return "type the server's address, e.g. ws://192.168.1.20:8765"
-    if len(text) > 200 or not text.isprintable() or " " in text.strip():
+    text = text.strip()
+    if len(text) > 200 or not text.isprintable() or " " in text:
         return "a server address is one word of at most 200 characters"
-    if not text.strip().startswith(("ws://", "wss://")):
-        return "a server address starts with ws:// (or wss:// behind a TLS proxy)"
+    if not text.startswith(("ws://", "wss://")):
+        return "a server address starts with ws:// (or wss:// for a server with TLS)"
+    rest = text.split("://", 1)[1]
+    if rest.startswith(("ws:", "wss:", "http:", "https:")):
+        return "a server address has one ws:// in front, e.g. ws://192.168.1.20:8765"
+    parts = urllib.parse.urlsplit(text)
+    host = parts.hostname
+    if not host:
+        return "the address names no computer: ws://HOST:PORT, e.g. ws://192.168.1.20:8765"
+    try:
+        port = parts.port
+    except ValueError:
+        return "the port is a number from 1 to 65535, e.g. ws://192.168.1.20:8765"
+    if port == 0 or parts.netloc.endswith(":"):
+        return "the port is a number from 1 to 65535, e.g. ws://192.168.1.20:8765"
+    if len(host) > 253 or any(not 0 < len(label) <= 63 for label in host.rstrip(".").split(".")):
+        return "that computer's name is too long to be one"
     return None
 
 
 def address(text):
-    """The address as typed, made whole: a bare host:port gets ws:// in front."""
+    """The address as typed, made whole: a bare host:port gets ws:// in front, and a web address
+    the WebSocket scheme of the same security (http:// is ws://, https:// is wss://)."""
     text = text.strip()
+    for web, ws in (("http://", "ws://"), ("https://", "wss://")):
+        if text.lower().startswith(web):
+            return ws + text[len(web):]
     return text if text.startswith(("ws://", "wss://")) else f"ws://{text}"

@@ -124,7 +124,7 @@ class PostgresStore(Store):
                 if attempt == 2 or not self.db.closed:
                     raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}") from None
             except psycopg.Error as exc:
-                raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}") from None
+                raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}", "cannot use its games database just now") from None
 
     # ----- games ------------------------------------------------------------------------------
     def create_game(self, game_id, settings, seats):

@@ -1,7 +1,10 @@
 """The online game's words on the wire: JSON text frames, every one checked.
 
 A client's first message says who it is (``hello`` with a seat token,
-``create``, ``join`` with an invite code, ``watch`` a game); after that it sends
+``create``, ``join`` with an invite code, ``watch`` a game), which rules it
+plays (``rules``: game.fingerprint) and its ``session`` (a random word the
+window chose when it opened; a message's ``id`` counts within it, so that a
+message sent again is recognised and one of another window never is); after that it sends
 commands (``apply``, ``fly``, ``undo``, ``hint``, each with an ``id`` and the
 ``version`` it saw), ``sync`` (everything after its cursor), ``takeover`` (an
 absent seat to an AI) and ``reclaim`` (its own seat back), and ``record``
@@ -20,7 +23,7 @@ import json
 from ..app.session import SEAT_KINDS
 from ..plaintext import name_problem
 
-VERSION = 2                    # 2: refusals travel as {reason: [targets]}
+VERSION = 3                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints
 MAX_FRAME = 64 * 1024          # bytes in one client frame (the server refuses bigger ones)
 MAX_TEXT = 64                  # characters in any string field a client sends
 MAX_DEPTH = 4                  # nesting of a client's JSON
@@ -95,6 +98,29 @@ def player_name(msg, key="name"):
     if problem:
         raise BadMessage(problem)
     return v.strip()
+
+
+SESSION_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def session_of(msg):
+    """The first message's ``session`` (16 to 64 letters, digits, - and _), or None if it has none."""
+    v = msg.get("session")
+    if v is None:
+        return None
+    if not isinstance(v, str) or not 16 <= len(v) <= MAX_TEXT or not set(v) <= SESSION_LETTERS:
+        raise BadMessage("'session' is 16 to 64 letters, digits, - and _")
+    return v
+
+
+def rules_of(msg):
+    """The first message's ``rules`` fingerprint (64 hex digits), or None if it has none."""
+    v = msg.get("rules")
+    if v is None:
+        return None
+    if not isinstance(v, str) or len(v) != 64 or not set(v) <= set("0123456789abcdef"):
+        raise BadMessage("'rules' is a fingerprint of 64 hex digits")
+    return v
 
 
 def check(msg, first):

@@ -11,6 +11,14 @@ with backoff; each time, the server sends the seats' whole snapshots again
 Moves of other seats are let through one at a time (``ready`` / ``advance``,
 as the table lets an AI move through), so that they are shown at a readable
 pace; the answer to this window's own move is folded in at once.
+
+Each host is a session of its own (a random word in its first message): the
+ids of its moves count within it, so a window opened again never collides
+with the one before. A move whose answer was lost with the connection is sent
+again, with its id, as soon as the connection is back: the server answers it
+as it was if it made it, or makes it now if the game still waits for it.
+The server's welcome names its rules (game.fingerprint): a window with other
+rules says "update to play" and draws nothing.
 """
 from __future__ import annotations
 
@@ -18,10 +26,14 @@ import asyncio
 import json
 import queue
 import random
+import secrets
+import socket
 import threading
 import time
 
+from ..app.version import VERSION as RELEASE
 from ..data import default_data
+from ..fingerprint import rules_fingerprint, short
 from . import protocol
 from .mirror import Mirror, OutOfStep
 
@@ -36,11 +48,12 @@ class Link:
         self.uri = uri
         self.first = first                  # the message sent first on every connection (or a function making it)
         self.on_frame = on_frame
-        self.on_state = on_state            # ("connecting" | "open" | "down", words)
+        self.on_state = on_state            # ("connecting" | "open" | "down" | "failed", words)
         self.loop = asyncio.new_event_loop()
         self.ws = None
         self.closed = False
         self.tries = 0
+        self.opened = False                 # has a connection ever been open? (else an address that cannot work is said)
         self._sleeper = None
         self.thread = threading.Thread(target=self._run, name="online", daemon=True)
         self.thread.start()
@@ -63,14 +76,16 @@ class Link:
                     self.ws = ws
                     await ws.send(protocol.dumps(self.first() if callable(self.first) else self.first))
                     self.tries = 0
+                    self.opened = True
                     self.on_state("open", None)
                     async for text in ws:
                         self.on_frame(json.loads(text))
                     problem = f"the server closed the connection ({ws.close_reason or ws.close_code})"
-            except OSError as exc:
-                problem = f"cannot reach the server ({exc.strerror or exc})"
-            except Exception as exc:            # a refused handshake, a timeout, a dropped connection
-                problem = f"the connection failed ({str(exc)[:80] or type(exc).__name__})"
+            except Exception as exc:            # unreachable, a refused handshake, a timeout, a dropped connection
+                problem = _problem(exc)
+                if not self.opened and _never_works(exc):
+                    self.on_state("failed", problem)
+                    return
             finally:
                 self.ws = None
             if self.closed:
@@ -117,6 +132,22 @@ class Link:
                 pass
 
 
+def _problem(exc):
+    if isinstance(exc, socket.gaierror):
+        return "cannot reach the server (no computer has that name)"
+    if isinstance(exc, OSError):
+        return f"cannot reach the server ({exc.strerror or exc})"
+    return f"the connection failed ({str(exc)[:80] or type(exc).__name__})"
+
+
+def _never_works(exc):
+    """An address that trying again cannot help: not one at all, or a name nobody knows."""
+    from websockets.exceptions import InvalidURI
+    if isinstance(exc, socket.gaierror):
+        return exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME))
+    return isinstance(exc, (InvalidURI, ValueError))
+
+
 class RemoteHost:
     def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
@@ -133,10 +164,12 @@ class RemoteHost:
         self.news = []
         self.state, self.problem = "connecting", None
         self.fatal = None
+        self._said = None                    # the server's words on a connection it closes before its welcome
         self.saved_record = None
         self._record_asked = False
+        self.session = secrets.token_urlsafe(18)      # this window's: its message ids count within it
         self._next_id = 1
-        self._own = None                     # (id, sent at) of this window's command waiting for its answer
+        self._own = None                     # [message, sent at] of this window's command waiting for its answer
         self._catch_up = None                # fold every frame up to this version at once
         self._states_due = set()             # seats whose whole snapshot the welcome announced
         self._presence_at = time.monotonic()   # when the seat list (who is connected, how long away) came
@@ -146,7 +179,8 @@ class RemoteHost:
     def _hello(self):
         """The first message of each connection: the seat tokens, and the log lines kept here
         (called in the network thread: it reads what the window thread last folded)."""
-        known = {"v": protocol.VERSION, "version": self.mirror.version, "since": self.mirror.cursors()}
+        known = {"v": protocol.VERSION, "version": self.mirror.version, "since": self.mirror.cursors(),
+                 "session": self.session, "rules": rules_fingerprint(), "release": RELEASE}
         if self.watching is not None:
             return {"type": "watch", "game": self.watching, **known}
         return {"type": "hello", "tokens": self.tokens, **known}
@@ -168,19 +202,32 @@ class RemoteHost:
             except queue.Empty:
                 break
             self._take(frame)
-        if self._own is not None and time.monotonic() - self._own[1] > ANSWER_SECONDS:
+        if self._own is not None and self.state == "open" and time.monotonic() - self._own[1] > ANSWER_SECONDS:
             self._own = None
             self.news.append({"type": "notice", "text": "The server did not answer that move: look again."})
 
     def _take(self, frame):
         kind = frame.get("type")
         if kind == "_link":
-            self.state, self.problem = frame["state"], frame["problem"]
+            self.state, self.problem = frame["state"], self._said or frame["problem"]
+            self._said = None
             if frame["state"] == "open":
                 self.waiting.clear()             # the welcome and whole states follow
                 self._catch_up = float("inf")
                 self._states_due = {"welcome"}
+                if self._own is not None:        # its answer was lost with the connection: ask again
+                    self._own[1] = time.monotonic()
+                    self.link.send(self._own[0])
+            elif frame["state"] == "failed":
+                self.fatal = f"{frame['problem']}: check the address {self.uri}"
+                self.link.close()
         elif kind == "welcome":
+            if frame.get("rules") != rules_fingerprint():
+                self.fatal = (f"This server runs version {frame.get('release', '?')} (rules "
+                              f"{short(frame.get('rules') or '?')}), you have {RELEASE} (rules "
+                              f"{short(rules_fingerprint())}): update to play.")
+                self.link.close()
+                return
             self.mirror.take(frame)
             self._presence_at = time.monotonic()
             self._catch_up = float("inf")
@@ -201,7 +248,7 @@ class RemoteHost:
             if self._catch_up is not None:
                 self._fold_upto(frame["version"])
         elif kind == "answer":
-            if self._own is not None and frame["id"] == self._own[0]:
+            if self._own is not None and frame["id"] == self._own[0]["id"]:
                 self._own = None
                 if "error" in frame:
                     self.news.append({"type": "notice", "text": frame["error"]})
@@ -225,6 +272,8 @@ class RemoteHost:
             if frame.get("fatal"):
                 self.fatal = frame["text"]
                 self.link.close()
+            elif self._states_due == {"welcome"}:
+                self._said = frame["text"]       # said before the welcome: why the connection closes
             self.news.append({"type": "notice", "text": frame["text"]})
 
     def _fold_upto(self, version):
@@ -255,6 +304,12 @@ class RemoteHost:
     def version(self):
         self._drain()
         return self.mirror.version
+
+    @property
+    def awaiting_answer(self):
+        """This window's move was sent and the server has not answered it yet."""
+        self._drain()
+        return self._own is not None
 
     @property
     def here(self):
@@ -371,7 +426,7 @@ class RemoteHost:
         msg = dict(command, id=self._next_id, seat=seat)
         self._next_id += 1
         if kind != "hint":
-            self._own = (msg["id"], time.monotonic())
+            self._own = [msg, time.monotonic()]
         self.link.send(msg)
         return {"pending": True}
 

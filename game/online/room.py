@@ -11,6 +11,13 @@ store does not have.
 Each connection gets its own seat's snapshot only: a patch against the last
 one it was sent, and the log lines after its cursor. A spectator (seat None)
 gets what everyone may see.
+
+A command's records carry its retry key (``by``: the window's session, the
+message's id, the seat), stored with them: a message sent again is answered
+"ok" with what it did only when the record after the version it saw is its
+own, so a lost answer, a reconnection or a restarted server never applies a
+move twice, and a window that starts its ids again (a new session) never gets
+another window's answer.
 """
 from __future__ import annotations
 
@@ -18,16 +25,18 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import OrderedDict
 
 from ..actions import Action
 from ..ai import make_ai
 from ..app.host import LocalHost
 from ..app.save_format import document_text, session_document
+from ..app.version import VERSION as RELEASE
 from ..app.session import Seat, Session
+from ..fingerprint import FIRST_FINGERPRINT
 from . import game_snapshot, protocol
 
-REMEMBERED_IDS = 64          # answers kept per seat, so that a message sent again is answered, not applied again
+RETRY_KEYS = 512             # the last records whose retry key is kept in memory (an older message sent again
+                             # is checked against the version: "the game has moved on")
 INVITE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I/L: read aloud or typed from a chat
 
 
@@ -63,7 +72,7 @@ class Room:
         self.host = LocalHost(session, threaded=True, notify=wake)
         self.connections = set()
         self.pending = []
-        self.answers = {}                  # seat -> OrderedDict(id -> answer)
+        self.by = {}                       # record number -> (session, id, seat) of the message that made it
         now = time.monotonic()
         self.away_since = {s["seat"]: now for s in seats}
         self.elsewhere = {}                # seat -> connected to another server process (the store says)
@@ -95,6 +104,7 @@ class Room:
                                                             stored["seats"])
             room = cls(game_id, session, stored["seats"], stored["settings"], wake)
             room.last_undo = last_undo
+            room.by = game_snapshot.retry_keys(snap["state"])
         room.snapshot_seq = room.version
         try:
             room.extend(stored["records"])
@@ -117,6 +127,7 @@ class Room:
         fresh = cls.create(room.id, room.settings, room.seats, wake)
         fresh.extend([{"action": a.to_dict()} for a in actions])
         fresh.session.changes, fresh.last_undo, fresh.snapshot_seq = version, last_undo, room.snapshot_seq
+        fresh.by = {seq: key for seq, key in room.by.items() if seq <= version}
         fresh.mark_stored()
         return fresh
 
@@ -133,6 +144,9 @@ class Room:
                     self.last_undo = session.changes
                 else:
                     session.apply(Action.from_dict(rec["action"]))
+                by = rec.get("by")
+                if isinstance(by, list) and len(by) == 3:
+                    self._keep_key(session.changes, by)
                 if rec.get("notice"):
                     notices.append(rec["notice"])
         finally:
@@ -152,14 +166,41 @@ class Room:
         self._actions = len(session.actions)
         self.decision_since = time.monotonic()
 
+    @staticmethod
+    def rules_of(settings):
+        """The rules fingerprint a stored game was played with (game.fingerprint)."""
+        return settings.get("rules") or FIRST_FINGERPRINT
+
+    @property
+    def rules(self):
+        return self.rules_of(self.settings)
+
     @property
     def version(self):
         return self.session.changes
 
+    def _keep_key(self, seq, key):
+        if key:
+            self.by[seq] = tuple(key)
+            self.by.pop(seq - RETRY_KEYS, None)
+
+    def done_by(self, key, version):
+        """The version after the records the message ``key`` made from ``version`` on, if it made the
+        next one (it was applied, and this is it sent again), else None."""
+        seq = version + 1
+        if self.by.get(seq) != key:
+            return None
+        while self.by.get(seq + 1) == key:
+            seq += 1
+        return seq
+
     def take_pending(self):
         """(first record's number, records) not yet in the store."""
         records, self.pending = self.pending, []
-        return self.version - len(records) + 1, records
+        first = self.version - len(records) + 1
+        for i, rec in enumerate(records):
+            self._keep_key(first + i, rec.get("by"))
+        return first, records
 
     # ----- seats ----------------------------------------------------------------------------
     def seat_of_token(self, token_hash, seat):
@@ -202,11 +243,14 @@ class Room:
     def claim(self, seat, name, token=None):
         """An invite taken: the seat gets a name and a token (returned once, stored hashed)."""
         token = token or new_token()
-        s = self.seats[seat]
-        s.update(name=name, token_hash=digest(token), invite_hash=None)
-        self.session.seats[seat].name = name
-        self.session.game.state.players[seat].name = name
+        self.seats[seat].update(token_hash=digest(token), invite_hash=None)
+        self.rename(seat, name)
         return token
+
+    def rename(self, seat, name):
+        self.seats[seat]["name"] = name
+        self.session.seats[seat].name = name
+        self.session.game.rename(seat, name)
 
     def take_seats(self, stored):
         """The seats as the store has them now (another process took an invite or a seat):
@@ -218,8 +262,7 @@ class Room:
                 continue
             changed = True
             if s["name"] != mine["name"]:
-                self.session.seats[s["seat"]].name = s["name"]
-                self.session.game.state.players[s["seat"]].name = s["name"]
+                self.rename(s["seat"], s["name"])
             mine.update(s)
             self.stand_in(s["seat"], s["stand_in"])
         return changed
@@ -254,7 +297,7 @@ class Room:
     def welcome(self, conn):
         frames = [{"type": "welcome", "game": self.id, "seats_here": sorted(conn.seats),
                    "seats": self.public_seats(), "table": self.host.table, "version": self.version,
-                   "settings": self.public_settings()}]
+                   "settings": self.public_settings(), "rules": self.rules, "release": RELEASE}]
         for seat in conn.watched():
             frames.append(self.full_state(conn, seat, conn.since.get(seat, 0)))
         return frames
@@ -312,22 +355,24 @@ class Room:
             conn.send(frame)
 
     # ----- commands -------------------------------------------------------------------------
-    def command(self, seat, msg):
-        """Apply a checked command of ``seat``; the answer (sent once per id)."""
-        remembered = self.answers.setdefault(seat, OrderedDict())
-        if msg["id"] in remembered:
-            return remembered[msg["id"]]
+    def command(self, seat, msg, session):
+        """Apply a checked command of ``seat``, sent in the window's ``session``: the answer. The same
+        message sent again after it was applied is answered as it was, and nothing is applied."""
+        key = (session, msg["id"], seat)
+        done = self.done_by(key, msg["version"])
+        if done is not None:
+            return {"type": "answer", "id": msg["id"], "seat": seat, "ok": True, "version": done}
         command = {"type": msg["type"], "version": msg["version"]}
         if msg["type"] == "apply":
             command["option"] = protocol.number(msg, "option", high=10_000)
         elif msg["type"] == "fly":
             command["region"] = protocol.text(msg, "region")
+        made = len(self.pending)
         answer = self.host.send(seat, command)
+        for record in self.pending[made:]:
+            record["by"] = list(key)
         answer = {"type": "answer", "id": msg["id"], "seat": seat, **{k: v for k, v in answer.items() if k != "hint"}}
         answer["version"] = self.version
-        remembered[msg["id"]] = answer
-        while len(remembered) > REMEMBERED_IDS:
-            remembered.popitem(last=False)
         return answer
 
     def news(self):

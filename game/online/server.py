@@ -8,9 +8,19 @@ the engine offers, that the version the client saw is current) before it
 reaches a game, and every accepted change is committed to the store before
 anyone is told. Each connection is sent only what its seats may see.
 
+It never answers "ok" for what it did not do: a message sent again (a lost
+answer, a reconnection, a restarted server) is recognised by its window's
+session and id, stored with the move it made (game.online.room); a window of
+another session never shares its ids. It never opens data it cannot vouch
+for: one server per data folder (game.online.folder_lock), a games database
+checked before it is opened (game.online.store), every game's rules
+fingerprint (game.fingerprint) the server's own.
+
 Limits against hostile clients: frames over 64 KiB are refused, compression
-is off, the handshake and the first message have timeouts, each connection
-has a token bucket of messages, each address a cap on connections.
+is off, the handshake and the first message have short timeouts, each
+connection has a token bucket of messages, each address a cap on connections
+(behind a reverse proxy: the address it says, if it is trusted:
+game.online.addresses).
 """
 from __future__ import annotations
 
@@ -20,31 +30,45 @@ import gc
 import logging
 import os
 import secrets
+import signal
 import sys
 import time
 
 import websockets
 from websockets.asyncio.server import serve as ws_serve
 
+from ..app.version import VERSION as RELEASE
 from ..data import default_data
+from ..fingerprint import rules_fingerprint, short
 from ..plaintext import escape
 from ..variants import VARIANTS
-from . import protocol
+from . import addresses, protocol
 from . import game_snapshot
+from .folder_lock import FolderLock
 from .protocol import BadMessage
 from .room import Room, digest, new_invite, new_token, normal_invite
 from .shared import LEASE_SECONDS, SharedGames
-from .store import SQLiteStore, StoreError, Taken
+from .store import CHECK_SECONDS, SQLiteStore, StoreError, Taken
 
 log = logging.getLogger("wrath.server")
 
-FIRST_MESSAGE_SECONDS = 10
+FIRST_MESSAGE_SECONDS = 5       # a connection that says nothing is closed after this ...
+CLOSE_SECONDS = 2               # ... and this for its closing handshake: it holds no slot longer
 RATE = 20.0                  # messages per second a connection may send, on average ...
 BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
 IDLE_ROOM_SECONDS = 120      # a game nobody is connected to leaves memory after this (the store keeps it)
-DATABASE_AWAY = "The server cannot reach its games database just now (the game is as it was)."
+
+
+def store_trouble(exc, move=False):
+    """What a player is told when the store failed (``exc``: a StoreError): nothing was done."""
+    then = "That move was not made: try it again in a moment." if move else "Try again in a moment."
+    return f"The server {exc.reason} (the game is as it was). {then}"
+
+
+class OtherRules(BadMessage):
+    """A stored game played with rules other than this server's: it is never replayed with these."""
 
 
 class Connection:
@@ -53,6 +77,7 @@ class Connection:
     def __init__(self, ws, address):
         self.ws = ws
         self.address = address
+        self.session = None             # the window's session (its first message's), or one made for this connection
         self.room = None
         self.seats = set()
         self.spectator = False
@@ -99,8 +124,9 @@ class Connection:
 
 class Server(SharedGames):
     def __init__(self, store, per_address=PER_ADDRESS, idle_room_seconds=IDLE_ROOM_SECONDS, rate=RATE,
-                 lease_seconds=LEASE_SECONDS, snapshot_every=game_snapshot.SNAPSHOT_EVERY):
+                 lease_seconds=LEASE_SECONDS, snapshot_every=game_snapshot.SNAPSHOT_EVERY, trusted_proxies=()):
         self.store = store
+        self.trusted = addresses.trusted_networks(trusted_proxies)
         self.snapshot_every = snapshot_every          # records between two stored snapshots (0: none)
         self.rate = rate
         self.per_address = per_address
@@ -124,6 +150,7 @@ class Server(SharedGames):
             stored = await self.db(self.store.load, game_id, game_snapshot.FORMAT)
             if stored is None:
                 return None
+            self._same_rules(stored["settings"])
             room = self.rooms.get(game_id)          # another connection may have loaded it meanwhile
             if room is None:
                 room = await self._rebuilt(game_id, stored)
@@ -137,6 +164,15 @@ class Server(SharedGames):
             await self.catch_up(game_id)
             room = self.rooms.get(game_id)
         return room
+
+    @staticmethod
+    def _same_rules(settings):
+        """A stored game is opened only with the rules it was played with (never replayed with others)."""
+        rules = Room.rules_of(settings)
+        if rules != rules_fingerprint():
+            raise OtherRules(f"This game was played with other rules (rules {short(rules)}) than this server's "
+                             f"version {RELEASE} (rules {short(rules_fingerprint())}): it is kept as it was, "
+                             f"for a server of its version to open.")
 
     async def _rebuilt(self, game_id, stored):
         """The room of a loaded game: from its snapshot if it has a usable one, else from its seed."""
@@ -153,7 +189,7 @@ class Server(SharedGames):
         costs only loading time: the records are the truth."""
         if not self.snapshot_every or room.version <= room.snapshot_seq:
             return
-        seq, state = room.version, game_snapshot.make(room.session, room.last_undo)
+        seq, state = room.version, game_snapshot.make(room.session, room.last_undo, room.by)
         try:
             await self.db(self.store.save_snapshot, room.id, seq, game_snapshot.FORMAT, state)
         except Exception as exc:
@@ -181,7 +217,8 @@ class Server(SharedGames):
                     moved_on = isinstance(exc, Taken)
                     answer[0].send({"type": "answer", "id": answer[1]["id"], "seat": answer[1]["seat"],
                                     "error": "The game has moved on since: look again." if moved_on else
-                                    f"{DATABASE_AWAY} That move was not made: try it again in a moment.",
+                                    store_trouble(exc, move=True) if isinstance(exc, StoreError) else
+                                    "The server could not store that move (the game is as it was): try it again.",
                                     "stale": moved_on})
                 return False
             room.mark_stored()
@@ -255,8 +292,18 @@ class Server(SharedGames):
     # ----- first messages -------------------------------------------------------------------
     async def first(self, conn, msg):
         kind = protocol.check(msg, first=True)
-        if msg.get("v", protocol.VERSION) != protocol.VERSION:
-            raise BadMessage(f"this server speaks protocol {protocol.VERSION}: update the game")
+        v = msg.get("v", protocol.VERSION)
+        if v != protocol.VERSION:
+            raise BadMessage(f"this server speaks protocol {protocol.VERSION}: "
+                             + ("update the game to play" if type(v) is int and v < protocol.VERSION else
+                                "it needs the game's newer version"))
+        theirs = protocol.rules_of(msg)
+        if theirs is not None and theirs != rules_fingerprint():
+            release = msg.get("release")
+            release = release if isinstance(release, str) and len(release) <= 20 and release.isprintable() else "?"
+            raise BadMessage(f"This server runs version {RELEASE} (rules {short(rules_fingerprint())}), you have "
+                             f"{release} (rules {short(theirs)}): update to play.")
+        conn.session = protocol.session_of(msg) or secrets.token_urlsafe(18)
         return await {"hello": self.hello, "create": self.create, "join": self.join, "watch": self.watch}[kind](conn, msg)
 
     async def hello(self, conn, msg):
@@ -327,7 +374,7 @@ class Server(SharedGames):
         if not tokens:
             raise BadMessage("at least one seat must be played here ('here')")
         game_id = secrets.token_urlsafe(9)
-        settings = {"seed": secrets.randbits(63), "variant": variant, **limits}
+        settings = {"seed": secrets.randbits(63), "variant": variant, "rules": rules_fingerprint(), **limits}
         await self.db(self.store.create_game, game_id, settings, seats)
         room = self.rooms[game_id] = Room.create(game_id, settings, seats, self._waker(game_id))
         room.lock = asyncio.Lock()
@@ -349,6 +396,7 @@ class Server(SharedGames):
             if not await self.db(self.store.claim_seat, room.id, seat, digest(code), name, digest(token)):
                 raise BadMessage("no open seat has that invite code (it may have been used already)")
             room.claim(seat, name, token)
+            room.broadcast()                  # everyone's table names the friend at once
         conn.send({"type": "joined", "game": room.id, "seat": seat, "token": token})
         return room, {seat}, False
 
@@ -378,7 +426,7 @@ class Server(SharedGames):
         seat = self._seat(conn, msg)
         async with room.lock:
             if kind in protocol.COMMANDS:
-                answer = room.command(seat, msg)
+                answer = room.command(seat, msg, conn.session)
                 if await self.commit(room, (conn, answer)):
                     await self._drive(room)
             elif kind == "takeover":
@@ -416,7 +464,9 @@ class Server(SharedGames):
 
     # ----- connections ----------------------------------------------------------------------
     async def handler(self, ws):
-        address = (ws.remote_address or ("?",))[0]
+        request = getattr(ws, "request", None)
+        address = addresses.client_address((ws.remote_address or ("?",))[0],
+                                           request.headers if request is not None else None, self.trusted)
         if self.addresses.get(address, 0) >= self.per_address:
             await ws.close(1008, "too many connections from your address")
             return
@@ -447,7 +497,11 @@ class Server(SharedGames):
             return
         except StoreError as exc:                 # not fatal: the window reconnects by itself (with backoff)
             log.error("a first message failed: %s", exc)
-            conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment."})
+            conn.send({"type": "error", "text": store_trouble(exc)})
+            return
+        except Exception:                         # a fault of ours: said, and the server goes on
+            log.exception("a first message failed")
+            conn.send({"type": "error", "text": "The server could not do that (its fault, not yours): try again."})
             return
         conn.room, conn.seats, conn.spectator = room, seats, spectator
         async with room.lock:
@@ -479,7 +533,7 @@ class Server(SharedGames):
                 conn.send({"type": "error", "text": str(exc), "id": _id_of(frame)})
             except StoreError as exc:
                 log.error("a message failed: %s", exc)
-                conn.send({"type": "error", "text": f"{DATABASE_AWAY} Try again in a moment.", "id": _id_of(frame)})
+                conn.send({"type": "error", "text": store_trouble(exc), "id": _id_of(frame)})
             except websockets.exceptions.ConnectionClosed:
                 raise
             except Exception:                  # a fault of ours: that message fails, the server goes on
@@ -537,42 +591,64 @@ def _id_of(frame):
     return v if type(v) is int else None
 
 
-def open_store(data_dir, db=None):
-    """PostgreSQL when ``db`` is a postgresql:// address (several processes), else SQLite in ``data_dir``."""
+def open_store(data_dir, db=None, check_seconds=CHECK_SECONDS):
+    """(store, folder lock or None): PostgreSQL when ``db`` is a postgresql:// address (several
+    processes share it), else SQLite in ``data_dir``, which this process then holds alone."""
     if db:
         from .pgstore import PostgresStore
-        return PostgresStore(db)
-    return SQLiteStore(os.path.join(data_dir, "games.sqlite"))
+        return PostgresStore(db), None
+    lock = FolderLock(data_dir)
+    try:
+        return SQLiteStore(os.path.join(data_dir, "games.sqlite"), check_seconds), lock
+    except BaseException:
+        lock.release()
+        raise
 
 
-async def run(host, port, data_dir, ready=None, stop=None, db=None, **limits):
-    """Serve until ``stop`` (an asyncio.Event) is set or the process is stopped; ``db``: a
-    PostgreSQL address (else SQLite in ``data_dir``); ``limits``: Server's per_address, rate,
-    idle_room_seconds, lease_seconds, snapshot_every."""
-    store = open_store(data_dir, db)
+async def run(host, port, data_dir, ready=None, stop=None, db=None, check_seconds=CHECK_SECONDS, **limits):
+    """Serve until ``stop`` (an asyncio.Event) is set, or, without one, until SIGTERM or SIGINT;
+    then every game is stored and the database closed cleanly. ``db``: a PostgreSQL address (else
+    SQLite in ``data_dir``); ``limits``: Server's per_address, rate, idle_room_seconds,
+    lease_seconds, snapshot_every, trusted_proxies."""
+    store, lock = open_store(data_dir, db, check_seconds)
+    try:
+        await _serve_store(store, host, port, ready, stop, limits)
+    finally:
+        store.close()
+        if lock is not None:
+            lock.release()
+
+
+async def _serve_store(store, host, port, ready, stop, limits):
     server = Server(store, **limits)
-    server.loop = asyncio.get_running_loop()
-    sweeper = asyncio.ensure_future(server.sweep())
-    keepers = [asyncio.ensure_future(server.keep_leases()), asyncio.ensure_future(server.keep_presence())] \
-        if store.leases else []
+    loop = server.loop = asyncio.get_running_loop()
+    if stop is None:
+        stop = asyncio.Event()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):          # Windows: Ctrl+C still stops it
+                pass
+    tasks = [asyncio.ensure_future(server.sweep())]
+    if store.leases:
+        tasks += [asyncio.ensure_future(server.keep_leases()), asyncio.ensure_future(server.keep_presence())]
     store.listen(server.heard)
-    async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
-                               open_timeout=10, ping_interval=20, ping_timeout=20, max_queue=16,
-                               server_header=None) as listening:
-        port = listening.sockets[0].getsockname()[1]
-        if ready is not None:
-            ready(server, port)
-        await (stop.wait() if stop is not None else asyncio.Future())
-    sweeper.cancel()
-    for keeper in keepers:
-        keeper.cancel()
-    await server.release_leases()
-    for room in list(server.rooms.values()):
-        room.host.close()
-        await server.save_snapshot(room)
-    if server.db_thread is not None:
-        server.db_thread.shutdown()
-    store.close()
+    try:
+        async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
+                            open_timeout=FIRST_MESSAGE_SECONDS, close_timeout=CLOSE_SECONDS, ping_interval=20,
+                            ping_timeout=20, max_queue=16, server_header=None) as listening:
+            if ready is not None:
+                ready(server, listening.sockets[0].getsockname()[1])
+            await stop.wait()
+    finally:
+        for task in tasks:
+            task.cancel()
+        await server.release_leases()
+        for room in list(server.rooms.values()):
+            room.host.close()
+            await server.save_snapshot(room)
+        if server.db_thread is not None:
+            server.db_thread.shutdown()
 
 
 def parse_serve(argv, prog):
@@ -596,6 +672,12 @@ def parse_serve(argv, prog):
                     help=f"connections one address may hold at once (default {PER_ADDRESS})")
     ap.add_argument("--rate", type=float, default=RATE, metavar="N",
                     help=f"messages per second one connection may send on average (default {RATE:g})")
+    ap.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                    help="a reverse proxy's address or network (repeatable): only from these is the "
+                         "X-Forwarded-For or Forwarded header believed for the client's address (default: none)")
+    ap.add_argument("--check-seconds", type=float, default=CHECK_SECONDS, metavar="S",
+                    help=f"at start, at most this long for SQLite's check of every page of the games database "
+                         f"(default {CHECK_SECONDS}; 0: skip it)")
     return ap.parse_args(argv)
 
 
@@ -610,19 +692,35 @@ def quiet_collector():
     gc.set_threshold(10_000, 10, 100)
 
 
+def host_problem(host):
+    """Why ``--host`` cannot be an address to listen on, or None."""
+    if not host or len(host) > 253 or not host.isprintable() or any(c.isspace() for c in host):
+        return "--host is an address or a name of at most 253 characters, e.g. 127.0.0.1 or 0.0.0.0"
+    return None
+
+
 def main(argv, prog="python main.py serve"):
-    """``serve``: one line when it listens (the real port), one line and exit 2 if it cannot."""
+    """``serve``: one line when it listens (the real port), one line and exit 2 if it cannot;
+    SIGTERM or Ctrl+C stop it cleanly (every game stored, the database closed)."""
     try:
         args = parse_serve(argv, prog)
     except SystemExit as exc:
         return exc.code
     if (not 0 <= args.port <= 65535 or args.per_address < 1 or not args.rate > 0 or not args.lease >= 1
-            or args.snapshot_every < 0):
-        print("error: --port is 0 to 65535, --per-address at least 1, --rate above 0, --lease at least 1 "
-              "and --snapshot-every 0 or more", file=sys.stderr)
+            or args.snapshot_every < 0 or not args.check_seconds >= 0):
+        print("error: --port is 0 to 65535, --per-address at least 1, --rate above 0, --lease at least 1, "
+              "--snapshot-every and --check-seconds 0 or more", file=sys.stderr)
         return 2
     if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
         print("error: --db is a PostgreSQL address, postgresql://user@host:port/database", file=sys.stderr)
+        return 2
+    try:
+        addresses.trusted_networks(args.trusted_proxy)
+    except ValueError as exc:
+        print(f"error: {escape(str(exc))}", file=sys.stderr)
+        return 2
+    if host_problem(args.host):
+        print(f"error: {host_problem(args.host)}", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     data_dir = args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server")
@@ -633,17 +731,20 @@ def main(argv, prog="python main.py serve"):
         where = escape(data_dir)
 
     def ready(server, port):
-        print(f"Serving Wrath of Dragons on ws://{args.host}:{port} (games in {where})", flush=True)
+        print(f"Serving Wrath of Dragons on ws://{escape(args.host)}:{port} (games in {where})", flush=True)
     quiet_collector()
     try:
-        asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, per_address=args.per_address,
-                        rate=args.rate, lease_seconds=args.lease, snapshot_every=args.snapshot_every))
+        asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, check_seconds=args.check_seconds,
+                        per_address=args.per_address, rate=args.rate, lease_seconds=args.lease,
+                        snapshot_every=args.snapshot_every, trusted_proxies=args.trusted_proxy))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"error: cannot serve on {args.host}:{args.port} ({exc.strerror or exc})", file=sys.stderr)
+    except (OSError, UnicodeError, ValueError) as exc:
+        print(f"error: cannot serve on {escape(args.host)}:{args.port} "
+              f"({escape(str(getattr(exc, 'strerror', None) or exc))[:120]})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
+    print(f"Stopped; every game is stored in {where}", flush=True)
     return 0

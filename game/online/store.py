@@ -17,10 +17,13 @@ reloaded from the store.
 from __future__ import annotations
 
 import abc
+import functools
 import json
 import os
 import sqlite3
 import time
+
+from . import sqlite_check
 
 SCHEMA = 2
 
@@ -30,7 +33,12 @@ class Taken(Exception):
 
 
 class StoreError(Exception):
-    """The store cannot be opened or used; str() is one line for the server's operator."""
+    """The store cannot be opened or used; str() is one line for the server's operator, ``reason``
+    what it means to a player, as words after "The server ..."."""
+
+    def __init__(self, text, reason="cannot reach its games database just now"):
+        super().__init__(text)
+        self.reason = reason
 
 
 class Store(abc.ABC):
@@ -136,16 +144,62 @@ CREATE TABLE snapshots (
 }
 
 
+# The columns each table must have, and the schema that brought it: a file without them is
+# another program's (or a damaged one), refused before anything is written to it.
+COLUMNS = {"games": (1, ("id", "created", "settings")),
+           "seats": (1, ("game", "seat") + SEAT_FIELDS),
+           "records": (1, ("game", "seq", "record", "at")),
+           "snapshots": (2, ("game", "seq", "format", "state", "at"))}
+CHECK_SECONDS = 60            # at most this long for SQLite's check of every page when the server starts
+
+
+def _reason(exc):
+    """What a SQLite error means to a player, as words after "The server ..."."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL"):
+        return "has a full disk"
+    if name.startswith("SQLITE_READONLY"):
+        return "cannot write to its games database (it is read-only)"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "finds its games database damaged"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "finds its games database busy"
+    return "cannot use its games database just now"
+
+
+def _guarded(method):
+    """A SQLite error in a store call is a StoreError: one line for the operator, words for the player."""
+    @functools.wraps(method)
+    def call(self, *args, **kw):
+        try:
+            return method(self, *args, **kw)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: {type(exc).__name__}: {_one_line(exc)}", _reason(exc)) from None
+    return call
+
+
+def _one_line(exc):
+    return " ".join(str(exc).split())[:200] or type(exc).__name__
+
+
 class SQLiteStore(Store):
     """Games in one SQLite file (WAL: readers never wait for the writer; synchronous
-    NORMAL: a killed server loses nothing committed, a power cut may lose the last moves)."""
+    NORMAL: a killed server loses nothing committed, a power cut may lose the last moves).
 
-    def __init__(self, path):
+    Before the file is opened for writing it is checked (game.online.sqlite_check): a write-ahead
+    log that lacks committed moves, a page SQLite finds damaged, or another program's tables are
+    refused with one line and the file is left as it is. Closed, the log is folded into the file."""
+
+    def __init__(self, path, check_seconds=CHECK_SECONDS):
         self.path = str(path)
         try:
-            folder = os.path.dirname(os.path.abspath(self.path))
-            os.makedirs(folder, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            if os.path.exists(self.path):
+                problem = self._vouch(check_seconds)
+                if problem:
+                    raise StoreError(f"{self.path}: {problem}; the file is left as it is "
+                                     f"(docs/online.md: Backups and restoring)")
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -153,15 +207,58 @@ class SQLiteStore(Store):
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{self.path}: cannot open the games database ({exc})") from None
 
+    def _vouch(self, seconds):
+        """Why the file cannot be served as it is, or None (nothing is written to it)."""
+        deadline = time.monotonic() + seconds if seconds else None
+        size = os.path.getsize(self.path) + (os.path.getsize(self.path + "-wal")
+                                             if os.path.exists(self.path + "-wal") else 0)
+        too_slow = (f"the check of its {size / 1e6:.0f} MB did not finish in {seconds:g} s: give serve "
+                    f"--check-seconds with more time (0 skips the check)")
+        problem = sqlite_check.wal_problem(self.path, deadline)
+        if problem:
+            return too_slow if problem == "too slow" else problem
+        db = None
+        try:
+            db = sqlite_check.read_only(self.path)
+            if deadline is not None:
+                problem = sqlite_check.quick_check(db, deadline)
+                if problem:
+                    return too_slow if problem == "too slow" else f"SQLite finds the file damaged ({problem})"
+            return self._schema_problem(db)
+        except sqlite3.DatabaseError as exc:
+            return f"not a games database SQLite can read ({_one_line(exc)})"
+        finally:
+            if db is not None:
+                db.close()
+
+    @staticmethod
+    def _schema_problem(db):
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return None                                   # an empty file: a new database
+        if "schema_version" not in tables:
+            return f"not a games database of this game (its tables: {', '.join(sorted(tables)[:6])})"
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        version = row[0] if row else 0
+        if type(version) is not int or version > SCHEMA:
+            return (f"the games database has schema {version}, newer than this server's {SCHEMA}: "
+                    f"use a newer version of the game")
+        for table, (since, columns) in COLUMNS.items():
+            if since > version:
+                continue
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            missing = [c for c in columns if c not in have]
+            if missing:
+                return (f"not a games database of this game (table {table} "
+                        f"{'is missing' if not have else 'lacks ' + ', '.join(missing)})")
+        return None
+
     def _upgrade(self, target=SCHEMA):
-        """Create or upgrade the schema to ``target`` in one transaction; a newer one is refused."""
+        """Create or upgrade the schema to ``target`` in one transaction (a newer one was refused)."""
         with self._transaction():
             self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = self.db.execute("SELECT version FROM schema_version").fetchone()
             current = row[0] if row else 0
-            if current > SCHEMA:
-                raise StoreError(f"{self.path}: the games database has schema {current}, newer than this "
-                                 f"server's {SCHEMA}: use a newer version of the game")
             for version in range(current + 1, target + 1):
                 for statement in MIGRATIONS[version].split(";"):
                     self.db.execute(statement)
@@ -170,6 +267,7 @@ class SQLiteStore(Store):
             elif target > current:
                 self.db.execute("UPDATE schema_version SET version = ?", (target,))
 
+    @_guarded
     def create_game(self, game_id, settings, seats):
         with self._transaction():
             self.db.execute("INSERT INTO games VALUES (?, ?, ?)", (game_id, time.time(), json.dumps(settings)))
@@ -177,9 +275,11 @@ class SQLiteStore(Store):
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, s["seat"], *(s.get(f) for f in SEAT_FIELDS)) for s in seats])
 
+    @_guarded
     def game_ids(self):
         return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]
 
+    @_guarded
     def load(self, game_id, snapshot_format=None):
         row = self.db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
@@ -195,12 +295,14 @@ class SQLiteStore(Store):
         return {"settings": json.loads(row[0]), "seats": seats, "records": records,
                 "snapshot": None if snap is None else {"seq": snap[0], "state": json.loads(snap[1])}}
 
+    @_guarded
     def save_snapshot(self, game_id, seq, snapshot_format, state):
         with self._transaction():
             self.db.execute("INSERT OR IGNORE INTO snapshots VALUES (?, ?, ?, ?, ?)",
                             (game_id, seq, snapshot_format, json.dumps(state), time.time()))
             self.db.execute("DELETE FROM snapshots WHERE game = ? AND seq < ?", (game_id, seq))
 
+    @_guarded
     def append(self, game_id, first_seq, records):
         now = time.time()
         try:
@@ -210,6 +312,7 @@ class SQLiteStore(Store):
         except sqlite3.IntegrityError:
             raise Taken(f"{game_id}: record {first_seq} exists") from None
 
+    @_guarded
     def update_seat(self, game_id, seat, **fields):
         bad = set(fields) - set(SEAT_FIELDS)
         if bad:
@@ -218,12 +321,14 @@ class SQLiteStore(Store):
         with self._transaction():
             self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
 
+    @_guarded
     def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
         with self._transaction():
             return self.db.execute("UPDATE seats SET name = ?, token_hash = ?, invite_hash = NULL "
                                    "WHERE game = ? AND seat = ? AND invite_hash = ?",
                                    (name, token_hash, game_id, seat, invite_hash)).rowcount == 1
 
+    @_guarded
     def find(self, column, digest):
         if column not in ("token_hash", "invite_hash"):
             raise ValueError(column)
@@ -234,6 +339,11 @@ class SQLiteStore(Store):
         return _Transaction(self.db)
 
     def close(self):
+        """Fold the write-ahead log into the file (a clean stop leaves one file), then close."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass                          # (a reader holds the log: SQLite folds it in later)
         self.db.close()
 
 
@@ -245,5 +355,18 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, exc, tb):
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error:
+                self._rollback()
+                raise
+        else:
+            self._rollback()
         return False
+
+    def _rollback(self):
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass                          # SQLite rolled back by itself (a full disk, an I/O error)

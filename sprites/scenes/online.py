@@ -291,7 +291,7 @@ class OnlineScene(Scene):
         if self.connecting is not None:
             host = self.connecting
             if host.fatal:
-                self.message = f"Cannot open that game: {host.fatal}"
+                self.message = f"Not done: {host.fatal}"
                 host.close()
                 self.connecting = None
                 self.app.dirty = True
@@ -307,7 +307,8 @@ class OnlineScene(Scene):
         if any(isinstance(v, Job) and v.done() for v in self.looks.values()):
             for key, job in list(self.looks.items()):
                 if isinstance(job, Job) and job.done():
-                    self.looks[key] = job.result if job.error is None else {"problem": str(job.error)}
+                    self.looks[key] = job.result if job.error is None else \
+                        {"problem": str(job.error), "refused": getattr(job.error, "refused", False)}
             self.app.dirty = True
         return False
 
@@ -391,7 +392,8 @@ class OnlineScene(Scene):
             colour = theme.HILITE if d in look["here"] and not look["over"] else (220, 200, 170)
         else:
             names = ", ".join(entry["names"]) or entry["game"]
-            status = "Asking the server..." if not isinstance(look, dict) else f"Not reachable: {look['problem']}"
+            status = "Asking the server..." if not isinstance(look, dict) else \
+                look["problem"] if look.get("refused") else f"Not reachable: {look['problem']}"
             colour = (200, 180, 150)
         theme.blit_text(surface, names, fs(20), (r.x + px(12), r.y + px(6)), theme.WHITE, True, width=r.w - px(24))
         theme.blit_text(surface, f"{status}  -  {entry['server']}  -  watch code {entry['game']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
