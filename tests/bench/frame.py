@@ -120,35 +120,63 @@ class Human:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def after_action_frames(app, table, actions, seed):
-    """Play on in the real event loop; time each frame that follows an applied action."""
-    pending = []                      # (wall, cpu) at the start of each action not drawn yet
-    wall, cpu = [], []
-    real_apply = table.apply
+class ActionClock:
+    """Where actions enter the game: the human's commands (``host.send``: an
+    option, a flight, an undo) and the other seats' moves (``host.advance``).
+    Each one that changes the game starts a clock; the frame that shows it
+    stops them (``pending`` holds (wall, cpu) at the start of each)."""
 
-    def apply(action):
-        pending.append((time.perf_counter(), time.thread_time()))
-        return real_apply(action)
-    table.apply = apply
-    human = Human(app, table, seed)
+    def __init__(self, host):
+        self.host = host
+        self.pending = []
+        self.entered = 0                # commands and moves that changed the game
+        self._send, self._advance = host.send, host.advance
+        host.send, host.advance = self.send, self.advance
+
+    def _timed(self, call, *args):
+        start = (time.perf_counter(), time.thread_time())
+        version = self.host.version
+        answer = call(*args)
+        if self.host.version != version:
+            self.pending.append(start)
+            self.entered += 1
+        return answer
+
+    def send(self, seat, command):
+        return self._timed(self._send, seat, command)
+
+    def advance(self):
+        return self._timed(self._advance)
+
+    def stop(self):
+        del self.host.send, self.host.advance        # the host's own methods again
+
+
+def after_action_frames(app, table, actions, seed, think_ms=250):
+    """Play on in the real event loop; time each frame that follows an applied action."""
+    wall, cpu = [], []
+    clock = ActionClock(table.host)
+    human = Human(app, table, seed, think_ms)
     session = table.host.session
-    start = len(session.actions)
-    while len(session.actions) - start < actions and not session.game.is_over:
-        app.tick()
-        drew = app.dirty
-        app.render()
-        if drew and pending:
-            t, c = pending[0]
-            wall.append((time.perf_counter() - t) * 1000)
-            cpu.append((time.thread_time() - c) * 1000)
-            pending.clear()
-        event = wait_event(app.timeout())
-        events = [event] if event.type != pygame.NOEVENT else []
-        events += pygame.event.get()
-        for e in events:
-            app.handle(e)
-        human.act(int(time.monotonic() * 1000))
-    table.apply = real_apply
+    start = session.changes
+    try:
+        while session.changes - start < actions and not session.game.is_over:
+            app.tick()
+            drew = app.dirty
+            app.render()
+            if drew and clock.pending:
+                t, c = clock.pending[0]
+                wall.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.thread_time() - c) * 1000)
+                clock.pending.clear()
+            event = wait_event(app.timeout())
+            events = [event] if event.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+            for e in events:
+                app.handle(e)
+            human.act(int(time.monotonic() * 1000))
+    finally:
+        clock.stop()
     return wall, cpu
 
 
@@ -161,6 +189,7 @@ def main(argv=None):
     ap.add_argument("--steps", type=int, default=260, help="random steps into the game (mid-game)")
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
+    print(load_average())
 
     screen = open_window(SIZES[0])
     folder = tempfile.mkdtemp(prefix="wod-frame-")
@@ -175,7 +204,7 @@ def main(argv=None):
           f"{pygame.display.get_driver()}; autosave on, animations on, AI threads on, Speed x{args.speed}")
 
     wall, cpu = after_action_frames(app, table, args.actions, args.seed)
-    print(line(f"frame after an action ({len(session.actions) - args.steps} actions, human and AI)", wall, cpu))
+    print(line(f"frame after an action ({len(wall)} actions, human and AI)", wall, cpu))
 
     # hover and animation frames, alone and while an AI dragon thinks in its thread
     name = next((n for n in table.element_names() if n.startswith("hand:")), "region:Gallia")
@@ -234,11 +263,15 @@ def main(argv=None):
     table.standings.toggle()
     app.render()
     wall, cpu = after_action_frames(app, table, args.actions, args.seed)
-    print(line(f"frame after an action, standings panel open ({len(session.actions) - args.steps} actions)",
-               wall, cpu))
+    print(line(f"frame after an action, standings panel open ({len(wall)} actions)", wall, cpu))
     app.flush_saves(timeout=10)
     pygame.quit()
+    print(load_average())
     return 0
+
+
+def load_average():
+    return "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
 class thinking:
