@@ -73,9 +73,15 @@ class App:
         return scene
 
     def replace(self, scene):
+        """``scene`` alone on the stack; the games no scene holds any more are
+        closed (their last autosave lands and their threads end), whichever
+        screen left them: the scores' New game, the crash screen, a new table."""
+        before = self.hosts()
         self.stack = [scene]
         scene.enter()
         self.dirty = True
+        kept = self.hosts()
+        self.left_problems = [p for p in (host.close() for host in before if host not in kept) if p]
         return scene
 
     def hosts(self):
@@ -141,6 +147,7 @@ class App:
         self.dirty = True
 
     _announced = ()
+    left_problems = ()              # what closing the games the last ``replace`` left said (one line each)
 
     def show_online(self):
         from sprites.scenes.online import OnlineScene
@@ -252,7 +259,9 @@ class App:
 
     def to_title(self, table=None):
         from sprites.scenes.title import TitleScene
-        self.replace(TitleScene(self, current=table))
+        title = self.replace(TitleScene(self, current=table))
+        if self.left_problems:
+            title.message = f"Autosave failed: {self.left_problems[0]}"
 
     # ----- events ---------------------------------------------------------------------
     def handle(self, event):
