@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 
+import pygame
 import pytest
 from hostile_helpers import ROOT
 from ui_helpers import make_app, redraw
@@ -106,3 +107,82 @@ def test_a_font_that_is_a_named_pipe_is_refused_without_waiting(tmp_path):
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("warning: ")]
     assert len(warnings) == 1 and "not a regular file" in warnings[0] and "Traceback" not in done.stderr
+
+
+@pytest.fixture
+def default_font_at(monkeypatch):
+    """pygame's own default font (freesansbold.ttf in the pygame install) replaced by
+    ``path`` (None: missing), where pygame looks for it (pygame.pkgdata.getResource)."""
+    import pygame.pkgdata
+    real = pygame.pkgdata.getResource
+
+    def use(path):
+        def get(name, *args, **kw):
+            if name != pygame.font.get_default_font():
+                return real(name, *args, **kw)
+            if path is None:
+                raise FileNotFoundError(name)
+            return open(path, "rb")
+        monkeypatch.setattr(pygame.pkgdata, "getResource", get)
+        common.clear_caches()
+    yield use
+    monkeypatch.undo()
+    common.clear_caches()
+
+
+def damaged_default(tmp_path, kind):
+    """A damaged copy of pygame's default font (None: missing)."""
+    import pygame.pkgdata
+    if kind == "missing":
+        return None
+    with pygame.pkgdata.getResource(pygame.font.get_default_font()) as f:
+        data = f.read()
+    path = tmp_path / "freesansbold.ttf"
+    path.write_bytes({"truncated": data[:5000], "cut in its glyphs": data[:len(data) // 3],
+                      "random bytes": os.urandom(20000), "empty": b""}[kind])
+    return str(path)
+
+
+DEFAULT_KINDS = ["truncated", "cut in its glyphs", "random bytes", "empty", "missing"]
+
+
+@pytest.mark.parametrize("kind", DEFAULT_KINDS)
+def test_a_screenshot_with_pygames_default_font_damaged_uses_the_bundled_font(tmp_path, default_font_at, capsys,
+                                                                              kind):
+    """pygame's own default font damaged or missing (issue 39): every --screenshot ended in
+    "Passed a NULL pointer" (or FileNotFoundError); the words are drawn in the bundled face."""
+    from sprites import shot
+    default_font_at(damaged_default(tmp_path, kind))
+    out = tmp_path / "shot.png"
+    for screen in ("title", "table"):
+        args = argparse.Namespace(screenshot=str(out), size=(1100, 650), seed=2, screen=screen, players=3,
+                                  variant="standard", steps=5)
+        assert shot.screenshot(args) == 0
+        assert out.stat().st_size > 1000
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("warning: ") and "bundled display font" in err[0], err
+    assert common.font(24).size("Gallia") == \
+        pygame.font.Font(common.DISPLAY_FONT, round(24 * common.TEXT_K)).size("Gallia")
+
+
+@pytest.mark.parametrize("kind", ["truncated", "missing"])
+def test_the_window_starts_with_pygames_default_font_damaged(tmp_path, default_font_at, capsys, kind):
+    default_font_at(damaged_default(tmp_path, kind))
+    app = make_app(tmp_path)
+    app.push(TitleScene(app))
+    redraw(app)
+    assert "bundled display font" in capsys.readouterr().err
+
+
+def test_both_fonts_damaged_the_words_use_a_system_font_or_say_why_not(tmp_path, font_at, default_font_at, capsys):
+    font_at(damaged(tmp_path, "truncated"))
+    default_font_at(damaged_default(tmp_path, "missing"))
+    system = pygame.font.match_font(common.SYSTEM_FACES)
+    if system is None:
+        with pytest.raises(RuntimeError, match="no other font can be drawn"):
+            common.font(24)
+        return
+    app = make_app(tmp_path)
+    app.push(TitleScene(app))
+    redraw(app)
+    assert f"the system font {system}" in capsys.readouterr().err

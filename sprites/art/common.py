@@ -125,8 +125,9 @@ DISPLAY_K = 0.8
 
 
 def font(size, bold=False):
-    """pygame's bundled default font, so no system font is ever needed.
-    Kept per size (making one takes 0.1 ms, too much to do in every frame);
+    """pygame's bundled default font, so no system font is ever needed (the
+    bundled display face, or else a system font, if that file is damaged or
+    missing: ``text_face``). Kept per size (making one takes 0.1 ms, too much to do in every frame);
     clear_caches() forgets them, as after pygame.quit()."""
     if not pygame.font.get_init():
         pygame.font.init()
@@ -134,8 +135,11 @@ def font(size, bold=False):
     key = (max(6, int(size)), bool(bold))
     f = _fonts.get(key)
     if f is None:
-        f = _fonts[key] = pygame.font.Font(None, key[0])
+        face = text_face()
+        f = pygame.font.Font(None, key[0]) if face is None else \
+            pygame.font.Font(io.BytesIO(face), max(6, round(key[0] * TEXT_K)))
         f.set_bold(bold)
+        _fonts[key] = f
     return f
 
 
@@ -171,6 +175,46 @@ def display_face():
             errorlog.problem("the display font", line)
             print(f"warning: {escape(line)}", file=sys.stderr)
     return _face["data"]
+
+
+TEXT_K = 0.72             # another face in its place: about as wide as the default font's words (the layouts fit)
+SYSTEM_FACES = "dejavusans,liberationsans,freesans,arial,helvetica"
+_text = {}
+
+
+def text_face():
+    """None if pygame's default font loads and draws (checked once); if that
+    file of the pygame install is damaged or missing (SDL_ttf then fails to
+    draw: "Passed a NULL pointer"), the bytes of the font that draws the words
+    instead: the bundled display face, else a system font. One notice on
+    stderr and in errors.log, as for the display face."""
+    if "data" not in _text:
+        problem = default_font_problem()
+        _text["data"] = None
+        if problem is not None:
+            data, instead = display_face(), "the bundled display font"
+            if data is None:
+                path = pygame.font.match_font(SYSTEM_FACES)
+                data = read_font(path)[0] if path else None
+                instead = f"the system font {path}"
+            if data is None:
+                raise RuntimeError(f"pygame's default font {problem}, and no other font can be drawn")
+            _text["data"] = data
+            from game.app import errorlog
+            from game.plaintext import escape
+            line = f"pygame's default font {problem}: the text uses {instead}"
+            errorlog.problem("the default font", line)
+            print(f"warning: {escape(line)}", file=sys.stderr)
+    return _text["data"]
+
+
+def default_font_problem():
+    """None if pygame's default font (``pygame.font.Font(None, size)``) loads and draws, else what is wrong."""
+    try:
+        pygame.font.Font(None, 24).render("Wrath of Dragons 0123456789", True, INK)
+    except (pygame.error, OSError, ValueError) as exc:
+        return f"({pygame.font.get_default_font()}) cannot be drawn ({exc})"
+    return None
 
 
 def read_font(path):
@@ -216,6 +260,7 @@ def font_file_problem(data):
 
 register_cache(_fonts.clear)
 register_cache(_face.clear)
+register_cache(_text.clear)
 
 
 SMALL_TEXT = 16     # below this size, text is rendered at 2x and scaled down
