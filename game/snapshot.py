@@ -10,8 +10,8 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
   spends something at once, and which element of the table offers it; why
   pointing at a thing that offers nothing is refused; the flights to regions
   two or more moves away;
-- ``standings``: where the game stands as the seat may know it; at the end,
-  the final scores; ``goals``: in the last century, what is still open for
+- ``standings``: where the game stands as the seat may know it (unless the
+  caller does not want them); at the end, the final scores; ``goals``: in the last century, what is still open for
   the seat (``goals.still_to_win``);
 - ``events``: the log lines the seat may read from ``since`` on, each with its
   sequence number (its place in the game's log), so that a table that has
@@ -43,12 +43,14 @@ from .view import board
 CARD_PLACES = ("hand", "track", "draft")
 
 
-def seat_snapshot(g, seat, since=0, undoable=None):
+def seat_snapshot(g, seat, since=0, undoable=None, standings=True):
     """The snapshot of ``seat`` (None: a spectator's). ``undoable(game, after)``:
-    would undo take back the option whose result is the copy ``after``?"""
+    would undo take back the option whose result is the copy ``after``?
+    ``standings`` False: without them (None), for a table that does not show
+    them now (working them out is most of a snapshot's cost)."""
     view = board(g, seat)
     del view["decision"]                # said in full below
-    standings = g.standings(seat) if seat is not None else None
+    standings = g.standings(seat) if seat is not None and standings else None
     snap = {
         "seat": seat,
         "board": view,

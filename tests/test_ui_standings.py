@@ -241,3 +241,33 @@ def test_a_question_asked_with_the_standings_open_is_shown_over_them():
     click(app, "button:end_turn")
     click(app, "button:confirm")            # (asserts the click lands on the question's button)
     assert session.actions[before].kind == "end_turn"
+
+
+def test_the_standings_are_worked_out_only_while_the_panel_is_open(monkeypatch):
+    """Working out the standings was a large part of every action's frame, panel open
+    or not (issue 39: "recomputes ... too much"): the table asks for them only while
+    the panel shows them (outside the last century, whose goals need them)."""
+    from game.engine import Game
+    session = mid_game()
+    assert session.game.state.century < session.game.data.setup["centuries"]
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    worked_out = []
+    real = Game.standings
+    monkeypatch.setattr(Game, "standings", lambda g, seat: worked_out.append(seat) or real(g, seat))
+    rng = random.Random(5)
+
+    def play(n):
+        for _ in range(n):
+            table.apply(index_of(table, rng.choice(session.game.decision.options)))
+            app.dirty = True
+            app.render()
+    play(4)
+    assert worked_out == []
+    press(app, STANDINGS_KEY)
+    assert table.standings.open and worked_out
+    shown = table.snap["standings"]
+    assert shown == session.game.standings(table.seats.viewer)
+    worked_out.clear()
+    play(3)
+    assert len(worked_out) >= 3 and table.snap["standings"] == real(session.game, table.seats.viewer)

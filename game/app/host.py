@@ -13,7 +13,9 @@ The calls, for every host:
     host.table                    what stays the same for the game (game.snapshot.table)
     host.data                     the rule data the game is played with (cards, regions, numbers)
     host.version                  changes so far (every applied action and every undo counts one)
-    host.snapshot(seat, since)    that seat's snapshot now, its log lines from ``since`` on
+    host.snapshot(seat, since, standings=True)
+                                  that seat's snapshot now, its log lines from ``since`` on (its
+                                  standings None if not wanted: a host may send them anyway)
     host.send(seat, command)      {"type": "apply", "option": i, "version": v}, "fly" (+ "region"),
                                   "undo", "hint": answers {"ok": True} or {"error": words}
                                   ({"pending": True} while a hint is being thought about)
@@ -105,11 +107,11 @@ class LocalHost:
         """Has anything been played yet?"""
         return bool(self.session.actions)
 
-    def snapshot(self, seat, since=0):
+    def snapshot(self, seat, since=0, standings=True):
         g = self.session.game
         human = seat is not None and self.session.seats[seat].is_human
         snap = seat_snapshot(g, seat, since, undoable=lambda game, after: undoable_after(self.session, game, after)
-                             if human else None)
+                             if human else None, standings=standings)
         snap["version"] = self.version
         snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
         d = g.decision

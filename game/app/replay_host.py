@@ -82,8 +82,8 @@ class ReplayHost:
         self.version += 1
         return True
 
-    def snapshot(self, seat=None, since=0):
-        snap = seat_snapshot(self.record.game, self.eyes(), since)
+    def snapshot(self, seat=None, since=0, standings=True):
+        snap = seat_snapshot(self.record.game, self.eyes(), since, standings=standings)
         snap["version"] = self.version
         snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
         snap["undo"] = {"can": False, "why": "this is a replay"}

@@ -370,10 +370,11 @@ class RemoteHost:
         self._drain()
         return not self.waiting and self.decider is not None and self.decider not in self.here
 
-    def snapshot(self, seat, since=0):
+    def snapshot(self, seat, since=0, standings=True):
         """``seat`` None: what everyone may see (the server sends it to a window holding
         several seats, for the table between two of its players, and to a spectator,
-        who is shown it whichever seat the table follows)."""
+        who is shown it whichever seat the table follows). The standings come with
+        every update from the server, wanted or not."""
         self._drain()
         snap = self.mirror.snapshot(None if self.watching is not None else seat, since)
         d = snap["decision"]

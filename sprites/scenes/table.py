@@ -168,7 +168,7 @@ class TableScene(Scene):
         fresh = eyes != self.eyes or self.snap is None
         known = self.snap["log_size"] if self.snap is not None else None
         self.eyes = eyes
-        snap = self.snap = self.host.snapshot(eyes, 0 if fresh else known)
+        snap = self.snap = self.host.snapshot(eyes, 0 if fresh else known, standings=self.standings.open)
         if fresh:
             self.entries = []
         cut = snap["events_from"]

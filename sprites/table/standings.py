@@ -1,7 +1,8 @@
 """The standings panel: who would win if the game ended now, over the middle
 of the table (toggled with V or the Standings button beside "Dragons").
 
-What it shows is the seat snapshot's ``standings``: the final scoring applied now,
+What it shows is the seat snapshot's ``standings`` (the table asks for them
+only while the panel is open): the final scoring applied now,
 as the seat at the computer may know it - its own lair exactly, the other
 lairs worked out from what was taken in the open (marked "~" when they are
 estimates), every lair in The Strategist; in Desolation the team's Survival
@@ -60,13 +61,14 @@ class StandingsPanel:
     # ----- state -----------------------------------------------------------------------
     def available(self):
         """Only with a seat's eyes (between players in hot seat, the table shows no seat's)."""
-        return self.table.snap is not None and self.table.snap["standings"] is not None
+        return self.table.snap is not None and self.table.snap["seat"] is not None
 
     def toggle(self):
         if self.open:
             self.close()
         elif self.available():
             self.open = True
+            self.table.fetch()                # the snapshot with the standings (worked out only while open)
         self.table.register()
         self.table.base_dirty = True          # the parts it covered catch up as it closes
         self.table.app.dirty = True
