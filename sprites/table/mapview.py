@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
+from sprites.scene import Element
 from sprites.art import hexboard, map as art_map, pieces
 from sprites.art.geometry import geometry_for
 
@@ -19,6 +20,20 @@ UNOFFERED_ALPHA = 110        # a hex turn arrow that cannot be used now (no gold
 
 def _near(pos, centre, r):
     return (pos[0] - centre[0]) ** 2 + (pos[1] - centre[1]) ** 2 <= r * r
+
+
+class _Areas:
+    """Collects what ``MapView._hit_areas`` adds, as a scene's ``add`` would."""
+
+    def __init__(self, out):
+        self.out = out
+
+    @property
+    def elements(self):
+        return [Element(name, rect) for name, rect, _, _ in self.out]
+
+    def add(self, name, rect, hit=None, tip=None, point=None):
+        self.out.append((name, pygame.Rect(rect), hit, point))
 
 
 class MapView:
@@ -42,6 +57,7 @@ class MapView:
         self.background = art_map.render_map(self.geo, {r.name: r.land for r in data.regions},
                                              {r.name: r.letter for r in data.regions},
                                              {r.name: r.colour for r in data.regions})
+        self._elements = None           # the hit areas (``register``), once
         self.region_boxes = {
             name: pygame.Rect(self.geo.label_rects[name]).unionall(
                 [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in self.geo.polygons[name]])
@@ -60,7 +76,18 @@ class MapView:
 
     # ----- elements ---------------------------------------------------------
     def register(self, scene, tips):
-        """Named hit areas: sites first, then the hex, then the regions."""
+        """Named hit areas: sites first, then the hex, then the regions (where they lie
+        is worked out once per map size; their tips change)."""
+        if self._elements is None:
+            self._elements = self._hit_areas()
+        for name, rect, hit, point in self._elements:
+            scene.add(name, rect, hit=hit, tip=tips.get(name), point=point)
+
+    def _hit_areas(self):
+        """[(name, rect, hit test, point)] of the map's elements, in hit-test order."""
+        out = []
+        scene = _Areas(out)
+        tips = {}
         g = self.geo
         rs = round(g.site_radius * 1.1)
         for name in g.ring:
@@ -88,6 +115,7 @@ class MapView:
                       hit=lambda pos, n=name: (g.region_near(pos) == n or g.label_rects[n].collidepoint(pos)
                                                or _near(pos, g.dragon_spots[n], g.dragon_radius)),
                       tip=tips.get(f"region:{name}"), point=self._free_point(scene, name))
+        return out
 
     def _free_point(self, scene, name):
         """A point of the region's label that no site or token lies over (a small map

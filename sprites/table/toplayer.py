@@ -18,7 +18,8 @@ def draw(t, surface):
     now = now_ms()
     hover = t.element(t.hover) if t.hover else None
     preview = t.preview(hover.name) if hover is not None and t.dialog is None else None
-    if t.dialog is None:
+    on_map = "map" not in t.standings.covered()         # (the open standings hide the map: nothing to draw on it)
+    if t.dialog is None and on_map:
         spot = t.map.geo.dragon_spots.__getitem__
         hint = hint_rects(t)
         for m in (t.happened, t.pointed):
@@ -50,7 +51,7 @@ def draw(t, surface):
         if int(j) < len(cards):
             t.zoomed = list(t.hand)
             overlays.zoom_card(surface, lay, t.data, cards[int(j)], hover.rect, marked(t, preview))
-    if t.motion.busy():
+    if t.motion.busy() and on_map:
         t.motion.draw_overlays(surface, now, t.handview.track_rects(len(t.view["track"])), t.data, t.view["track"],
                                lay.px(30), t.map.geo.polygons, t.handview.card_size())
     if t.century is not None and t.dialog is None:
