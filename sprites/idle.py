@@ -2,7 +2,8 @@
 may want, made between frames instead of before the first one.
 
     idle.later("cards", jobs)    # jobs: callables, done in order; replaces the
-                                 # earlier jobs of "cards" (made for an old size)
+                                 # earlier jobs of "cards" (made for an old size);
+                                 # a generator is a job done a step (a next()) at a time
     idle.run(0.004)              # the event loop, while it waits: jobs for about 4 ms
 
 Each job is small (one card face, one sound effect), so a click that comes
@@ -19,12 +20,16 @@ from sprites.art import common
 _queues = {}            # owner -> deque of jobs, in the order the owners came
 
 
-def later(owner, jobs):
-    """Do ``jobs`` when the window is idle, instead of any left from ``owner``."""
+def later(owner, jobs, first=False):
+    """Do ``jobs`` when the window is idle, instead of any left from ``owner``
+    (``first``: before the other owners' jobs)."""
     _queues.pop(owner, None)
     jobs = deque(jobs)
     if jobs:
         _queues[owner] = jobs
+        if first:
+            for other in [o for o in _queues if o != owner]:
+                _queues[other] = _queues.pop(other)
 
 
 def pending():
@@ -40,9 +45,16 @@ def run(budget_s):
         owner = next(iter(_queues))
         jobs = _queues[owner]
         job = jobs.popleft()
+        if callable(job):
+            job()
+        else:                           # a generator: one step now, the next one later
+            try:
+                next(job)
+                jobs.appendleft(job)
+            except StopIteration:
+                pass
         if not jobs:
-            del _queues[owner]
-        job()
+            _queues.pop(owner, None)
         done += 1
     return done
 

@@ -101,3 +101,74 @@ def test_sound_effects_are_made_when_idle_or_when_first_played():
     assert sound.samples.cache_info().currsize == len(sound.NAMES)
     assert all(sounds.play(name) for name in sound.NAMES)
     sounds.close()
+
+
+@pytest.fixture
+def map_steps(monkeypatch):
+    """Counts the steps of drawing the illustrated map from now on (every map forgotten first)."""
+    from sprites.art import geometry, map as art_map
+    from sprites.table.mapview import MapView
+    art_map._cache.clear()
+    geometry._geometry.cache_clear()
+    MapView._made.clear()
+    idle.clear()
+    steps = []
+    real = art_map._draw
+
+    def counting(*args):
+        gen = real(*args)
+        while True:
+            try:
+                step = next(gen)
+            except StopIteration as done:
+                return done.value
+            steps.append(1)
+            yield step
+    monkeypatch.setattr(art_map, "_draw", counting)
+    return steps
+
+
+def start_in_a_window_with_idle_moments(tmp_path):
+    """As start_from_the_title, in the player's configuration (animations on: the
+    window has idle moments; tests and screenshots have none)."""
+    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)), animate=True)
+    app.push(TitleScene(app, players=4, seed=3))
+    app.pump()
+    click(app, "button:start")
+    assert isinstance(app.scene, TableScene)
+    return app, app.scene
+
+
+def test_start_shows_the_map_sketched_and_draws_its_picture_while_idle(tmp_path, map_steps):
+    """Issue 39: the illustrated map (60-150 ms) made Start slow; the table's first
+    frame shows its coasts and names, the picture comes in the window's idle moments."""
+    app, table = start_in_a_window_with_idle_moments(tmp_path)
+    assert map_steps == [] and not table.map.detailed
+    assert table.map_picture is table.map.background               # the sketch, painted
+    idle.finish()
+    assert map_steps and table.map.detailed
+    app.tick()
+    assert app.dirty                                               # the window shows it at once
+    app.render()
+    assert table.map_picture is table.map.background
+
+
+def test_a_new_window_size_lays_the_map_out_and_draws_its_picture_while_idle(tmp_path, map_steps):
+    app, table = start_in_a_window_with_idle_moments(tmp_path)
+    idle.finish()
+    drawn = len(map_steps)
+    table.resize((1280, 720))
+    app.dirty = True
+    app.render()
+    assert table.map.rect.size != (0, 0) and not table.map.detailed
+    assert len(map_steps) == drawn and idle.pending()
+    idle.finish()
+    assert table.map.detailed and len(map_steps) > drawn
+    table.resize((1600, 900))                                      # a size seen before: its picture is there
+    assert table.map.detailed
+
+
+def test_without_idle_moments_the_map_is_drawn_at_once(tmp_path, map_steps):
+    """Tests and screenshots (no animations, no idle moments) get the illustrated map in the first frame."""
+    app, table = start_from_the_title(tmp_path)
+    assert table.map.detailed and map_steps

@@ -161,7 +161,8 @@ class MapGeometry:
       dragon_spots[r]   centre of the flying-dragon spot
       resource_spots[r] {"livestock"|"gold"|"noble"|"field": centre}
       label_rects[r]    pygame.Rect for the emblem + name
-      decor[r]          [(x, y, radius)] free land for mountains / forests
+      decor[r]          [(x, y, radius)] free land for mountains / forests (only the
+                        background draws them: found the first time it is asked for)
     plus center, hex_radius, site_radius, dragon_radius, token_radius,
     label_size and turn_arrow_pos {"left"|"right": centre}.
     """
@@ -193,8 +194,9 @@ class MapGeometry:
             "right": (cx + d * math.cos(math.radians(30)), cy + d * math.sin(math.radians(30))),
         }
         self.polygons, self.sites, self.dragon_spots = {}, {}, {}
-        self.resource_spots, self.label_rects, self.decor = {}, {}, {}
+        self.resource_spots, self.label_rects = {}, {}
         self._land = {}
+        self._decor, self._decor_room = {}, {}
         self.tilt = self._balance()
         for i, name in enumerate(self.ring):
             rng = random.Random(seed * 101 + i)
@@ -342,8 +344,23 @@ class MapGeometry:
             t = (lx2 + ex * math.cos(math.radians(a)), ly2 + ey * math.sin(math.radians(a)))
             sites.append(place(1.8 * rs, 1.8 * rs, t, 1.1 * pad + 0.1 * rs))
         self.sites[name] = sites
+        self._decor_room[name] = (free, rng)
 
-        # free land left over: room for drawn mountains and forests
+    @property
+    def decor(self):
+        """Free land left over after the pieces (a quarter of the layout's time: only
+        the background needs it): room for drawn mountains and forests."""
+        for name in self.ring:
+            self.decor_of(name)
+        return self._decor
+
+    def decor_of(self, name):
+        if name not in self._decor:
+            self._decor[name] = self._find_decor(*self._decor_room.pop(name))
+        return self._decor[name]
+
+    def _find_decor(self, free, rng):
+        pad, rs = 5 * self.scale, self.site_radius
         decor = []
         for _ in range(40):
             if len(decor) >= 9:
@@ -353,7 +370,7 @@ class MapGeometry:
             if spot:
                 decor.append((spot[0], spot[1], r))
                 free.take(2.4 * r + 2 * pad, 1.6 * r + 2 * pad, spot)
-        self.decor[name] = decor
+        return decor
 
     # ------------------------------------------------------------ queries
     def region_near(self, pos):

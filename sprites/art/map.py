@@ -2,7 +2,9 @@
 
 render_map() draws everything that never changes during a game into one
 Surface, once per map size; the table then only blits it (about 1 ms at
-1600 x 900) and puts pieces on top.
+1600 x 900) and puts pieces on top. Drawing it takes 60-150 ms, so a window
+that has idle moments draws it in steps between them (``map_steps``) and
+shows a plain sketch of the same coasts meanwhile (``sketch_map``).
 """
 import math
 import random
@@ -16,6 +18,7 @@ SEA = (112, 158, 170)
 SEA_LINE = (84, 128, 142)
 SHALLOW = (150, 190, 190)
 COAST = (58, 50, 44)
+PAPER_TONE = (232, 222, 200)     # the parchment layer's average colour
 MAP_SS = 2           # the vector layer is drawn at twice the size, then smoothed
 _cache = {}
 common.register_cache(_cache.clear)
@@ -28,19 +31,55 @@ def render_map(geometry, lands, letters, piece_colours=None, seed=7):
     piece_colours: {region: colour} for the emblems (defaults to the land).
     Blit it at geometry.rect.topleft.
     """
+    steps = map_steps(geometry, lands, letters, piece_colours, seed)
+    for _ in steps:
+        pass
+    return cached_map(geometry, lands, letters, piece_colours, seed)
+
+
+def _key(geometry, lands, letters, piece_colours, seed):
     piece_colours = piece_colours or lands
-    key = (tuple(geometry.rect), geometry.ring, seed,
-           tuple(sorted((k, rgb(v)) for k, v in lands.items())),
-           tuple(sorted(letters.items())),
-           tuple(sorted((k, rgb(v)) for k, v in piece_colours.items())))
-    if key not in _cache:
-        if len(_cache) > 4:          # a resized window makes the old maps useless
-            _cache.clear()
-        _cache[key] = _draw(geometry, lands, letters, piece_colours, seed)
-    return _cache[key]
+    return (tuple(geometry.rect), geometry.ring, seed,
+            tuple(sorted((k, rgb(v)) for k, v in lands.items())),
+            tuple(sorted(letters.items())),
+            tuple(sorted((k, rgb(v)) for k, v in piece_colours.items())))
+
+
+def cached_map(geometry, lands, letters, piece_colours=None, seed=7):
+    """render_map's picture if it has been drawn, else None."""
+    return _cache.get(_key(geometry, lands, letters, piece_colours, seed))
+
+
+def map_steps(geometry, lands, letters, piece_colours=None, seed=7):
+    """render_map in steps of at most 10-20 ms: a generator; once it is exhausted,
+    render_map (and cached_map) give the picture at once."""
+    key = _key(geometry, lands, letters, piece_colours, seed)
+    if key in _cache:
+        return
+    out = yield from _draw(geometry, lands, letters, piece_colours or lands, seed)
+    if len(_cache) > 4:              # a resized window makes the old maps useless
+        _cache.clear()
+    _cache[key] = out
+
+
+def sketch_map(geometry, lands, letters, piece_colours=None):
+    """The map's coasts and names on a plain sea (a few ms): shown until render_map's picture is drawn."""
+    piece_colours = piece_colours or lands
+    ox, oy = geometry.rect.topleft
+    out = pygame.Surface(geometry.rect.size)
+    out.fill(SEA)
+    for name, pts in geometry.polygons.items():
+        pts = [(x - ox, y - oy) for x, y in pts]
+        pygame.draw.polygon(out, rgb(lands[name]), pts)
+        pygame.draw.aalines(out, COAST, True, pts)
+    _frame(out, geometry.scale)
+    _labels(out, geometry, lands, letters, piece_colours)
+    out.fill(PAPER_TONE, special_flags=pygame.BLEND_MULT)      # about the picture's parchment: no flash when it comes
+    return out.convert() if pygame.display.get_surface() else out
 
 
 def _draw(geo, lands, letters, piece_colours, seed):
+    """The picture, drawn in steps (a generator: its value is the picture)."""
     rng = random.Random(seed)
     w, h = geo.rect.size
     big = pygame.Surface((w * MAP_SS, h * MAP_SS))
@@ -48,20 +87,29 @@ def _draw(geo, lands, letters, piece_colours, seed):
     polys = {n: [((x - ox) * MAP_SS, (y - oy) * MAP_SS) for x, y in p] for n, p in geo.polygons.items()}
     u = MAP_SS * geo.scale                      # one "design pixel" on the big canvas
     big.fill(SEA)
-    _sea_bands(big, polys.values(), u)
+    yield from _sea_bands(big, polys.values(), u)
     for name, pts in polys.items():
         _land(big, pts, rgb(lands[name]), u)
+        yield
+    for name in geo.ring:
+        geo.decor_of(name)
+        yield
     for name, spots in geo.decor.items():
         land = rgb(lands[name])
         for x, y, r in spots:
             cx, cy, rr = (x - ox) * MAP_SS, (y - oy) * MAP_SS, r * MAP_SS
             (_mountains if rng.random() < 0.45 else _forest)(big, cx, cy, rr, land, rng)
-    _tufts(big, geo, lands, rng)
+    yield
+    for name in geo.ring:
+        _tufts(big, geo, lands, rng, name)
+        yield
     _frame(big, u)
     out = pygame.transform.smoothscale(big, (w, h))
+    yield
     _waves(out, geo, rng)
     _dragon_spots(out, geo)
     _labels(out, geo, lands, letters, piece_colours)
+    yield
     out.blit(_parchment(w, h, rng), (0, 0), special_flags=pygame.BLEND_MULT)
     return out.convert() if pygame.display.get_surface() else out      # opaque: fastest blit
 
@@ -76,14 +124,17 @@ def _stroke(surface, colour, pts, width):
 
 
 def _sea_bands(big, polys, u):
-    """Shallow water around every coast, ringed by thin ripple lines."""
+    """Shallow water around every coast, ringed by thin ripple lines (a generator:
+    a step per band and pass)."""
     bands = ((26, SEA), (17, common.mix(SEA, SHALLOW, 0.35)), (9, common.mix(SEA, SHALLOW, 0.7)))
     for dist, colour in bands:
         for pts in polys:
             _stroke(big, SEA_LINE, pts, 2 * (dist + 1.2) * u)
+        yield
         for pts in polys:
             _stroke(big, colour, pts, 2 * dist * u)
             pygame.draw.polygon(big, colour, pts)
+        yield
 
 
 def _land(big, pts, land, u):
@@ -157,41 +208,40 @@ def _forest(big, cx, cy, r, land, rng):
             pygame.draw.circle(big, common.lighten(green, 0.25), (x - s * 0.2, y - s * 0.38), s * 0.2)
 
 
-def _tufts(big, geo, lands, rng):
-    """Little grass tufts on open land, the way old maps fill their plains.
+def _tufts(big, geo, lands, rng, name):
+    """Little grass tufts on a region's open land, the way old maps fill their plains.
 
     They keep clear of every spot where a piece, token, label or drawing
     goes, so they never compete with the game.
     """
     ox, oy = geo.rect.topleft
     pad = geo.site_radius * 0.6
-    for name in geo.ring:
-        free = geo.land_mask(name)
-        spots = [(x, y, geo.site_radius) for x, y in geo.sites[name]]
-        spots += [(x, y, geo.token_radius * 1.4) for x, y in geo.resource_spots[name].values()]
-        spots += [geo.dragon_spots[name] + (geo.dragon_radius,)] + list(geo.decor[name])
-        for x, y, r in spots:
-            r = round(r + pad)
-            free.erase(pygame.mask.Mask((2 * r, 2 * r), fill=True), (round(x - ox) - r, round(y - oy) - r))
-        label = geo.label_rects[name].inflate(2 * pad, 2 * pad).move(-ox, -oy)
-        free.erase(pygame.mask.Mask(label.size, fill=True), label.topleft)
-        coast = pygame.mask.Mask((round(2 * pad), round(2 * pad)), fill=True)
-        colour = common.darken(lands[name], 0.4)
-        box = geo.land_mask(name).get_bounding_rects()[0]
-        n = int(free.count() / (geo.site_radius * 3.5) ** 2)
-        s = geo.site_radius * 0.42 * MAP_SS
-        lw = max(1, round(MAP_SS * geo.scale))
-        for _ in range(n * 20):
-            if n <= 0:
-                break
-            x, y = rng.randint(box.left, box.right - 1), rng.randint(box.top, box.bottom - 1)
-            if free.overlap_area(coast, (x - round(pad), y - round(pad))) < coast.count():
-                continue                                  # too near the coast or a spot
-            n -= 1
-            free.erase(coast, (x - round(pad), y - round(pad)))
-            bx, by = x * MAP_SS, y * MAP_SS
-            for dx, tilt in ((-0.5, -0.35), (0, 0), (0.5, 0.35)):
-                pygame.draw.line(big, colour, (bx + dx * s, by), (bx + dx * s * 1.4 + tilt * s, by - s * (0.9 - abs(dx) * 0.4)), lw)
+    free = geo.land_mask(name)
+    spots = [(x, y, geo.site_radius) for x, y in geo.sites[name]]
+    spots += [(x, y, geo.token_radius * 1.4) for x, y in geo.resource_spots[name].values()]
+    spots += [geo.dragon_spots[name] + (geo.dragon_radius,)] + list(geo.decor[name])
+    for x, y, r in spots:
+        r = round(r + pad)
+        free.erase(pygame.mask.Mask((2 * r, 2 * r), fill=True), (round(x - ox) - r, round(y - oy) - r))
+    label = geo.label_rects[name].inflate(2 * pad, 2 * pad).move(-ox, -oy)
+    free.erase(pygame.mask.Mask(label.size, fill=True), label.topleft)
+    coast = pygame.mask.Mask((round(2 * pad), round(2 * pad)), fill=True)
+    colour = common.darken(lands[name], 0.4)
+    box = geo.land_mask(name).get_bounding_rects()[0]
+    n = int(free.count() / (geo.site_radius * 3.5) ** 2)
+    s = geo.site_radius * 0.42 * MAP_SS
+    lw = max(1, round(MAP_SS * geo.scale))
+    for _ in range(n * 20):
+        if n <= 0:
+            break
+        x, y = rng.randint(box.left, box.right - 1), rng.randint(box.top, box.bottom - 1)
+        if free.overlap_area(coast, (x - round(pad), y - round(pad))) < coast.count():
+            continue                                  # too near the coast or a spot
+        n -= 1
+        free.erase(coast, (x - round(pad), y - round(pad)))
+        bx, by = x * MAP_SS, y * MAP_SS
+        for dx, tilt in ((-0.5, -0.35), (0, 0), (0.5, 0.35)):
+            pygame.draw.line(big, colour, (bx + dx * s, by), (bx + dx * s * 1.4 + tilt * s, by - s * (0.9 - abs(dx) * 0.4)), lw)
 
 
 def _frame(big, u):

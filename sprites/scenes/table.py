@@ -75,6 +75,7 @@ class TableScene(Scene):
         self.base = None
         self.base_dirty = True
         self.map_dirty = False
+        self.map_picture = None         # the map's background as last painted (its sketch, until drawn)
         self.groups = {}
         self.tips = {}
         self.hex_angle = None
@@ -127,7 +128,7 @@ class TableScene(Scene):
         if self.lay is not None and self.lay.size == tuple(size):
             return
         self.lay = TableLayout(size)
-        self.map = MapView.for_rect(self.lay.map, self.data)
+        self.map = MapView.for_rect(self.lay.map, self.data, later=self.app.may_animate)
         self.right = RightPanel(self.lay, self.data, self.log)
         buttons = [f"button:{k}" for k in self.host.table["buttons"] if f"button:{k}" not in promptbar.BAR_BUTTONS]
         self.handview = HandView(self.lay, self.data, len(self.host.seats) + self.data.setup["track_extra"],
@@ -350,6 +351,7 @@ class TableScene(Scene):
     def paint_map(self, surf):
         """Only the map (animation frames): the panels around it stay as they are."""
         moving = self.motion.dragon_positions(now_ms())
+        self.map_picture = self.map.background
         surf.set_clip(self.lay.map)
         self.map.draw(surf, self.view, set(self.groups), self.hex_angle, moving)
         surf.set_clip(None)

@@ -24,6 +24,8 @@ def update(t, now):
     overlay_moving = t.happened.update(now) | t.pointed.update(now) or overlay_moving
     if moving:
         t.map_dirty = True
+    elif t.map.background is not t.map_picture and t.map_picture is not None and "map" not in t.standings.covered():
+        t.map_dirty = t.app.dirty = True        # the map's picture, drawn while the window was idle, came
     moving = moving or overlay_moving
     if t.toast and now > t.toast[1]:
         t.toast = None

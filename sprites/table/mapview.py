@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from sprites import theme
+from sprites import idle, theme
 from sprites.scene import Element
+from sprites.wake import wake_up
 from sprites.art import hexboard, map as art_map, pieces
 from sprites.art.geometry import geometry_for
 
@@ -40,28 +41,57 @@ class MapView:
     _made = {}
 
     @classmethod
-    def for_rect(cls, rect, data):
-        """One MapView per map size (the geometry and background take a moment)."""
+    def for_rect(cls, rect, data, later=False):
+        """One MapView per map size (the geometry and background take a moment).
+        ``later``: the window has idle moments; the illustrated background
+        (60-150 ms) is drawn in them, a sketch of it shown meanwhile."""
         key = (tuple(pygame.Rect(rect)), id(data))
         if key not in cls._made:
             cls._made = {k: v for k, v in cls._made.items() if k[1] == id(data)}
-            cls._made[key] = cls(rect, data)
-        return cls._made[key]
+            cls._made[key] = cls(rect, data, later)
+        view = cls._made[key]
+        if later:
+            view.draw_later()           # (a window resized again before it was done left it unfinished)
+        else:
+            view.finish()
+        return view
 
-    def __init__(self, rect, data):
+    def __init__(self, rect, data, later=False):
         self.rect = pygame.Rect(rect)
         self.data = data
         self.geo = geometry_for(self.rect, data.ring)
         self.regions = {r.name: r for r in data.regions}
         self.dragons = {d.name: d for d in data.dragons}
-        self.background = art_map.render_map(self.geo, {r.name: r.land for r in data.regions},
-                                             {r.name: r.letter for r in data.regions},
-                                             {r.name: r.colour for r in data.regions})
+        self._art = (self.geo, {r.name: r.land for r in data.regions}, {r.name: r.letter for r in data.regions},
+                     {r.name: r.colour for r in data.regions})
+        self.background = art_map.cached_map(*self._art)
+        if self.background is None:
+            self.background = art_map.sketch_map(*self._art) if later else art_map.render_map(*self._art)
         self._elements = None           # the hit areas (``register``), once
         self.region_boxes = {
             name: pygame.Rect(self.geo.label_rects[name]).unionall(
                 [pygame.Rect(round(x) - 1, round(y) - 1, 2, 2) for x, y in self.geo.polygons[name]])
             for name in self.geo.ring}
+
+    @property
+    def detailed(self):
+        """The illustrated background is drawn (not its sketch)."""
+        return self.background is art_map.cached_map(*self._art)
+
+    def draw_later(self):
+        """Draw the illustrated background in the window's idle moments (sprites.idle)."""
+        if not self.detailed:
+            idle.later("map", [self._drawn_later()], first=True)      # (the map shows more than the cards)
+
+    def _drawn_later(self):
+        yield from art_map.map_steps(*self._art)
+        self.background = art_map.cached_map(*self._art)
+        wake_up()                       # the window shows it at once, not at its next tick
+
+    def finish(self):
+        """The illustrated background, now (a screenshot, a test: no idle moments)."""
+        if not self.detailed:
+            self.background = art_map.render_map(*self._art)
 
     def prewarm(self):
         """Every settlement in every region's colour, and the dragons (drawn once per size)."""

@@ -3,8 +3,9 @@ the frames that follow while the rest is drawn when the window is idle.
 
     python tests/bench/table_open.py [--runs 7] [--actions 30] [--players 4]
 
-Each run is a new process (nothing drawn or cached yet), SDL's dummy video
-and audio drivers (so the sound effects are made, as with a sound card),
+Each run is a new process (nothing drawn or cached yet; Python keeps its
+compiled modules, as a player's install does: see tools/first_frame.py),
+SDL's dummy video and audio drivers (so the sound effects are made, as with a sound card),
 1600 x 900, a fresh save folder: the title screen with one human and AI
 dragons (normal), Start clicked. Prints per run the CPU time (the whole
 process) and wall time from the click until the table's first frame is on
@@ -25,6 +26,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Python may keep its compiled modules (__pycache__), as it does for a player: an
+# environment that forbids it would time the compiling of every module Start imports.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, HERE)
 
@@ -94,9 +98,10 @@ def main(argv=None):
     print(f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     results = []
     for k in range(args.runs + 1):                      # the first run warms the disk cache: not counted
+        # (and writes the compiled modules)
         out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--players", str(args.players),
                               "--actions", str(args.actions), "--seed", str(args.seed)],
-                             capture_output=True, text=True, check=True)
+                             capture_output=True, text=True, check=True, env=ENV)
         if k == 0:
             continue
         r = json.loads(out.stdout.strip().splitlines()[-1])
