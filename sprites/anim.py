@@ -6,6 +6,7 @@ in tests and screenshots).
 """
 from __future__ import annotations
 
+import math
 import time
 
 
@@ -29,6 +30,25 @@ class Tween:
 
     def done(self, now_ms):
         return now_ms - self.begin >= self.duration
+
+
+class PathTween(Tween):
+    """A point moving along a line of points (a dragon flying region by region):
+    eased over the whole way, at an even speed along it."""
+
+    def __init__(self, points, begin_ms, duration_ms):
+        super().__init__(points[0], points[-1], begin_ms, duration_ms)
+        self.points = [tuple(p) for p in points]
+        self.lengths = [math.dist(a, b) for a, b in zip(self.points, self.points[1:])]
+
+    def value(self, now_ms):
+        left = ease((now_ms - self.begin) / self.duration) * sum(self.lengths)
+        for (ax, ay), (bx, by), n in zip(self.points, self.points[1:], self.lengths):
+            if left <= n and n > 0:
+                k = left / n
+                return ax + (bx - ax) * k, ay + (by - ay) * k
+            left -= n
+        return self.points[-1]
 
 
 def shortest_turn(frm, to):

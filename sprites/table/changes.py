@@ -89,7 +89,7 @@ def undo(t):
 def changed(t, chosen=(), undo=False):
     """The host's game changed (an option of the viewer's, another seat's move, an undo):
     show it, then the hand-off, the final scores or the next turn's summary."""
-    before = t.view
+    before, slots, eyes = t.view, list(t.slots), t.eyes
     actor = t.decision["player"] if t.decision else None
     report_news(t)
     t.dialog = t.dialog_kind = None
@@ -115,7 +115,10 @@ def changed(t, chosen=(), undo=False):
     t.refresh()
     if actor != t.seats.viewer and t.my_decision() and t.snap["turn_starts"]:
         show_summary(t)
-    happenings.after(t, None if undo else before, actor, events)
+    if t.eyes != eyes or eyes is None:
+        t.motion.forget_cards()          # another seat's eyes (or none): no card of the last ones stays in flight
+        slots = None
+    happenings.after(t, None if undo else before, actor, events, slots)
 
 
 def show_summary(t):

@@ -18,9 +18,11 @@ CENTURY_MS = 3000        # the banner of a new century (divided by the speed, ne
 CENTURY_LEAST_MS = 1200
 
 
-def after(t, before, actor, events):
+def after(t, before, actor, events, slots=None):
     """``before``: the board before the change (None after an undo or a new eyes);
-    ``actor``: the seat that decided; ``events``: the new log entries."""
+    ``actor``: the seat that decided; ``events``: the new log entries; ``slots``:
+    where the viewer's hand lay before (None: the table showed other eyes, or none,
+    before or now: no card of a hand moves)."""
     now = now_ms()
     if events:
         t.app.sounds.hear([e["event"] for e in events])
@@ -28,9 +30,11 @@ def after(t, before, actor, events):
     if before is None:
         return
     if t.app.animate:
-        draws = draw_path(t) if before["seat"] == t.view["seat"] else None
+        mine = slots is not None and before["seat"] == t.view["seat"]
         t.motion.start(motion.snapshot(before), motion.snapshot(t.view), now, t.map.geo, lambda s: lair_point(t, s),
-                       lambda s: card_point(t, s), t.duration, lambda r: stock_point(t, r), draws)
+                       lambda s: card_point(t, s), t.duration, lambda r: stock_point(t, r),
+                       draw_path(t, before) if mine else None, leave_path(t, before, slots) if mine else None,
+                       ways(events))
     if t.app.animate or actor != t.seats.viewer:
         mark(t, before, actor, events, now)     # (animations off: still where another dragon acted, steady)
 
@@ -83,6 +87,8 @@ def mark(t, before, actor, events, now):
     places = []
     for e in events:
         places += marks.event_marks(e["event"], fallen, where)
+        if e["event"]["kind"] in ("moves", "flies"):      # a flight of several moves: each from the last
+            where[e["event"]["seat"]] = e["event"]["region"]
     if not places:
         return
     caption = card = None
@@ -108,12 +114,47 @@ def card_point(t, seat):
     return t.right.player_rows(n)[seat].center
 
 
-def draw_path(t):
-    """A card drawn into the viewer's hand flies from the deck to its place."""
+def draw_path(t, before):
+    """A card that came into the viewer's hand flies to its place: from the Card
+    Selection Track if it was taken from there, else from the deck."""
+    track = list(before["track"])
+    rects = t.handview.track_rects(len(track))
+
     def path(cid):
         slot = next((r for c, r in t.slots if c == cid), None)
-        return t.handview.deck_rect().center, (slot.center if slot else t.lay.hand.center)
+        end = slot.center if slot else t.lay.hand.center
+        if cid in track and cid not in t.view["track"]:
+            return rects[track.index(cid)].center, end
+        return t.handview.deck_rect().center, end
     return path
+
+
+def leave_path(t, before, slots):
+    """A card that left the viewer's hand flies from where it lay: played, face up to
+    the Dragon Card (which lists the cards played this turn); discarded, face up to the
+    discard pile, or face down if it went face down (Awakening)."""
+    was = {cid: rect for cid, rect in slots}
+    seat = t.view["seat"]
+    me, me_before = t.view["players"][seat], before["players"][seat]
+    played = [c for c in me["played"] + me["hex_out"] if c not in me_before["played"] + me_before["hex_out"]]
+    discarded = list(t.view["discard"][len(before["discard"]):])
+
+    def path(cid):
+        start = was[cid].center if cid in was else t.lay.hand.center
+        if cid in played:
+            return start, card_point(t, seat), True
+        return start, t.handview.discard_rect().center, cid in discarded
+    return path
+
+
+def ways(events):
+    """{seat: [the regions its dragon flew to, one move at a time]} from the new log lines."""
+    out = {}
+    for e in events:
+        ev = e["event"]
+        if ev["kind"] in ("moves", "flies") and ev.get("seat") is not None:
+            out.setdefault(ev["seat"], []).append(ev["region"])
+    return out
 
 
 def stock_point(t, res):

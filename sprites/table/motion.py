@@ -1,23 +1,28 @@
 """What moves on the table after an action: dragons flying to their region,
-resource tokens flying from the map to the dragon that took them, a
-destroyed settlement going up in flames where it stood, cards drawn into the
-viewer's hand flying from the deck, and the Card Selection Track turning
-face up card by card after Settlement Growth.
+through each region on the way, resource tokens flying from the map to the
+dragon that took them, a destroyed settlement going up in flames where it
+stood, cards coming into the viewer's hand (from the deck or the track) and
+leaving it (to the Dragon Card when played, to the discard pile when
+discarded, face down if it went face down), and the Card Selection Track
+turning face up card by card after Settlement Growth.
 
 Two views of one seat, before and after an action, say what changed (only
 what that seat may see: another dragon's hidden lair fills unseen); nothing
 here changes the game. Durations are short and scaled by the table's speed.
+The viewer's cards in flight are private: ``forget_cards`` drops them when
+the table stops showing that seat's eyes.
 """
 from __future__ import annotations
 
 import pygame
 
 from game.data import RESOURCES
-from sprites.anim import Tween
+from sprites.anim import PathTween, Tween
 from sprites.art import icons as art_icons, pieces as art_pieces
 from sprites.table import cardface
 
 FLIP_MS = 260
+CARDS = ("card", "back")          # a card in flight: its face, or its back (it went face down)
 SITE_KINDS = (None, "village", "town", "city")
 
 
@@ -42,23 +47,35 @@ class Motion:
         self.reveal = None         # (start ms, number of track cards) after growth
         self.ruins = []            # (site kind, region, (x, y), size, Tween 0 -> 1): a settlement going up in flames
 
-    def start(self, before, after, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None):
-        """Animate what changed from ``before`` to ``after`` (two ``snapshot``s of one seat's views)."""
+    def start(self, before, after, now, geo, lair_point, card_point, duration, stock_point=None, draw_path=None,
+              leave_path=None, ways=None):
+        """Animate what changed from ``before`` to ``after`` (two ``snapshot``s of one seat's
+        views). ``draw_path(cid)`` and ``leave_path(cid)`` (given only while the table shows
+        the same seat's eyes before and after): where a card that came into the viewer's
+        hand flies from and to, and where one that left it flies (and whether face up);
+        ``ways``: {seat: the regions each dragon flew to, in order}."""
+        left, new = list(before["hand"]), []
+        for cid in after["hand"]:
+            if cid in left:
+                left.remove(cid)
+            else:
+                new.append(cid)
         if draw_path is not None:                         # the viewer's new cards, face up: private
-            kept, new = list(before["hand"]), []
-            for cid in after["hand"]:
-                if cid in kept:
-                    kept.remove(cid)
-                else:
-                    new.append(cid)
             for k, cid in enumerate(new):
                 start, end = draw_path(cid)
                 self.tokens.append((("card", cid), Tween(start, end, now + 90 * k, duration(480))))
+        if leave_path is not None:                        # ... and those it played or discarded
+            for k, cid in enumerate(left):
+                start, end, face_up = leave_path(cid)
+                self.tokens.append((("card" if face_up else "back", cid), Tween(start, end, now + 90 * k,
+                                                                                 duration(420))))
         for seat, new in after["where"].items():
             old = before["where"].get(seat)
             if new is not None and old != new:
                 start = geo.dragon_spots[old] if old else lair_point(seat)
-                self.flights[seat] = Tween(start, geo.dragon_spots[new], now, duration(380))
+                on_the_way = [r for r in (ways or {}).get(seat, [])[:-1] if r in geo.dragon_spots and r != old]
+                points = [start] + [geo.dragon_spots[r] for r in on_the_way] + [geo.dragon_spots[new]]
+                self.flights[seat] = PathTween(points, now, duration(380 + 220 * (len(points) - 2)))
         for seat, res in after["cards"].items():
             for r in RESOURCES:
                 gained = res[r] - before["cards"][seat][r]
@@ -116,6 +133,14 @@ class Motion:
             self.reveal = None
         return flying, overlays
 
+    def forget_cards(self):
+        """Drop the viewer's cards in flight (the table no longer shows that seat's eyes)."""
+        self.tokens = [(what, tw) for what, tw in self.tokens if not (isinstance(what, tuple) and what[0] in CARDS)]
+
+    def cards_in_flight(self):
+        """[("card" (face up) or "back", card id)] of the cards flying now."""
+        return [what for what, _ in self.tokens if isinstance(what, tuple) and what[0] in CARDS]
+
     def clear(self):
         """Stop every animation (the next frame shows the state as it is)."""
         self.flights.clear()
@@ -145,6 +170,8 @@ class Motion:
             x, y = tw.value(now)
             if isinstance(what, tuple) and what[0] == "card":
                 img = cardface.face(data, what[1], *(card_size or (size, round(size / 0.7))))
+            elif isinstance(what, tuple) and what[0] == "back":         # (no region on it: nothing told)
+                img = cardface.back(data, None, *(card_size or (size, round(size / 0.7))))
             elif isinstance(what, tuple):
                 img = art_pieces.building(what[0], colours[what[1]], size)
             else:
