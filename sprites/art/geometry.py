@@ -252,8 +252,8 @@ class MapGeometry:
         reach = [_ray_exit(wedge, px, py, math.cos(a), math.sin(a)) for a in angles]
         # round the wedge's corners: a moving average, never beyond the wedge
         win = 9
-        smooth = [min(reach[k], sum(reach[(k + j) % SAMPLES] for j in range(-win, win + 1)) / (2 * win + 1))
-                  for k in range(SAMPLES)]
+        around = reach[-win:] + reach + reach[:win]       # (summed in the same order as around the ring)
+        smooth = [min(reach[k], sum(around[k:k + 2 * win + 1]) / (2 * win + 1)) for k in range(SAMPLES)]
         waves = [(f, wt, rng.uniform(0, 2 * math.pi)) for f, wt in
                  ((2, 1.0), (3, .8), (4, .6), (5, .5), (7, .4), (9, .3), (12, .22),
                   (16, .15), (23, .1), (31, .06), (45, .04), (61, .025))]

@@ -24,9 +24,11 @@ through the hooks of ``TablePart``.
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
-from sprites import palette
+from sprites import idle, palette
 from sprites.anim import Tween, now_ms, shortest_turn
 from sprites.scene import Scene
 from sprites.seats import SeatControl
@@ -144,14 +146,13 @@ class TableScene(Scene):
             self.app.dirty = True
 
     def _prewarm(self):
-        """Draw the pieces once at this window size and leave the cards to the
-        window's idle moments (sprites.idle), so that the first frame comes at
-        once and no later frame draws one the first time it shows."""
+        """Leave the pieces and the cards at this window size to the window's idle
+        moments (sprites.idle), so that the first frame comes at once (it draws only
+        those it shows) and no later frame draws one the first time it shows."""
         from sprites.table import dialog
         self.handview.prewarm(dialog.card_size(self.lay))
-        self.right.prewarm()
-        self.map.prewarm()
-        self.motion.prewarm(self.data, self.lay.px(30))
+        idle.later("pieces", [self.right.prewarm, self.map.prewarm,
+                              functools.partial(self.motion.prewarm, self.data, self.lay.px(30))])
 
     def duration(self, ms):
         return 0 if not self.app.animate else ms // self.speed
