@@ -3,7 +3,8 @@
 - ``GET /health``: 200 and a small JSON document (games held in memory, connections,
   store commits, the store's state) for a supervisor or a load balancer, or 503 with the
   reason when the store cannot be read or its last write failed;
-- any other request that is not a WebSocket handshake: 404, nothing more.
+- any other request that is not a WebSocket handshake: 404 (405 if it is not a GET),
+  nothing more.
 
 Nothing in the answer is hidden information (no game ids, names, addresses, tokens);
 it is computed from counters, and the store is probed at most once a second whatever
@@ -32,6 +33,8 @@ class Health:
         self._probe_at = float("-inf")
 
     async def process_request(self, connection, request):
+        if getattr(request, "method", "GET") != "GET":          # (websockets before 15 refuse them itself)
+            return connection.respond(405, "Only GET.\n")
         if request.path.split("?", 1)[0] == "/health":
             code, report = await self.report()
             response = connection.respond(code, json.dumps(report) + "\n")
