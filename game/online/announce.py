@@ -91,8 +91,8 @@ def certificate_lines(facts, now=None):
         lines = [f"Its certificate is signed by an authority (SHA-256 fingerprint {fp})."]
     else:
         lines = [f"Its certificate's SHA-256 fingerprint: {fp}",
-                 "(a self-signed certificate: friends type this fingerprint in Certificate on Play online, or "
-                 "choose Trust it when the window shows the same)"]
+                 f"({'a' if facts.get('self_signed') else 'if it is a'} self-signed certificate: friends type this "
+                 f"fingerprint in Certificate on Play online, or choose Trust it when the window shows the same)"]
     expires = facts.get("expires")
     if expires is not None and expires < now:
         lines.append(f"Warning: the certificate expired on {expires:%Y-%m-%d}: clients refuse it; renew it.")

@@ -70,6 +70,7 @@ class Health:
         if self._probe is None or (self._probe.done() and now - self._probe_at > FRESH_SECONDS):
             self._probe_at = now
             self._probe = asyncio.ensure_future(self.server.db(self.server.store.probe))
+            self._probe.add_done_callback(lambda f: f.cancelled() or f.exception())   # (read, even if nobody waits)
         try:
             await asyncio.wait_for(asyncio.shield(self._probe), PROBE_SECONDS)
         except asyncio.TimeoutError:

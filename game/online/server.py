@@ -749,7 +749,7 @@ def start_log():
     for handler in (out, err):
         handler.setFormatter(OneLineLog())
         log.addHandler(handler)
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")      # (the libraries' warnings)
+    logging.basicConfig(level=logging.WARNING, handlers=[err])      # the libraries' warnings and errors too
 
 
 def postgres_missing():

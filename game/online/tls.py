@@ -117,25 +117,19 @@ def certificate_facts(cert):
     first = re.search(r"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", pem, re.S)
     facts = {"fingerprint": fingerprint(ssl.PEM_cert_to_DER_cert(first.group(0))), "names": None,
              "self_signed": None, "expires": None}
-    decode = getattr(getattr(ssl, "_ssl", None), "_test_decode_cert", None)   # the stdlib's own reader, if present
-    if decode is not None:
-        import tempfile
-        with tempfile.NamedTemporaryFile("w", suffix=".pem", delete=False) as fh:
-            fh.write(first.group(0) + "\n")
+    decode = getattr(getattr(ssl, "_ssl", None), "_test_decode_cert", None)   # the stdlib's reader (the first one)
+    try:
+        info = decode(cert) if decode is not None else None
+    except Exception:
+        info = None
+    if info:
+        facts["names"] = [v for k, v in info.get("subjectAltName", ()) if k == "DNS"]
+        facts["self_signed"] = info.get("issuer") == info.get("subject")
         try:
-            info = decode(fh.name)
-        except Exception:
-            info = None
-        finally:
-            os.unlink(fh.name)
-        if info:
-            facts["names"] = [v for k, v in info.get("subjectAltName", ()) if k == "DNS"]
-            facts["self_signed"] = info.get("issuer") == info.get("subject")
-            try:
-                facts["expires"] = datetime.datetime.fromtimestamp(ssl.cert_time_to_seconds(info["notAfter"]),
-                                                                   datetime.timezone.utc)
-            except (KeyError, ValueError):
-                pass
+            facts["expires"] = datetime.datetime.fromtimestamp(ssl.cert_time_to_seconds(info["notAfter"]),
+                                                               datetime.timezone.utc)
+        except (KeyError, ValueError):
+            pass
     return facts
 
 
