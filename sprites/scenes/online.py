@@ -248,9 +248,6 @@ class OnlineScene(Scene):
         self.offer = None
         return uri
 
-    def _trust_of(self, uri):
-        return self.mine.trust(uri)
-
     def _trust(self, yes):
         """The player compared the fingerprint shown with the host's: trust it for that server, or not."""
         uri, fp = self.offer
@@ -289,7 +286,7 @@ class OnlineScene(Scene):
         self._remember(uri, name)
         self.message = "Creating the table..."
         self.job = ("create", uri, Job(lobby.create, uri, seats, VARIANTS[self.variant_i], ABSENT[self.absent_i][0],
-                                       TURN[self.turn_i][0], self._trust_of(uri), notify=wake_up, name="lobby"))
+                                       TURN[self.turn_i][0], self.mine.trust(uri), notify=wake_up, name="lobby"))
 
     def _join(self):
         uri, name = self._server(), self._player()
@@ -300,7 +297,7 @@ class OnlineScene(Scene):
             return
         self._remember(uri, name)
         self.message = "Joining..."
-        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, self._trust_of(uri),
+        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, self.mine.trust(uri),
                                      notify=wake_up, name="lobby"))
 
     def _watch(self):
@@ -317,18 +314,18 @@ class OnlineScene(Scene):
         self._remember(uri, self.mine.name)
         self.message = f"Connecting to {uri}..."
         self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code,
-                                     trust=self._trust_of(uri))
+                                     trust=self.mine.trust(uri))
 
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
             key = entry["game"]
-            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], self._trust_of(entry["server"]),
+            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], self.mine.trust(entry["server"]),
                                   notify=wake_up, name="lobby")
 
     def _open(self, entry):
         self.message = f"Connecting to {entry['server']}..."
         self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir(),
-                                     trust=self._trust_of(entry["server"]))
+                                     trust=self.mine.trust(entry["server"]))
 
     def update(self, now):
         if self.job is not None and self.job[2].done():
