@@ -47,6 +47,13 @@ class Store(abc.ABC):
     (the server then makes them in a worker thread, in order)."""
     blocking = False
     leases = False            # True: several processes share the games (lease, release, listen below)
+    kind = "?"                # its name in the server's health answer
+    commits = 0               # writes committed by this process (``written``)
+    failing = None            # (time.time(), reason) of the last write, if it failed; None once one succeeds
+
+    @abc.abstractmethod
+    def probe(self):
+        """Read a little from the games table (the server's health check): raises StoreError if it cannot."""
 
     @abc.abstractmethod
     def create_game(self, game_id, settings, seats):
@@ -178,8 +185,73 @@ def _guarded(method):
     return call
 
 
+def written(method):
+    """A write: counted in ``commits`` once committed; a failed one leaves the store ``failing``
+    (the health check says so) until a write succeeds."""
+    @functools.wraps(method)
+    def call(self, *args, **kw):
+        try:
+            result = method(self, *args, **kw)
+        except StoreError as exc:
+            self.failing = (time.time(), exc.reason)
+            raise
+        self.failing = None
+        self.commits += 1
+        return result
+    return call
+
+
 def _one_line(exc):
     return " ".join(str(exc).split())[:200] or type(exc).__name__
+
+
+def vouch(path, seconds):
+    """Why the games database at ``path`` cannot be served as it is, or None; nothing is written
+    to it. ``seconds``: at most this long for SQLite's check of every page (0: no such check)."""
+    deadline = time.monotonic() + seconds if seconds else None
+    size = os.path.getsize(path) + (os.path.getsize(path + "-wal") if os.path.exists(path + "-wal") else 0)
+    too_slow = (f"the check of its {size / 1e6:.0f} MB did not finish in {seconds:g} s: give serve "
+                f"--check-seconds with more time (0 skips the check)")
+    problem = sqlite_check.wal_problem(path, deadline)
+    if problem:
+        return too_slow if problem == "too slow" else problem
+    db = None
+    try:
+        db = sqlite_check.read_only(path)
+        if deadline is not None:
+            problem = sqlite_check.quick_check(db, deadline)
+            if problem:
+                return too_slow if problem == "too slow" else f"SQLite finds the file damaged ({problem})"
+        return schema_problem(db)
+    except sqlite3.DatabaseError as exc:
+        return f"not a games database SQLite can read ({_one_line(exc)})"
+    finally:
+        if db is not None:
+            db.close()
+
+
+def schema_problem(db):
+    """Why the database open on ``db`` is not a games database of this server's schema (or an
+    older one), or None."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        return None                                   # an empty file: a new database
+    if "schema_version" not in tables:
+        return f"not a games database of this game (its tables: {', '.join(sorted(tables)[:6])})"
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    version = row[0] if row else 0
+    if type(version) is not int or version > SCHEMA:
+        return (f"the games database has schema {version}, newer than this server's {SCHEMA}: "
+                f"use a newer version of the game")
+    for table, (since, columns) in COLUMNS.items():
+        if since > version:
+            continue
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        missing = [c for c in columns if c not in have]
+        if missing:
+            return (f"not a games database of this game (table {table} "
+                    f"{'is missing' if not have else 'lacks ' + ', '.join(missing)})")
+    return None
 
 
 class SQLiteStore(Store):
@@ -189,13 +261,14 @@ class SQLiteStore(Store):
     Before the file is opened for writing it is checked (game.online.sqlite_check): a write-ahead
     log that lacks committed moves, a page SQLite finds damaged, or another program's tables are
     refused with one line and the file is left as it is. Closed, the log is folded into the file."""
+    kind = "sqlite"
 
     def __init__(self, path, check_seconds=CHECK_SECONDS):
         self.path = str(path)
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             if os.path.exists(self.path):
-                problem = self._vouch(check_seconds)
+                problem = vouch(self.path, check_seconds)
                 if problem:
                     raise StoreError(f"{self.path}: {problem}; the file is left as it is "
                                      f"(docs/online.md: Backups and restoring)")
@@ -206,52 +279,6 @@ class SQLiteStore(Store):
             self._upgrade()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{self.path}: cannot open the games database ({exc})") from None
-
-    def _vouch(self, seconds):
-        """Why the file cannot be served as it is, or None (nothing is written to it)."""
-        deadline = time.monotonic() + seconds if seconds else None
-        size = os.path.getsize(self.path) + (os.path.getsize(self.path + "-wal")
-                                             if os.path.exists(self.path + "-wal") else 0)
-        too_slow = (f"the check of its {size / 1e6:.0f} MB did not finish in {seconds:g} s: give serve "
-                    f"--check-seconds with more time (0 skips the check)")
-        problem = sqlite_check.wal_problem(self.path, deadline)
-        if problem:
-            return too_slow if problem == "too slow" else problem
-        db = None
-        try:
-            db = sqlite_check.read_only(self.path)
-            if deadline is not None:
-                problem = sqlite_check.quick_check(db, deadline)
-                if problem:
-                    return too_slow if problem == "too slow" else f"SQLite finds the file damaged ({problem})"
-            return self._schema_problem(db)
-        except sqlite3.DatabaseError as exc:
-            return f"not a games database SQLite can read ({_one_line(exc)})"
-        finally:
-            if db is not None:
-                db.close()
-
-    @staticmethod
-    def _schema_problem(db):
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not tables:
-            return None                                   # an empty file: a new database
-        if "schema_version" not in tables:
-            return f"not a games database of this game (its tables: {', '.join(sorted(tables)[:6])})"
-        row = db.execute("SELECT version FROM schema_version").fetchone()
-        version = row[0] if row else 0
-        if type(version) is not int or version > SCHEMA:
-            return (f"the games database has schema {version}, newer than this server's {SCHEMA}: "
-                    f"use a newer version of the game")
-        for table, (since, columns) in COLUMNS.items():
-            if since > version:
-                continue
-            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-            missing = [c for c in columns if c not in have]
-            if missing:
-                return (f"not a games database of this game (table {table} "
-                        f"{'is missing' if not have else 'lacks ' + ', '.join(missing)})")
-        return None
 
     def _upgrade(self, target=SCHEMA):
         """Create or upgrade the schema to ``target`` in one transaction (a newer one was refused)."""
@@ -267,6 +294,7 @@ class SQLiteStore(Store):
             elif target > current:
                 self.db.execute("UPDATE schema_version SET version = ?", (target,))
 
+    @written
     @_guarded
     def create_game(self, game_id, settings, seats):
         with self._transaction():
@@ -295,6 +323,7 @@ class SQLiteStore(Store):
         return {"settings": json.loads(row[0]), "seats": seats, "records": records,
                 "snapshot": None if snap is None else {"seq": snap[0], "state": json.loads(snap[1])}}
 
+    @written
     @_guarded
     def save_snapshot(self, game_id, seq, snapshot_format, state):
         with self._transaction():
@@ -302,6 +331,7 @@ class SQLiteStore(Store):
                             (game_id, seq, snapshot_format, json.dumps(state), time.time()))
             self.db.execute("DELETE FROM snapshots WHERE game = ? AND seq < ?", (game_id, seq))
 
+    @written
     @_guarded
     def append(self, game_id, first_seq, records):
         now = time.time()
@@ -312,6 +342,7 @@ class SQLiteStore(Store):
         except sqlite3.IntegrityError:
             raise Taken(f"{game_id}: record {first_seq} exists") from None
 
+    @written
     @_guarded
     def update_seat(self, game_id, seat, **fields):
         bad = set(fields) - set(SEAT_FIELDS)
@@ -321,12 +352,17 @@ class SQLiteStore(Store):
         with self._transaction():
             self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
 
+    @written
     @_guarded
     def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
         with self._transaction():
             return self.db.execute("UPDATE seats SET name = ?, token_hash = ?, invite_hash = NULL "
                                    "WHERE game = ? AND seat = ? AND invite_hash = ?",
                                    (name, token_hash, game_id, seat, invite_hash)).rowcount == 1
+
+    @_guarded
+    def probe(self):
+        self.db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
 
     @_guarded
     def find(self, column, digest):
