@@ -128,8 +128,8 @@ DISPLAY_K = 0.8
 def font(size, bold=False):
     """pygame's bundled default font, so no system font is ever needed (the
     bundled display face, or else a system font, if that file is damaged or
-    missing: ``text_face``). Kept per size (making one takes 0.1 ms, too much to do in every frame);
-    clear_caches() forgets them, as after pygame.quit()."""
+    missing: ``text_face``). Kept per size (making one takes 0.1 ms, too much
+    to do in every frame); clear_caches() forgets them, as after pygame.quit()."""
     if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
