@@ -15,6 +15,7 @@ from game.app.session import Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
+from sprites.table import scoresheet
 from sprites.table.standings import KEY as STANDINGS_KEY
 
 
@@ -270,3 +271,51 @@ def test_the_standings_are_worked_out_only_while_the_panel_is_open(monkeypatch):
     asked.clear()
     play(3)
     assert len(asked) >= 3 and table.snap["standings"] == session.game.standings(table.seats.viewer)
+
+
+def test_the_panel_painted_again_from_its_kept_parts_is_the_panel_painted_afresh():
+    """After a change the panel blits what is as it was (its frame, most cells of the
+    sheet) and paints the rest: pixel for pixel the picture painted from nothing."""
+    session = mid_game(players=6)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    press(app, STANDINGS_KEY)
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(12):
+        table.apply(index_of(table, rng.choice(session.game.decision.options)))
+        app.dirty = True
+        app.render()
+        if app.scene is not table or not table.standings.open:
+            break
+        kept = pygame.image.tostring(table.standings._image, "RGB")
+        table.standings._image = None                  # painted afresh: nothing kept
+        app.dirty = True
+        table._painted.pop("standings", None)
+        app.render()
+        assert pygame.image.tostring(table.standings._image, "RGB") == kept
+        compared += 1
+    assert compared >= 6
+
+
+def test_a_change_paints_only_the_cells_of_the_sheet_it_changed():
+    """Issue 39 ("repaints too much"): every change painted the whole panel again, its
+    ~100 cells each drawn word by word; now the cells that show what they showed are
+    blitted as painted. Counted: cells painted (not blitted) per change."""
+    session = mid_game(players=6)
+    app = make_app()
+    table = app.start_game(session, handoff=False)
+    press(app, STANDINGS_KEY)
+    painted = []
+    rng = random.Random(9)
+    for _ in range(10):
+        before = set(table.standings._cells)
+        table.apply(index_of(table, rng.choice(session.game.decision.options)))
+        app.dirty = True
+        app.render()
+        if app.scene is not table or not table.standings.open:
+            break
+        if table.standings.shown is not None:
+            painted.append(len(set(table.standings._cells) - before))
+    cells = 6 * len([row for row in scoresheet.rows(table.data) if row[1] is not None])
+    assert len(painted) >= 6 and sorted(painted)[len(painted) // 2] <= cells // 4, (painted, cells)

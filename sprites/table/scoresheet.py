@@ -26,6 +26,7 @@ RESOURCE_UNITS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "
 LEADER = (255, 232, 160)                  # behind the best column (its rank number says it too)
 PLACE = {1: ((222, 178, 60), "1st"), 2: ((196, 196, 200), "2nd")}
 ESTIMATED = "~"
+CELLS_KEPT = 6 * 20               # a sheet's cells (cells= of Sheet keeps at most four sheets' worth)
 
 
 def rows(data, short=False):
@@ -76,11 +77,14 @@ class Sheet:
     """The competitive sheet laid out in ``rect`` at scale ``k``."""
 
     def __init__(self, data, rect, scores, k, majorities=None, estimated=(), you=None, dragons=None, uncertain=(),
-                 ranges=None):
+                 ranges=None, cells=None):
         """``estimated``: seats whose figures are estimates; ``you``: the seat looking (its column
         says so); ``uncertain``: categories whose VP the estimates could change for ``you`` (their
-        figures are marked), ``ranges``: {seat: [least, most]} of the totals they could change."""
+        figures are marked), ``ranges``: {seat: [least, most]} of the totals they could change;
+        ``cells``: a dict that keeps each cell as painted, by what it shows and where (a sheet
+        painted again after a change then blits the cells that are as they were)."""
         self.data, self.rect, self.scores, self.k = data, pygame.Rect(rect), scores, k
+        self.cells = cells
         self.you = you
         self.majorities = majorities
         self.estimated = set(estimated)
@@ -198,6 +202,11 @@ class Sheet:
             key in self.uncertain and e["seat"] == self.you) else ""
         small = self.small
         place = place_of(self.majorities, key, e["seat"])
+        shows = (vp, key, count, mark, place, bg, small, x, y, width)
+        if self.cells is not None and shows in self.cells:
+            surf.blit(*self.cells[shows])
+            return
+        drawn = [pygame.Rect(x, y, width, 1)]         # (small text is drawn at twice its size: a pixel taller)
         right = x + width
         if place is not None:
             fill, word = PLACE[place]
@@ -205,15 +214,21 @@ class Sheet:
                                 theme.font(small, True).get_height())
             pygame.draw.rect(surf, fill, badge, border_radius=4)
             pygame.draw.rect(surf, theme.WOOD, badge, 1, border_radius=4)
-            theme.blit_text(surf, word, small, badge.center, theme.INK, True, "center")
+            drawn += [badge, theme.blit_text(surf, word, small, badge.center, theme.INK, True, "center")]
             x = badge.right + self.px(5)
         r = theme.blit_text(surf, f"{vp} VP", small, (x, y), theme.INK if vp else theme.MUTED, bool(vp), background=bg)
+        drawn.append(r)
         x = r.right + self.px(6)
         ring = len(self.data.ring)
         for words in (raw(key, count, ring), raw(key, count, ring, short=True)):
             if x + theme.text_width(mark + words, small) <= right:
-                theme.blit_text(surf, mark + words, small, (x, y), theme.MUTED, background=bg)
+                drawn.append(theme.blit_text(surf, mark + words, small, (x, y), theme.MUTED, background=bg))
                 break
+        spot = drawn[0].unionall(drawn)
+        if self.cells is not None and surf.get_rect().contains(spot):
+            if len(self.cells) > 4 * CELLS_KEPT:
+                self.cells.clear()
+            self.cells[shows] = (surf.subsurface(spot).copy(), spot.topleft)
 
 
 def draw_desolation(surf, rect, data, result, k, final=False):

@@ -30,6 +30,8 @@ class StandingsPanel:
         self.open = False
         self.shown = None               # the standings on the picture (None while closed)
         self._image = None
+        self._frame = None              # (what it shows, the picture): the panel without its sheet
+        self._cells = {}                # the sheet's cells as painted (scoresheet.Sheet: a change repaints few)
         self.banner_top = None          # where the messages over the map go while it is open (under its subtitle)
 
     # ----- geometry ------------------------------------------------------------------
@@ -77,7 +79,8 @@ class StandingsPanel:
         """Closed, and nothing of what it showed kept (a hot-seat hand-off calls this)."""
         self.open = False
         self.shown = None
-        self._image = None                # its picture too: painted afresh for whoever opens it next
+        self._image = None                # its pictures too: painted afresh for whoever opens it next
+        self._frame, self._cells = None, {}
 
     def register(self, scene, lay, heading):
         """The button; while open, the panel and its close button take clicks before the table under them."""
@@ -121,33 +124,42 @@ class StandingsPanel:
         theme.button(surface, close, "Close (V)", lay.font(18), hot=hover == "standings:close")
 
     def _paint(self, lay, st, viewer, room=0):
+        """The panel's picture. What stays the same from one change to the next (the panel,
+        its title and subtitle, most cells of the sheet) is blitted as it was painted; a
+        picture of its own painted afresh (``_image`` None) paints everything again."""
         t = self.table
         r = self.rect(lay)
         img = self._image
         if img is None or img.get_size() != r.size:          # the screen's pixel format: fast blits
             img = pygame.Surface(r.size, 0, t.app.screen)
-        img.fill(theme.WOOD)
+            self._frame, self._cells = None, {}
         box = img.get_rect().inflate(-lay.pad, -lay.pad)
-        theme.panel(img, box, radius=10, width=3)
         x, y = box.x + lay.px(14), box.y + lay.px(8)
         names = [p["name"] for p in t.view["players"]]
-        title = "Standings if the game ended now"
         text_w = self.close_rect(lay).x - r.x - x - lay.px(10)           # clear of the close button
-        theme.blit_text(img, title, lay.font(30), (x, y), theme.RED, True, width=text_w)
-        y += theme.font(lay.font(30), True).get_linesize()
+        top = y + theme.font(lay.font(30), True).get_linesize()
         subtitle = theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w)
         width = box.right - lay.px(14) - x
 
         def sheet_in(rect):
             return scoresheet.Sheet(t.data, rect, st["scores"], lay.k, st["majorities"],
                                     st["hidden"] if st["estimated"] else (), you=viewer, uncertain=st["uncertain"],
-                                    ranges={viewer: st["range"]})
+                                    ranges={viewer: st["range"]}, cells=self._cells)
         least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
-        if room and box.bottom - lay.px(8) - (y + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
+        if room and box.bottom - lay.px(8) - (top + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
             subtitle = []                   # a short window: the messages take the subtitle's lines, not the totals
-        for line in subtitle:
-            theme.blit_text(img, line, lay.font(18), (x, y), theme.MUTED)
-            y += lay.line(18)
+        shows = (lay, tuple(subtitle), text_w)
+        if self._frame is not None and self._frame[0] == shows:
+            img.blit(self._frame[1], (0, 0))
+        else:
+            img.fill(theme.WOOD)
+            theme.panel(img, box, radius=10, width=3)
+            theme.blit_text(img, "Standings if the game ended now", lay.font(30), (x, y), theme.RED, True,
+                            width=text_w)
+            for k, line in enumerate(subtitle):
+                theme.blit_text(img, line, lay.font(18), (x, top + k * lay.line(18)), theme.MUTED)
+            self._frame = (shows, img.copy())
+        y = top + len(subtitle) * lay.line(18)
         y += lay.px(8)
         self.banner_top = r.y + y           # the messages over the map go here, over nothing of the sheet
         y += min(room, max(0, box.bottom - lay.px(8) - y - least))
