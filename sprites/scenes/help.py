@@ -92,7 +92,8 @@ def topics(data):
               "stay there (unless you hold the Dragon Ward). Click a region further away to fly there in one go: "
               f"a livestock for every region on the way. {livestock}"),
         Topic("Divination (burn a field)", "Using Resources",
-              f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']}."),
+              f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']} (it may be "
+              "your Dragon Hex Card: it comes back at the end of your turn)."),
         Topic("Turning the hex (spend gold)", "Using Resources",
               "Spend a gold to turn the Action Hex one side left or right, as often as you have gold."),
         Topic("Healing: Consume Noble, Lick Wounds", "Using Resources",
