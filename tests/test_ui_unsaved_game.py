@@ -60,17 +60,48 @@ def failing(tmp_path):
     return app, table, session, saved
 
 
+def banners_drawn(app, monkeypatch):
+    """The texts of the banners over the map in one frame."""
+    from sprites.table import overlays
+    shown, real = [], overlays.banner
+    monkeypatch.setattr(overlays, "banner", lambda surface, lay, text, top, **kw: shown.append(text) or
+                        real(surface, lay, text, top, **kw))
+    redraw(app)
+    monkeypatch.setattr(overlays, "banner", real)
+    return shown
+
+
 def test_the_failure_shows_at_once_and_stays(failing, monkeypatch):
     app, table, session, _ = failing
     drawn = DrawnText(monkeypatch)
     drawn.clear()
     redraw(app)
-    assert any(s.startswith("Autosave failed:") for s in drawn.strings())
-    table.toast = None                               # the message's time is up: the banner stays
-    drawn.clear()
-    redraw(app)
     banner = [s for s in drawn.strings() if s.startswith("The autosave fails: not saved since ")]
     assert banner and "Menu saves the game elsewhere" in banner[0]
+    table.toast = None                               # (a message's time is up): the banner stays
+    drawn.clear()
+    redraw(app)
+    assert [s for s in drawn.strings() if s.startswith("The autosave fails: not saved since ")] == banner
+
+
+def test_one_banner_at_a_time(failing, monkeypatch):
+    """Issue 39, polish 8: "two autosave failures stack two red banners today". A second failure,
+    a refusal and the hint each take the one place of the banner over the map."""
+    app, table, session, _ = failing
+    play_option(app, table, 0)                       # the second failure
+    app.flush_saves()
+    app.pump()
+    shown = banners_drawn(app, monkeypatch)
+    assert len(shown) == 1 and shown[0].startswith("The autosave fails: not saved since "), shown
+    press(app, pygame.K_h)                           # the hint, asked for, shows in its place
+    assert table.hinted is not None
+    shown = banners_drawn(app, monkeypatch)
+    assert shown == [table.hinted["text"]]
+    table.say("That cannot be done now.")            # a refusal, for its moment
+    assert banners_drawn(app, monkeypatch) == ["That cannot be done now."]
+    table.toast = None
+    table.hinted = None
+    assert len(banners_drawn(app, monkeypatch)) == 1, "the line that stays comes back"
 
 
 def test_the_hand_off_screen_shows_it_too(tmp_path, monkeypatch):

@@ -63,13 +63,10 @@ def draw(t, surface):
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
     keyboard.draw(t, surface)
-    top = banners_top(t)
-    if t.unsaved:
-        top = overlays.banner(surface, lay, t.unsaved, top)
-    if t.hinted:
-        top = overlays.banner(surface, lay, t.hinted["text"], top, hint=True)
-    if t.toast:
-        overlays.banner(surface, lay, t.toast[0], top, note=t.toast[2])
+    shown = banner_now(t)
+    if shown is not None:
+        text, style = shown
+        overlays.banner(surface, lay, text, banners_top(t), hint=style == "hint", note=style == "note")
     in_dialog = t.dialog is None or hover is None or t.dialog.rect.colliderect(hover.rect)
     answered = t.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
     drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
@@ -86,24 +83,33 @@ def banners_top(t):
     return t.lay.map.y + t.lay.px(10)
 
 
+def banner_now(t):
+    """The one message shown over the map, as (text, style) or None: a message
+    while its time lasts, else the hint of this decision, else the line of an
+    autosave that fails. One at a time: two stacked banners hid the map and
+    said the same thing twice."""
+    if t.toast:
+        return t.toast[0], "note" if t.toast[2] else "alert"
+    if t.hinted:
+        return t.hinted["text"], "hint"
+    if t.unsaved:
+        return t.unsaved, "alert"
+    return None
+
+
 def banners_h(t):
-    """How tall the messages over the map are, one under the other (the standings leave that room)."""
-    lay, h = t.lay, 0
-    for text in (t.unsaved, t.hinted and t.hinted["text"], t.toast and t.toast[0]):
-        if text:
-            h += overlays.banner_rect(lay, text, 0).h + lay.px(6)
-    return h
+    """How tall the message over the map is (the standings leave that room)."""
+    shown = banner_now(t)
+    return 0 if shown is None else overlays.banner_rect(t.lay, shown[0], 0).h + t.lay.px(6)
 
 
 def hint_rects(t):
-    """Where the hint is drawn over the map: the line of the last AI move keeps clear
-    of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
-    if not t.hinted:
+    """Where the hint is drawn over the map while it shows: the line of the last AI move keeps
+    clear of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
+    shown = banner_now(t)
+    if shown is None or shown[1] != "hint":
         return []
-    top = banners_top(t)
-    if t.unsaved:                # (drawn above it)
-        top = overlays.banner_rect(t.lay, t.unsaved, top).bottom + t.lay.px(6)
-    return [overlays.banner_rect(t.lay, t.hinted["text"], top)]
+    return [overlays.banner_rect(t.lay, shown[0], banners_top(t))]
 
 
 def kept_clear(t, preview):
