@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, screen_bytes
+from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, press, redraw, screen_bytes
 
 import pygame
 
@@ -158,7 +158,7 @@ def test_a_hot_seat_game_comes_back_from_the_title_screen_behind_the_hand_off(tm
     table = app.start_game(session, handoff=True)
     if isinstance(app.scene, HandOffScene):
         click(app, "handoff:confirm")
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "button:continue")
     assert isinstance(app.scene, HandOffScene) and app.scene.table is table
     assert table.hover is None and table.hinted is None, "what the last screen showed was forgotten"

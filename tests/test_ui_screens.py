@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import random
 
-from ui_helpers import click, make_app, play_option, press
+from ui_helpers import click, leave_to_title, make_app, play_option, press
 
 import pygame
 import pytest
@@ -123,7 +123,7 @@ def test_save_as_then_load_from_the_title(tmp_path):
     table = app.start_game(session, handoff=False)
     for _ in range(6):
         play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     assert isinstance(app.scene, TitleScene)
     click(app, "field:save_name")
     for ch in "sunday":

@@ -1,11 +1,12 @@
 """Issue 25, "A table that explains itself and never misleads": the table and
 the screens around it, driven as a player drives them (synthetic clicks and
 keys on the real scenes)."""
+import os
 import random
 
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, click_at, hover, make_app, press, reach, redraw, table_at
+from ui_helpers import DrawnText, click, click_at, hover, make_app, play_option, press, reach, redraw, table_at
 
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import TEXT_SCALES, Settings
@@ -246,6 +247,54 @@ def test_esc_opens_the_game_menu_whose_buttons_do_what_they_say(tmp_path):
     press(app, pygame.K_ESCAPE)
     click(app, "menu:title")
     assert isinstance(app.scene, TitleScene) and app.scene.current is table
+
+
+def test_the_menu_button_opens_the_same_game_menu_as_esc(tmp_path):
+    """Issue 39, polish 1: "Esc and the top "Menu" button open the same menu: Resume, Save as,
+    Settings, Rules help, Leave to title, Quit; the top button must not drop the player on the
+    title." Up and Down go through the menu, Enter takes the focused button."""
+    from sprites.scenes.gamemenu import GameMenuScene
+    from sprites.scenes.title import TitleScene
+    app, table = solo(tmp_path)
+    press(app, pygame.K_ESCAPE)
+    by_esc = app.scene
+    assert isinstance(by_esc, GameMenuScene)
+    names = [n for n in by_esc.element_names() if n.startswith("menu:")]
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table
+    click(app, "button:menu")
+    menu = app.scene
+    assert isinstance(menu, GameMenuScene) and not isinstance(menu, TitleScene)
+    assert [n for n in menu.element_names() if n.startswith("menu:")] == names
+    assert names == ["menu:resume", "menu:save", "menu:settings", "menu:rules", "menu:title", "menu:quit"]
+    labels = menu_labels(app)
+    for words in ("Resume", "Save as", "Settings", "Rules help", "Leave to the title screen", "Quit"):
+        assert any(words in label for label in labels), f"{words!r} not in the menu: {labels}"
+    press(app, pygame.K_DOWN)
+    assert menu.kfocus == "menu:resume"
+    press(app, pygame.K_RETURN)
+    assert app.scene is table, "Enter took Resume"
+    play_option(app, table, 0)
+    click(app, "button:menu")
+    while app.scene.kfocus != "menu:quit":
+        press(app, pygame.K_UP)
+    press(app, pygame.K_RETURN)
+    assert not app.running, "Quit closes the window"
+    assert app.close() == [], "the last autosave lands"
+    from game.app.save_format import load_session
+    assert load_session(os.path.join(str(tmp_path), table.host.autosave_file)).actions == table.host.session.actions
+
+
+def menu_labels(app):
+    """The labels the game menu draws on its buttons."""
+    from sprites import theme
+    seen, real = [], theme.button
+    theme.button = lambda surface, rect, label, *a, **kw: seen.append(label) or real(surface, rect, label, *a, **kw)
+    try:
+        redraw(app)
+    finally:
+        theme.button = real
+    return seen
 
 
 def test_esc_closes_what_is_open_before_it_opens_the_menu():

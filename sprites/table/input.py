@@ -44,7 +44,7 @@ def click(t, name):
             questions.close(t)
             return t.click(name)
         return None
-    simple = {"button:help": t.app.show_help, "button:menu": lambda: t.app.to_title(t),
+    simple = {"button:help": t.app.show_help, "button:menu": lambda: t.app.show_game_menu(t),
               "button:speed": lambda: t.set_speed({1: 2, 2: 4, 4: 1}[t.speed]),
               "button:pause": t.toggle_pause, "button:step": t.step_ai, "button:undo": t.undo,
               "button:hint": t.ask_hint, "button:scores": lambda: t.app.show_scores(t.host),

@@ -176,8 +176,8 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     generic |= {"button:undo": ("Undo your last action (U)." if undo_refusal is None
                                else f"Undo is not possible now: {undo_refusal}."),
                "button:help": "Rules and icons (F1).",
-               "button:menu": "Back to the title screen (the game is kept). Esc opens the game menu: settings, "
-                              "rules, save as.",
+               "button:menu": "The game menu (Esc): resume, save as, settings, rules help, leave to the title "
+                              "screen (the game is kept), quit.",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",
                "button:choices": "Every choice you have now, in one list (Tab).",
