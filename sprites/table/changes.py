@@ -131,8 +131,8 @@ def report_news(t):
     for news in t.host.poll():
         if news["type"] == "hint":
             show_hint(t, news)
-        elif news["type"] == "autosave_failed" and t.host.unsaved() is None:
-            t.say(f"Autosave failed: {news['problem']}")      # (else the banner that stays says it)
+        elif news["type"] == "autosave_failed":
+            t.say(f"Autosave failed: {news['problem']}")
         elif news["type"] == "notice":
             t.say(news["text"])
         elif news["type"] == "presence":         # an online player came or went: their row says so
