@@ -32,6 +32,10 @@ class TablePart:
     def register(self):
         """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
 
+    def kept_clear(self):
+        """Rects over the map that the captions of moves never cover (the tutorial's panel)."""
+        return ()
+
     def bar_extra(self):
         """Rects of buttons the part puts in the prompt bar (the prompt's text stays clear of them)."""
         return ()

@@ -22,7 +22,8 @@ def draw(t, surface):
         spot = t.map.geo.dragon_spots.__getitem__
         hint = hint_rects(t)
         for m in (t.happened, t.pointed):
-            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, t.summary is None, hint)
+            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, t.summary is None, hint,
+                   t.part.kept_clear())
         for place in (preview[1] if preview else ()):
             marks.draw_mark(surface, place, marks.PREVIEW, 0.6, t.map.geo, t.element_rect, lay, spot)
     if hover is not None and hover.name in t.groups and not hover.name.startswith(
