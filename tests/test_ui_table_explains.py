@@ -543,7 +543,9 @@ def test_the_replay_follows_whose_eyes_the_watcher_chooses_where_it_may():
         s.apply(rng.choice(s.game.decision.options))
     app.show_replay(s)
     scene = app.scene
-    assert scene.element("replay:eyes") is None and scene.replay.follow(0) is False
+    assert scene.replay.eyes_allowed() == [] and scene.replay.follow(0) is False
+    click(app, "replay:eyes")
+    assert scene.replay.eyes() is None, "the button says whose eyes, and why it cannot change them"
     assert all(p["hand"] is None for p in scene.view["players"])
 
 
