@@ -214,7 +214,7 @@ def test_every_option_can_be_picked_from_the_all_choices_list():
         i = rng.randrange(len(d.options))
         n = len(session.actions)
         if rng.random() < 0.5:
-            press(app, pygame.K_TAB)
+            press(app, pygame.K_a, "a")
         else:
             click(app, "button:choices")
         click(app, f"option:{i}")

@@ -68,7 +68,7 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     # every private thing on screen at once: the hint (naming a card of Ash's hand) and its mark,
     # the All choices dialog, then the hovered card's preview and tooltip
     press(app, pygame.K_h)
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_a, "a")
     assert table.dialog is not None
     press(app, pygame.K_ESCAPE)
     target = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups)

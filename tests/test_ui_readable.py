@@ -303,7 +303,7 @@ def test_a_long_list_of_choices_stays_inside_its_box():
             table = app.start_game(session, handoff=False)
             table.summary = None
             table.refresh()
-            press(app, pygame.K_TAB)
+            press(app, pygame.K_a, "a")
             box = table.dialog.rect
             assert app.screen.get_rect().contains(box), (size, scale, box)
             inside = table.dialog.elements(table.lay)

@@ -341,7 +341,7 @@ def test_all_choices_by_arrows_and_enter_with_a_visible_focus():
         return d.player == 0 and len({str(a) for a in d.options}) >= 3 and d.kind == "attack_turn"
     app, table = table_at(reach(done, players=3))
     session = table.host.session
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_a, "a")
     assert table.dialog_kind == "choose"
     names = [n for n, _ in table.dialog.choices]
     assert table.focus == names[0]
@@ -358,6 +358,47 @@ def test_all_choices_by_arrows_and_enter_with_a_visible_focus():
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert session.actions[before] == wanted
+
+
+def test_tab_goes_through_every_option_of_the_table_and_enter_takes_it():
+    """Issue 39, polish 2: "Tab order covers the table's options". In an attack turn Tab goes
+    through everything that offers a move (hand, map, Lair Actions, track ...) and every button,
+    in reading order, Shift+Tab back; the focused thing shows its tooltip; Enter chooses it
+    (answering the table's questions by Enter too)."""
+    def done(g):
+        d = g.decision
+        return d.player == 0 and d.kind == "attack_turn" and any(a.kind == "move" for a in d.options) and \
+            any(a.kind == "play_card" for a in d.options)
+    app, table = table_at(reach(done, players=3))
+    session = table.host.session
+    offered = {n for n in table.groups if not n.startswith(("option:", "button:")) and table.element(n)}
+    buttons = {n for n in table.element_names() if n.startswith("button:")}
+    assert any(n.startswith("hand:") for n in offered) and any(n.startswith("region:") for n in offered)
+    order = []
+    for _ in range(len(offered) + len(buttons)):
+        press(app, pygame.K_TAB)
+        order.append(table.focus)
+    assert set(order) == offered | buttons and len(order) == len(set(order)), order
+    assert order.index("button:end_turn") < order.index(next(n for n in order if n.startswith("region:"))) < \
+        order.index(next(n for n in order if n.startswith("hand:"))), "reading order: the bar, the map, the hand"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="", mod=pygame.KMOD_SHIFT,
+                                         scancode=0))
+    app.pump()
+    assert table.focus == order[-2], "Shift+Tab goes back"
+    card = next(n for n in order if n.startswith("hand:") and n in table.groups)
+    while table.focus != card:
+        press(app, pygame.K_TAB)
+    assert table.hover == card
+    drawn_tip = table.element(card).tip
+    assert drawn_tip, "the focused card has its tooltip"
+    before = len(session.actions)
+    wanted = {session.game.decision.options[i] for i in table.groups[card]}
+    press(app, pygame.K_RETURN)
+    for _ in range(3):                              # "which one?" (Enter takes the focused choice), "sure?"
+        if len(session.actions) > before:
+            break
+        press(app, pygame.K_RETURN)
+    assert len(session.actions) > before and session.actions[before] in wanted
 
 
 def test_every_button_of_the_table_is_reached_by_the_arrows():

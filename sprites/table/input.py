@@ -146,7 +146,7 @@ def key(t, event):
         t.toggle_pause()
     elif event.key == pygame.K_s and t.has_ai():
         t.step_ai()
-    elif event.key == pygame.K_TAB and t.dialog_kind not in ("choose", "confirm"):
+    elif event.key == pygame.K_a and t.dialog_kind not in ("choose", "confirm"):
         t.show_all_choices()
     elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
         t.log.scroll_by(3 if event.key == pygame.K_PAGEUP else -3)

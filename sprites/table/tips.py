@@ -180,7 +180,7 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
                               "screen (the game is kept), quit.",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",
-               "button:choices": "Every choice you have now, in one list (Tab).",
+               "button:choices": "Every choice you have now, in one list (A).",
                "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
         tips[name] = text + offers(name, name)

@@ -72,7 +72,8 @@ def draw(t, surface):
     answered = t.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
     drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
     if hover is not None and hover.tip and in_dialog and not answered and not drafted:
-        overlays.tooltip(surface, lay, hover.tip, hover.rect, t.pointer, preview[0] if preview else None,
+        pointer = None if hover.name == t.focus else t.pointer        # (the keyboard's focus: beside the element)
+        overlays.tooltip(surface, lay, hover.tip, hover.rect, pointer, preview[0] if preview else None,
                          kept_clear(t, preview))
 
 
