@@ -291,5 +291,5 @@ def still_possible(options, most=6):
             left.append(o["text"])
     if not left:
         return "Nothing else is possible now."
-    more = f"; and {len(left) - most} more (Tab lists them all)" if len(left) > most else ""
+    more = f"; and {len(left) - most} more (A lists them all)" if len(left) > most else ""
     return "Still possible: " + "; ".join(left[:most]) + more + "."
