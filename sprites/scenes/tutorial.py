@@ -33,7 +33,6 @@ class TutorialScene(TableScene):
 
 
 class GuidePart(TablePart):
-    summary_open = False            # "since your last turn" folded: the guide's panel speaks first
 
     def __init__(self, guide):
         self.guide = guide

@@ -116,7 +116,7 @@ class Marks:
 
     def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True, keep_clear=(), never=()):
         """Every live mark; ``rect_of(name)`` finds a table element's rect; ``caption``:
-        the line too (not while the summary, which says it, lies over the map), away
+        the line too, away
         from the rects of ``keep_clear`` (the hint) if it can, and never over those of
         ``never`` (the tutorial's panel: without room beside it, the log has the line)."""
         for place, begin, end, colour in self.items:

@@ -22,8 +22,7 @@ def draw(t, surface):
         spot = t.map.geo.dragon_spots.__getitem__
         hint = hint_rects(t)
         for m in (t.happened, t.pointed):
-            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, t.summary is None, hint,
-                   t.part.kept_clear())
+            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, True, hint, kept_clear_of_moves(t))
         for place in (preview[1] if preview else ()):
             marks.draw_mark(surface, place, marks.PREVIEW, 0.6, t.map.geo, t.element_rect, lay, spot)
     if hover is not None and hover.name in t.groups and not hover.name.startswith(
@@ -42,9 +41,10 @@ def draw(t, surface):
                 visible = visible.move(0, -lay.px(10))
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible)
-    if t.summary is not None and t.dialog is None:         # (under the enlarged card: both lie above the hand)
+    strip = t.right.summary_rect()
+    if t.summary is not None and t.dialog is None and strip is not None:
         overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
-                               hot_close=t.hover == "summary:close", open_=t.summary_open)
+                               strip, hot_close=t.hover == "summary:close", open_=t.summary_open)
     if hover is not None and hover.name.startswith(("hand:", "track:")) and t.dialog is None:
         kind, _, j = hover.name.partition(":")
         cards = t.hand if kind == "hand" else t.view["track"]
@@ -55,8 +55,7 @@ def draw(t, surface):
         t.motion.draw_overlays(surface, now, t.handview.track_rects(len(t.view["track"])), t.data, t.view["track"],
                                lay.px(30), t.map.geo.polygons, t.handview.card_size())
     if t.century is not None and t.dialog is None:
-        summary = t.element_rect("summary")
-        overlays.century_banner(surface, lay, t.century["title"], t.century["text"], summary.y if summary else None)
+        overlays.century_banner(surface, lay, t.century["title"], t.century["text"])
     t.standings.draw(surface, t.hover, banners_h(t))
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
@@ -83,6 +82,15 @@ def banners_top(t):
     if t.standings.open and t.standings.banner_top is not None:
         return t.standings.banner_top
     return t.lay.map.y + t.lay.px(10)
+
+
+def kept_clear_of_moves(t):
+    """What the captions of moves never lie over: a new century's banner, and what the table's
+    part asks for (the tutorial's panel)."""
+    out = list(t.part.kept_clear())
+    if t.century is not None:
+        out.append(overlays.century_rect(t.lay, t.century["title"], t.century["text"]))
+    return out
 
 
 def banner_now(t):
