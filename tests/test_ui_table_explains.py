@@ -10,6 +10,7 @@ from ui_helpers import DrawnText, click, click_at, hover, make_app, play_option,
 
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import TEXT_SCALES, Settings
+from sprites.table import tips
 
 
 # ----- 16. Settings: the Text size buttons stay still ----------------------------------------
@@ -406,6 +407,33 @@ def test_tab_goes_through_every_option_of_the_table_and_enter_takes_it():
             break
         press(app, pygame.K_RETURN)
     assert len(session.actions) > before and session.actions[before] in wanted
+
+
+@pytest.mark.parametrize("kind", ["discard", "place_dragon"])
+def test_the_hint_says_why_at_setup_and_placement(kind):
+    """Issue 39, polish 5: "why the hint suggests a move at setup and placement" (it said "it
+    keeps your 0 VP and prepares the turns to come"). Setup: "Each player then chooses 1 card
+    and discards it"; an Action Card plays in its region, an Any Region card anywhere (Action
+    Cards). The reason comes with the host's answer (game.app.hint), from the seat's own hand."""
+    session = reach(lambda g: g.decision.kind == kind and g.state.century == 1, players=4)
+    g = session.game
+    seat = g.decision.player
+    app, table = table_at(session)
+    table.seats.viewer = seat
+    table.refresh()
+    press(app, pygame.K_h)
+    text = table.hinted["text"]
+    assert "Why:" in text and "0 VP" not in text, text
+    cards = g.cards
+    hand = [c for c in g.state.players[seat].hand if not cards[c].is_hex]
+    if kind == "place_dragon":
+        region = text.split("Place your dragon in ")[1].split(".")[0]
+        playable = {cards[c].name for c in hand if cards[c].region in (None, region)}
+        assert (f"you can play {len(playable)} of your {len(hand)} cards" in text if playable else
+                f"none of your cards plays in {region}" in text), text
+        assert f"side facing it is {tips.ICON_WORDS[g.facing_icon(region)]}" in text
+    else:
+        assert "you keep" in text or "your only card" in text, text
 
 
 def test_every_button_of_the_table_is_reached_by_the_arrows():

@@ -231,11 +231,26 @@ def _things(pairs, zero=False):
     return ", ".join(resources(n, what) for what, n in pairs if n or zero)
 
 
-def outcome_text(data, o, life_now, name):
-    """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short sentences."""
+def cost_text(spends, uses=()):
+    """What a move costs, in words, as the engine counts it: resources spent, powers used up."""
+    out = [f"Costs {_things(spends.items())}."] if spends else []
+    out += [f"Uses {what}." for what in uses]
+    return " ".join(out)
+
+
+def flight_text(flight):
+    """A flight of several moves (the snapshot's ``flights``), before it is chosen."""
+    cost = cost_text(flight["spends"], flight["uses"])
+    return f"{cost} Your dragon flies {' -> '.join(flight['path'])} ({len(flight['steps'])} moves).".strip()
+
+
+def outcome_text(data, o, life_now, name, uses=None):
+    """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short
+    sentences, its cost first (``uses``: a power or icon the option uses up, its touch's)."""
     out = []
-    if o["spends"]:
-        out.append(f"Costs {_things(o['spends'].items())}.")
+    cost = cost_text(o["spends"], [uses] if uses else [])
+    if cost:
+        out.append(cost)
     if o["path"]:
         out.append(f"Your dragon flies {o['path'][0]} -> {o['path'][1]}.")
     if o["passing"]:

@@ -168,9 +168,13 @@ def make_preview(t, name):
                 t.data, options[idx[0]]["preview"], life, chooser)
             return words.strip(), []
         words = [(options[i]["text"] + ": " if len(idx) > 1 else "")
-                 + tiptext.outcome_text(t.data, options[i]["preview"], life, chooser) for i in idx]
+                 + tiptext.outcome_text(t.data, options[i]["preview"], life, chooser, options[i]["touch"]["uses"])
+                 for i in idx]
         places = [p for i in idx for p in marks.outcome_marks(options[i]["preview"])]
         return " ".join(w for w in words if w.strip(": ")), places
+    flight = (t.decision or {}).get("flights", {}).get(rest) if kind == "region" and t.my_decision() else None
+    if flight:                          # a region further than one move: the whole flight, as a click offers it
+        return tiptext.flight_text(flight), [("region", rest)]
     cards = {"hand": t.hand, "track": t.view["track"], "draft": t.view["draft"] or []}.get(kind)
     if cards is not None and rest.isdigit() and int(rest) < len(cards):
         card = t.data.cards[cards[int(rest)]]
