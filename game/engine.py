@@ -61,6 +61,16 @@ class Game:
         such as the AI never do) and the game never holds it, so no cycle keeps a
         dropped game alive where the collector does not look (the window freezes what
         lives at its quiet moments: sprites.app.settle_memory)."""
+        cached = self._waiting()
+        if cached is None:
+            return None
+        frame, kind, options, words = cached
+        return Decision(player=frame.seat, kind=kind, options=options,
+                        prompt=words if words is not None else functools.partial(self._word, cached))
+
+    def _waiting(self):
+        """What the waiting decision is made of, [frame, kind, options, sentence or None], or None:
+        for the engine's own questions (is it over, the options, who chooses), which need no Decision."""
         cached = self._decision
         if cached is None:
             if self.state.over or not self.state.stack:
@@ -70,9 +80,7 @@ class Game:
             if not options:
                 raise RuntimeError(f"engine error: decision {frame!r} has no options")
             cached = self._decision = [frame, frame.decision_kind(self), options, None]
-        frame, kind, options, words = cached
-        return Decision(player=frame.seat, kind=kind, options=options,
-                        prompt=words if words is not None else functools.partial(self._word, cached))
+        return cached
 
     def _word(self, cached):
         """The waiting decision's sentence (kept with it: every Decision made of it reads the same)."""
@@ -87,15 +95,16 @@ class Game:
     def apply(self, action):
         """Apply one of the current options; anything else raises
         IllegalAction with the reason, and the game is left as it was."""
-        decision = self.decision
-        if decision is None:
+        waiting = self._waiting()
+        if waiting is None:
             raise IllegalAction("The game is over.")
+        options = waiting[2]
         # Identity first: drivers usually hand back one of the offered objects.
-        if not any(o is action for o in decision.options):
+        if not any(o is action for o in options):
             problem = malformed(action)
             if problem:
                 raise IllegalAction(problem)
-            if action not in decision.options:
+            if action not in options:
                 raise IllegalAction(self.why_illegal(action))
         frame = self.state.stack[-1]
         self._decision = None
@@ -104,14 +113,14 @@ class Game:
 
     def why_illegal(self, action):
         """Words for why ``action`` is not one of the current options."""
-        decision = self.decision
-        if decision is None:
+        waiting = self._waiting()
+        if waiting is None:
             return "The game is over."
         frame = self.state.stack[-1]
         reason = frame.explain(self, action) if isinstance(action, Action) else None
         if reason:
             return reason
-        name, prompt = self.name(decision.player), decision.prompt
+        name, prompt = self.name(frame.seat), self._word(waiting)
         if prompt.startswith(name):                 # prompts mostly name their chooser ("Ash: discard 1 card ...")
             return f"Not possible now: first {prompt[len(name):].lstrip(' :')}"
         return f"Not possible now: {name} must choose: {prompt}"
@@ -141,8 +150,7 @@ class Game:
         """The action the current decision would make of pointing at ``what`` in ``where``
         (a target of kinds.ActionKind: "hand", "track", "draft", "region", "site", "hex",
         "hex:use" or "lair_action"), or None."""
-        d = self.decision
-        return self.state.stack[-1].aimed(self, where, what) if d is not None else None
+        return self.state.stack[-1].aimed(self, where, what) if self._waiting() is not None else None
 
     def final_scores(self):
         return scoring.final_scores(self)

@@ -21,8 +21,10 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
 - ``turn_order``: the phase's turn order, whose turn it is and who is next
   (``turns.turn_order``; public).
 
-It never holds another seat's hidden fields, the seed or the generator's
-state; the host adds what the session knows (the version, undo). ``table``
+It is JSON as it is (no tuple, no number as a key) and its own copy (none of
+the game's lists or dicts), so a server can keep the last one it sent and
+diff the next against it. It never holds another seat's hidden fields, the
+seed or the generator's state; the host adds what the session knows (the version, undo). ``table``
 gives what stays the same for a whole game (button labels and help, Lair
 Action texts), so a network host sends it once.
 """
@@ -34,9 +36,10 @@ from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
 from .routes import flights
+from .standings import for_seats
 from .summary import since_last_turn, turn_starts
 from .turns import turn_order
-from .view import board
+from .view import boards
 
 # Where a player points at something, in the words of the kinds' targets
 # (kinds.ActionKind.target); "button" is a table button of a kind (spec.button).
@@ -46,23 +49,35 @@ CARD_PLACES = ("hand", "track", "draft")
 def seat_snapshot(g, seat, since=0, undoable=None):
     """The snapshot of ``seat`` (None: a spectator's). ``undoable(game, after)``:
     would undo take back the option whose result is the copy ``after``?"""
-    view = board(g, seat)
-    del view["decision"]                # said in full below
-    standings = g.standings(seat) if seat is not None else None
-    snap = {
-        "seat": seat,
-        "board": view,
-        "decision": decision(g, seat, view, undoable),
-        "standings": standings,
-        "goals": still_to_win(g, seat, standings),
-        "final_scores": g.final_scores() if g.is_over else None,
-        "events": events(g, seat, since),
-        "log_size": len(g.state.log),
-        "turn_starts": seat is not None and turn_starts(g, seat),
-        "since_last_turn": [list(line) for line in since_last_turn(g, seat)] if seat is not None else [],
-        "turn_order": turn_order(g),
-    }
-    return snap
+    return seat_snapshots(g, [seat], since, undoable)[seat]
+
+
+def seat_snapshots(g, seats, since=0, undoable=None):
+    """{seat: ``seat_snapshot(g, seat, since, undoable)``} for several seats at once: what they
+    all may see is worked out once and shared between their snapshots (read them, never
+    change them)."""
+    views = boards(g, seats)
+    order = turn_order(g)
+    final = g.final_scores() if g.is_over else None
+    standings = for_seats(g, [seat for seat in views if seat is not None])
+    out = {}
+    for seat, view in views.items():
+        view = dict(view)
+        del view["decision"]                # said in full below
+        out[seat] = {
+            "seat": seat,
+            "board": view,
+            "decision": decision(g, seat, view, undoable),
+            "standings": standings.get(seat),
+            "goals": still_to_win(g, seat, standings.get(seat)),
+            "final_scores": final,
+            "events": events(g, seat, since),
+            "log_size": len(g.state.log),
+            "turn_starts": seat is not None and turn_starts(g, seat),
+            "since_last_turn": [list(line) for line in since_last_turn(g, seat)] if seat is not None else [],
+            "turn_order": order,
+        }
+    return out
 
 
 def table(g):
@@ -82,8 +97,17 @@ def events(g, seat, since=0):
         return []
     texts = log_texts(g)
     since = max(0, since)
-    return [{"seq": i, "seat": e["seat"], "text": texts[i], "event": e}
+    return [{"seq": i, "seat": e["seat"], "text": texts[i], "event": _copied(e)}
             for i, e in enumerate(log[since:], since) if visible_to(e, seat)]
+
+
+def _copied(x):
+    """A copy of plain data (the snapshot holds none of the game's own lists and dicts)."""
+    if type(x) is dict:
+        return {k: _copied(v) for k, v in x.items()}
+    if type(x) in (list, tuple):
+        return [_copied(v) for v in x]
+    return x
 
 
 def decision(g, seat, view, undoable=None):

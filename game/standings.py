@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from .data import RESOURCES
 from .phases.scoring import desolation, majorities, placings, scored
-from .public_lairs import estimated_lairs
+from .public_lairs import book_for, estimated_lairs
 from .state import Holdings
+from .view import sees
+
+REMEMBERED = 256             # standings kept by what they are worked out from (see ``standings``)
+_remembered: dict = {}
 
 
 def stashed(lair, card):
@@ -28,6 +32,49 @@ def stashed(lair, card):
 
 
 def standings(g, seat):
+    """Where the game stands as ``seat`` may know it (``worked_out``), remembered by
+    everything it is worked out from: most moves change none of it (a card taken, the
+    hex turned), and the online server asks it of every seat after every move. The
+    result is shared: read it, never change it."""
+    return for_seats(g, [seat])[seat]
+
+
+def for_seats(g, seats):
+    """{seat: ``standings(g, seat)``}, the board's part of what they are remembered by read once."""
+    board = _board_inputs(g)
+    book = None
+    out = {}
+    for seat in seats:
+        seen = tuple(sees(g, seat, "lair", p.seat) for p in g.state.players)
+        if book is None and not all(seen) and not g.cooperative:
+            book = tuple(_holdings(h) for h in book_for(g).lairs)
+        key = (board, seat, seen, None if all(seen) or g.cooperative else book)
+        found = _remembered.get(key)
+        if found is None or found[0] is not g.data:       # (the data is kept with it: its id is not reused)
+            found = _remembered[key] = (g.data, worked_out(g, seat))
+            if len(_remembered) > REMEMBERED:
+                del _remembered[next(iter(_remembered))]
+        out[seat] = found[1]
+    return out
+
+
+def _holdings(h):
+    return tuple(h.res.items()), tuple(h.villages.items()), tuple(h.cities.items())
+
+
+def _board_inputs(g):
+    """What ``worked_out`` reads of the game but the lairs the public events tell, as a key:
+    the rules data, the board's pieces, every dragon's lair, Dragon Card, spending and score
+    ties, the supply and the Terrify counter."""
+    s = g.state
+    return (id(g.data), s.variant, s.over,
+            tuple((tuple(r.res.items()), r.villages, r.cities, tuple(r.sites)) for r in s.regions),
+            tuple((_holdings(p.lair), _holdings(p.card), tuple(p.spent.items()), p.dragon, p.name, p.level, p.life)
+                  for p in s.players),
+            tuple(s.stock.items()), s.fields_out, tuple(s.century_fields), s.markers.get("terrify"))
+
+
+def worked_out(g, seat):
     """Competitive games: {"cooperative": False, "scores": as ``final_scores``
     gives them (best first), "majorities": {category: (seats first, seats
     second)}, "hidden": the seats whose lairs were worked out from public

@@ -96,36 +96,83 @@ def view(g, seat):
 
 def board(g, seat):
     """Everything ``seat`` may see but the log (None: what everyone may see)."""
+    return boards(g, [seat])[seat]
+
+
+# The fields whose view depends on who looks (state.declared(hidden=...)).
+PLAYER_HIDDEN = ("hand", "face_down", "lair")
+BOARD_HIDDEN = ("draft", "scores_by_century")
+
+
+def boards(g, seats):
+    """{seat: ``board(g, seat)``} for several seats at once (an online game's every seat after
+    each move): what they all may see is worked out once, and their boards share it (the same
+    lists and dicts: read them, never change them)."""
+    s = g.state
+    public = _public_board(g)
+    mine = {}                                       # (seat, player) -> its entry as that seat sees it
+    out = {}
+    for seat in seats:
+        if seat in out:
+            continue
+        players = []
+        for p, entry in zip(s.players, public["players"]):
+            if any(sees(g, seat, f, p.seat) != sees(g, None, f, p.seat) for f in PLAYER_HIDDEN):
+                entry = mine.setdefault((seat, p.seat), _player(g, seat, p))
+            players.append(entry)
+        view = dict(public, seat=seat, players=players, decision=_decision(g, seat, public["decision"]))
+        for name in BOARD_HIDDEN:
+            if sees(g, seat, name) != sees(g, None, name):
+                view[name] = _board_hidden(g, seat, name)
+        out[seat] = view
+    return out
+
+
+def _decision(g, seat, public):
+    d = g.decision
+    if d is None or d.player != seat:
+        return public
+    return dict(public, options=[a.to_dict() for a in d.options])
+
+
+def _board_hidden(g, seat, name):
+    s = g.state
+    if not sees(g, seat, name):
+        return None
+    if name == "draft":
+        return list(s.draft)
+    return [dict(x, vp=list(x["vp"])) for x in s.scores_by_century]
+
+
+def _player(g, seat, p):
+    s = g.state
+    open_lair = sees(g, seat, "lair", p.seat)
+    return {
+        "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
+        "level": p.level, "abilities": list(p.abilities), "region": p.region,
+        "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
+        "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
+        "face_down_count": len(p.face_down),
+        "lair": plain(p.lair) if open_lair else None,
+        "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
+        "card": plain(p.card), "spent": dict(p.spent),
+        "played": list(p.played), "hex_out": list(p.hex_out),
+        "pool": p.pool, "reduction": p.reduction,
+        "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
+        "powers_used": powers_used(g, p),
+        "divined": p.divined,
+        "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
+        "turn": turn_status(g, p.seat),
+    }
+
+
+def _public_board(g):
+    """The board as everyone may see it."""
     s = g.state
     d = g.decision
-    decision = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
-        if d.player == seat:
-            decision["options"] = [a.to_dict() for a in d.options]
-    players = []
-    for p in s.players:
-        open_lair = sees(g, seat, "lair", p.seat)
-        players.append({
-            "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
-            "level": p.level, "abilities": list(p.abilities), "region": p.region,
-            "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
-            "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
-            "face_down_count": len(p.face_down),
-            "lair": plain(p.lair) if open_lair else None,
-            "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
-            "card": plain(p.card), "spent": dict(p.spent),
-            "played": list(p.played), "hex_out": list(p.hex_out),
-            "pool": p.pool, "reduction": p.reduction,
-            "wings_used": p.wings_used == s.century, "intellect_used": p.intellect_used == s.century,
-            "powers_used": powers_used(g, p),
-            "divined": p.divined,
-            "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
-            "turn": turn_status(g, p.seat),
-        })
     return {
-        "seat": seat, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
-        "decision": decision,
+        "seat": None, "variant": s.variant, "century": s.century, "phase": s.phase, "over": s.over,
+        "decision": {"player": d.player, "kind": d.kind, "prompt": d.prompt} if d is not None else None,
         "hex_arrow": g.ring[s.hex_arrow],
         "hex_facing": {r: g.facing_icon(r) for r in g.ring},
         "regions": [{"name": r.name, "sites": list(r.sites), "res": dict(r.res),
@@ -134,11 +181,10 @@ def board(g, seat):
         "stockpile": dict(s.stock), "century_fields": list(s.century_fields), "fields_out": s.fields_out,
         "deck": {"count": len(s.deck), "top_back": g.cards[s.deck[-1]].back if s.deck else None},
         "discard": list(s.discard), "track": list(s.track),
-        "draft": list(s.draft) if sees(g, seat, "draft") else None, "draft_count": len(s.draft),
-        "players": players, "markers": dict(s.markers), "lair_taken": dict(s.lair_taken),
-        "lair_century": lair_century(g),
+        "draft": _board_hidden(g, None, "draft"), "draft_count": len(s.draft),
+        "players": [_player(g, None, p) for p in s.players], "markers": dict(s.markers),
+        "lair_taken": dict(s.lair_taken), "lair_century": lair_century(g),
         "desolation": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
-        "scores_by_century": ([dict(x) for x in s.scores_by_century] if sees(g, seat, "scores_by_century")
-                              else None),
+        "scores_by_century": _board_hidden(g, None, "scores_by_century"),
     }

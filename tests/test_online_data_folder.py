@@ -33,9 +33,13 @@ def serve(*args, timeout=60):
                           capture_output=True, text=True, timeout=timeout)
 
 
-def backup(*args):
-    return subprocess.run([sys.executable, "main.py", "backup", *args], cwd=ROOT, capture_output=True, text=True,
+def backup(*args, command="backup"):
+    return subprocess.run([sys.executable, "main.py", command, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
+
+
+def restore(*args):
+    return backup(*args, command="restore")
 
 
 def one_line_refusal(out, *words):
@@ -158,11 +162,14 @@ def test_overwritten_pages_are_refused_with_one_line_and_the_file_left_as_it_is(
     finally:
         server.stop()                                            # clean: one file, no log
     path = data / "games.sqlite"
-    size = os.path.getsize(path)
-    assert size >= 8 * 4096
-    with open(path, "r+b") as fh:                                # pages in the middle overwritten
-        fh.seek(size // 2 - 4096)
-        fh.write(bytes(range(256)) * 32)
+    db = sqlite3.connect(path)
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'records'").fetchone()[0]
+    db.close()
+    assert os.path.getsize(path) >= 8 * page
+    with open(path, "r+b") as fh:           # the records' first page overwritten (a page in use: a free one
+        fh.seek((root - 1) * page)          # may hold anything, and SQLite rightly says nothing of it)
+        fh.write(bytes(range(256)) * (page // 256))
     before = digests(data)
     out = serve("--data", str(data))
     one_line_refusal(out, "games.sqlite", "damaged", "left as it is")
@@ -218,7 +225,7 @@ def test_a_backup_made_while_serving_is_consistent_and_restores_the_game(tmp_pat
             return made, [b.created["tokens"]["0"] if b.created else b.joined["token"] for b in bots], \
                 bots[0].mirror.version
         out, tokens, final = asyncio.run(scenario())
-        assert out.returncode == 0 and out.stdout.startswith("Backed up 1 games") and str(copy) in out.stdout, out
+        assert out.returncode == 0 and out.stdout.startswith("Backed up 1 game (") and str(copy) in out.stdout, out
         again = backup("--data", str(data), str(copy))          # never over a file
         one_line_refusal(again, "exists")
     finally:
@@ -229,16 +236,51 @@ def test_a_backup_made_while_serving_is_consistent_and_restores_the_game(tmp_pat
     db.close()
     assert 40 <= saved < final, "the copy is of the game in play"
     assert not os.path.exists(f"{copy}-wal")
-    # Restoring, as docs/online.md says: the server stopped, the copy put in place of games.sqlite.
-    for name in ("games.sqlite", "games.sqlite-wal", "games.sqlite-shm"):
-        if os.path.exists(data / name):
-            os.remove(data / name)
-    shutil.copy(copy, data / "games.sqlite")
+    # Restoring, as docs/online.md says: the server stopped, `restore` puts the copy in place of the
+    # games, and keeps the games that were there (with their log) under a dated name.
+    before = digests(data)
+    out = restore("--data", str(data), str(copy))
+    assert out.returncode == 0 and out.stdout.startswith("Restored 1 game (") and "kept in" in out.stdout, out
+    aside = sorted(n for n in os.listdir(data) if n.startswith("games.before-restore-") and n.endswith(".sqlite"))
+    assert len(aside) == 1
+    assert {name.replace("games.sqlite", aside[0]): d for name, d in before.items()} == \
+        {n: d for n, d in digests_of(data, aside[0]).items()}, "the games that were there are kept whole"
     server = ServerProcess(data)
     try:
         assert seen_version(server.uri, tokens[0]) == saved
     finally:
         server.stop()
+
+
+def digests_of(folder, prefix):
+    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+            for name in sorted(os.listdir(folder)) if name.startswith(prefix)}
+
+
+def test_restore_refuses_while_a_server_holds_the_folder_and_a_damaged_copy_and_changes_nothing(tmp_path):
+    data = tmp_path / "server"
+    copy = tmp_path / "copy.sqlite"
+    server = ServerProcess(data)
+    try:
+        play_some(server.uri, moves=30)
+        assert backup("--data", str(data), str(copy)).returncode == 0
+        before = digests(data)
+        out = restore("--data", str(data), str(copy))
+        one_line_refusal(out, str(data), f"pid {server.proc.pid}", "stop it")
+        assert digests(data) == before
+    finally:
+        server.stop()
+    before = digests(data)
+    size = os.path.getsize(copy)
+    with open(copy, "r+b") as fh:                                 # the copy's pages damaged
+        fh.seek(size // 2)
+        fh.write(bytes(range(256)) * 16)
+    one_line_refusal(restore("--data", str(data), str(copy)), str(copy), "damaged", "nothing restored")
+    one_line_refusal(restore("--data", str(data), str(tmp_path / "nothing.sqlite")), "no such file")
+    notes = tmp_path / "notes.sqlite"
+    sqlite3.connect(notes).execute("CREATE TABLE t (x)").connection.close()
+    one_line_refusal(restore("--data", str(data), str(notes)), "not a games database")
+    assert digests(data) == before and not any(n.startswith("games.before-restore") for n in os.listdir(data))
 
 
 def test_backup_refuses_a_folder_without_games_with_one_line(tmp_path):

@@ -158,7 +158,7 @@ def test_decisions_travel_packed_and_arrive_whole():
         for _ in range(120):
             if g.is_over:
                 break
-            decision = protocol.plain(seat_snapshot(g, g.decision.player, None)["decision"])
+            decision = seat_snapshot(g, g.decision.player, None)["decision"]
             packed = protocol.pack_decision(decision)
             assert protocol.unpack_decision(json.loads(json.dumps(packed))) == decision
             assert len(json.dumps(packed)) < len(json.dumps(decision))

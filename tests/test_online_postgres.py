@@ -457,6 +457,52 @@ def test_two_processes_given_conflicting_moves_at_once_accept_exactly_one_and_th
     assert all(v + 1 in stored for v, _ in outcomes)
 
 
+def test_a_move_sent_again_to_another_process_after_a_reconnection_is_answered_as_it_was_not_made_twice(db, tmp_path):
+    """Issue "Online play a group can trust": "the server must never answer 'ok' to something it did
+    not do". A window's answer is lost with its connection and it comes back through the proxy to
+    another process: its move, sent again with its session and id, is recognised there."""
+    servers = [ServerProcess(tmp_path, "--db", db) for _ in range(2)]
+    try:
+        async def scenario():
+            uris = [s.uri for s in servers]
+            creator, other = await table_across(uris, seat_plan(2), seed=8)
+            await creator.close()
+            session = secrets.token_urlsafe(18)
+            a = Bot(uris[0], {"type": "hello", "tokens": [token_of(creator)]}, random.Random(1), session=session)
+            await a.connect()
+            player = asyncio.ensure_future(other.play())
+            while not a.mirror.options(0):
+                await asyncio.wait_for(a.receive(), 30)
+            move = {"type": "apply", "id": 1, "seat": 0, "version": a.mirror.version, "option": 0}
+            await a.send(move)
+            first = await until(a, lambda f: f.get("type") == "answer" and f.get("id") == 1)
+            await a.close()
+            player.cancel()
+            b = Bot(uris[1], {"type": "hello", "tokens": [token_of(creator)]}, random.Random(2), session=session)
+            await b.connect()
+            await b.send(move)                                       # the same window, the same move again
+            again = await until(b, lambda f: f.get("type") == "answer" and f.get("id") == 1)
+            # A window opened anew (another session) with the same id is not this move: it is checked
+            # against the version it names, which has moved on.
+            c = Bot(uris[1], {"type": "hello", "tokens": [token_of(creator)]}, random.Random(3))
+            await c.connect()
+            await c.send(move)
+            fresh = await until(c, lambda f: f.get("type") == "answer" and f.get("id") == 1)
+            # The records this window's session made (each record keeps the key of the message that made it).
+            made = query(db, "SELECT count(*) FROM records WHERE game = %s AND record->'by'->>0 = %s",
+                         creator.created["game"], session)[0][0]
+            for bot in (b, c, other):
+                await bot.close()
+            return move, first, again, fresh, made
+        move, first, again, fresh, made = run(scenario())
+    finally:
+        for s in servers:
+            s.stop()
+    assert first.get("ok") and again.get("ok") and again["version"] == first["version"], (first, again)
+    assert not fresh.get("ok") and fresh.get("stale"), fresh
+    assert made == first["version"] - move["version"], f"the move sent again made {made} records"
+
+
 @pytest.fixture
 def hearing(monkeypatch):
     """Servers whose ``deaf`` attribute, once set, makes them miss every notification."""
@@ -597,7 +643,10 @@ def test_a_turn_limit_plays_for_the_absent_player_once_across_two_processes(db, 
             return game, list(notices.values())
     game, notices = run(scenario())
     stored = query(db, "SELECT count(*) FROM records WHERE game = %s", game)[0][0]
-    assert len(played) >= 3 and len(played) == len(set(played)) == stored, (played, stored)
+    # Each version is played for once across both processes; every move played is stored, but for
+    # the last one if the servers stopped between its choice and its commit (then it was not made).
+    assert len(played) >= 3 and len(played) == len(set(played)), played
+    assert sorted(played)[:stored] == list(range(stored)) and len(played) - stored in (0, 1), (played, stored)
     # Each move the clock made is told to the clients of both processes (the notice is stored with it).
     for heard in notices:
         assert len(heard) >= stored - 1 and all("time ran out: an easy AI dragon made the move" in t for t in heard), \

@@ -94,7 +94,7 @@ def loaded(store, game_id, snapshots=True):
 
 
 def views(room):
-    return [protocol.plain(room.host.snapshot(seat)) for seat in [None, *range(len(room.seats))]]
+    return [room.host.snapshot(seat) for seat in [None, *range(len(room.seats))]]
 
 
 def assert_same_game(a, b):

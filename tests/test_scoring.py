@@ -24,7 +24,7 @@ def g():
     ([2, 0, 0, 0], [5, 0, 0, 0]),        # a player with none never takes second
 ])
 def test_resource_majorities_and_ties(values, expected):
-    assert placings(values, 5, 2) == expected
+    assert list(placings(values, 5, 2)) == expected
 
 
 # ----- Step 3: Regional Scoring (most RV 6, second 3) ---------------------------
@@ -36,7 +36,7 @@ def test_resource_majorities_and_ties(values, expected):
     ([5, 2, 2, 2], [6, 1, 1, 1]),        # three-way tie for second: 3 // 3
 ])
 def test_region_majorities_and_ties(values, expected):
-    assert placings(values, 6, 3) == expected
+    assert list(placings(values, 6, 3)) == expected
 
 
 def test_regional_value_village_one_city_three(g):

@@ -165,3 +165,59 @@ def test_what_is_still_open_says_nothing_of_a_hidden_lair():
         b.lair.res, a.lair.res = a.lair.res, b.lair.res
         assert seat_snapshot(other, seat, since=None)["goals"] == before
     assert seat_snapshot(g, None, since=None)["goals"] is None
+
+
+def _shared_objects(snap, g):
+    """The lists and dicts the snapshot holds that the game holds too (by identity)."""
+    mine = {}
+
+    def walk(x):
+        if isinstance(x, (dict, list)):
+            mine[id(x)] = x
+            for v in (x.values() if isinstance(x, dict) else x):
+                walk(v)
+    walk(snap)
+    shared = []
+
+    def walk_state(x, seen):
+        if id(x) in seen:
+            return
+        seen.add(id(x))
+        if isinstance(x, (dict, list)) and id(x) in mine:
+            shared.append(x)
+        if isinstance(x, dict):
+            items = x.values()
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            items = x
+        elif hasattr(x, "__dict__"):
+            items = vars(x).values()
+        elif hasattr(x, "__slots__"):
+            items = [getattr(x, s) for s in x.__slots__ if hasattr(x, s)]
+        else:
+            return
+        for v in items:
+            walk_state(v, seen)
+    walk_state(g.state, set())
+    return shared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,variant", GAMES)
+def test_a_snapshot_is_json_as_it_is_and_its_own_copy(players, variant):
+    """The online server keeps the last snapshot it sent each seat and sends the difference to the
+    next one: a snapshot must read back from JSON as it is (no tuple, no number as a key), and hold
+    no list or dict of the game's, which a later move would change under it."""
+    g = new_game(players, seed=SEEDS[players % len(SEEDS)], variant=variant)
+    rng = random.Random(players + 10)
+    kept = []
+    steps = 0
+    while not g.is_over and steps < 300:
+        seat = rng.choice(list(range(players)) + [None])
+        snap = seat_snapshot(g, seat, since=0 if steps % 5 == 0 else None)
+        assert json.loads(json.dumps(snap)) == snap, f"step {steps}: the snapshot is not JSON as it is"
+        assert not _shared_objects(snap, g), f"step {steps}: the snapshot holds the game's own objects"
+        kept.append((snap, json.dumps(snap, sort_keys=True)))
+        g.apply(rng.choice(g.decision.options))
+        steps += 1
+    for snap, text in kept:
+        assert json.dumps(snap, sort_keys=True) == text, "a later move changed a snapshot taken before it"

@@ -81,7 +81,7 @@ def test_the_loot_on_a_dragon_card_counts_as_stashed():
     st = g.standings(1)
     ash = next(e for e in st["scores"] if e["seat"] == 0)
     assert ash["counts"]["gold"] == 2 and ash["counts"]["region:Gallia"] == 1
-    assert st["majorities"]["gold"] == ([0, 1], [])
+    assert st["majorities"]["gold"] == [[0, 1], []]
     assert st["scores"] == scored(g, [stashed(p.lair, p.card) for p in g.state.players])
     assert a.card.res["gold"] == 1 and a.lair.res["gold"] == 1          # nothing was moved
 
@@ -134,11 +134,11 @@ def test_majorities_first_and_second_place():
     b.lair = lair(res={"gold": 1, "noble": 1}, cities={"Gallia": 1})
     c.lair = lair(res={"gold": 2}, villages={"Slavia": 1})
     m = g.standings(0)["majorities"]
-    assert m["gold"] == ([0, 2], [])
-    assert m["noble"] == ([1], [])
-    assert m["region:Gallia"] == ([1], [0])         # RV: a city is 3, two villages are 2
-    assert m["region:Slavia"] == ([2], [])
-    assert m["livestock"] == ([], [])
+    assert m["gold"] == [[0, 2], []]
+    assert m["noble"] == [[1], []]
+    assert m["region:Gallia"] == [[1], [0]]         # RV: a city is 3, two villages are 2
+    assert m["region:Slavia"] == [[2], []]
+    assert m["livestock"] == [[], []]
 
 
 def test_desolation_standings_the_level_now_and_the_next_one():
@@ -252,3 +252,27 @@ def test_the_standings_of_a_seat_say_what_the_estimates_decide_for_it():
     assert least <= total <= most and (least < most) == bool(st["uncertain"])
     two = random_game(2, 11, steps=120)
     assert two.standings(0)["uncertain"] == {} and not two.standings(0)["estimated"]
+
+
+# ----- remembered standings ---------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("n,variant", [(2, "standard"), (4, "standard"), (3, "strategist"), (4, "desolation"),
+                                       (5, "strategist+desolation"), (6, "standard")])
+def test_remembered_standings_are_always_the_ones_worked_out_afresh(n, variant):
+    """Game.standings remembers what it worked out by everything it is worked out from (the online
+    server asks it of every seat after every move, and most moves change none of it). At every
+    step of whole random games, for every seat, what it answers is what working it out afresh
+    gives, and nothing it answered before was changed."""
+    from game.standings import worked_out
+    g = new_game(n, seed=40 + n, variant=variant)
+    rng = random.Random(n)
+    answered = []
+    while not g.is_over:
+        for seat in range(n):
+            st = g.standings(seat)
+            assert st == worked_out(g, seat), (seat, len(g.state.log))
+            answered.append((st, copy.deepcopy(st)))
+        g.apply(rng.choice(g.decision.options))
+    for seat in range(n):
+        assert g.standings(seat) == worked_out(g, seat)
+    assert all(st == kept for st, kept in answered)

@@ -211,6 +211,9 @@ def main(argv=None, open_window=None):
     if argv[:1] == ["backup"]:
         from ..online.backup import main as backup
         return backup(argv[1:], prog=f"{command_name()} backup")
+    if argv[:1] == ["restore"]:
+        from ..online.backup import restore_main as restore
+        return restore(argv[1:], prog=f"{command_name()} restore")
     try:
         args = parse_args(argv)
     except SystemExit as exc:            # --help, or a flag argparse cannot read (message printed)

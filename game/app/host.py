@@ -35,7 +35,7 @@ import threading
 
 from ..actions import IllegalAction
 from ..ai import LEVELS, about, make_ai
-from ..snapshot import seat_snapshot, table
+from ..snapshot import seat_snapshots, table
 from .hint import hint as suggest, why
 from .session import SEAT_KINDS, Seat, Session, undoable_after  # noqa: F401  (SEAT_KINDS: for the view)
 
@@ -106,16 +106,22 @@ class LocalHost:
         return bool(self.session.actions)
 
     def snapshot(self, seat, since=0):
+        return self.snapshots([seat], since)[seat]
+
+    def snapshots(self, seats, since=0):
+        """{seat: ``snapshot(seat, since)``} for several seats at once (the online server after
+        each move): what they all may see is worked out once (game.snapshot.seat_snapshots)."""
         g = self.session.game
-        human = seat is not None and self.session.seats[seat].is_human
-        snap = seat_snapshot(g, seat, since, undoable=lambda game, after: undoable_after(self.session, game, after)
-                             if human else None)
-        snap["version"] = self.version
-        snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
         d = g.decision
-        mine = d is not None and d.player == seat
-        snap["undo"] = {"can": mine and self.session.can_undo(), "why": self.session.why_no_undo() if mine else None}
-        return snap
+        human = d is not None and self.session.seats[d.player].is_human
+        snaps = seat_snapshots(g, seats, since, undoable=(lambda game, after: undoable_after(self.session, game, after))
+                               if human else None)
+        for seat, snap in snaps.items():
+            snap["version"] = self.version
+            snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
+            mine = d is not None and d.player == seat
+            snap["undo"] = {"can": mine and self.session.can_undo(), "why": self.session.why_no_undo() if mine else None}
+        return snaps
 
     def ai_to_move(self):
         """The seat of the AI that must move now, or None."""

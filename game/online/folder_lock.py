@@ -18,6 +18,14 @@ FILE = "serve.lock"
 WINDOWS_BYTE = 1 << 20           # Windows locks a byte range: one far past the pid, which stays readable
 
 
+class FolderBusy(StoreError):
+    """Another process holds the folder; ``holder``: its pid as text ("" if unknown)."""
+
+    def __init__(self, text, holder):
+        super().__init__(text)
+        self.holder = holder
+
+
 class FolderLock:
     def __init__(self, folder):
         self.path = os.path.join(folder, FILE)
@@ -29,8 +37,8 @@ class FolderLock:
         if not _lock(self.fd):
             holder = self._holder()
             os.close(self.fd)
-            raise StoreError(f"{folder}: another server uses this data folder{holder}; one server per "
-                             f"folder: stop that one, or give this one another --data")
+            raise FolderBusy(f"{folder}: another server uses this data folder{f' (pid {holder})' if holder else ''}; "
+                             f"one server per folder: stop that one, or give this one another --data", holder)
         os.ftruncate(self.fd, 0)
         os.lseek(self.fd, 0, os.SEEK_SET)
         os.write(self.fd, f"{os.getpid()}\n".encode())
@@ -41,7 +49,7 @@ class FolderLock:
             pid = os.read(self.fd, 32).decode("ascii", "replace").strip()
         except OSError:
             return ""
-        return f" (pid {pid})" if pid.isdigit() else ""
+        return pid if pid.isdigit() else ""
 
     def release(self):
         if self.fd is not None:

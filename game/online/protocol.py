@@ -142,17 +142,32 @@ def check(msg, first):
 # and removed keys) or ["[", length, {index: patch}, [appended]] (a list's changed items, cut
 # to length, then items appended). Equal parts send nothing.
 
-def diff(old, new):
-    """The patch from ``old`` to ``new`` (plain JSON data), or None when they are equal."""
+def diff(old, new, seen=None):
+    """The patch from ``old`` to ``new`` (plain JSON data), or None when they are equal.
+    ``seen``: {(id(old), id(new)): (old, new, patch)} of the lists and dicts already compared
+    in this round: snapshots of several seats share what they all may see, and it is compared
+    once (the pair is kept with its patch, so no id is reused while the round lasts)."""
     if type(old) is type(new) and old == new:
         return None
+    if seen is not None and type(new) in (dict, list):
+        key = (id(old), id(new))
+        known = seen.get(key)
+        if known is not None and known[0] is old and known[1] is new:
+            return known[2]
+        p = _diff(old, new, seen)
+        seen[key] = (old, new, p)
+        return p
+    return _diff(old, new, seen)
+
+
+def _diff(old, new, seen):
     if type(old) is dict and type(new) is dict:
         changed = {}
         for k, v in new.items():
             if k not in old:
                 changed[k] = ["=", v]
             else:
-                p = diff(old[k], v)
+                p = diff(old[k], v, seen)
                 if p is not None:
                     changed[k] = p
         return ["{", changed, [k for k in old if k not in new]]
@@ -160,7 +175,7 @@ def diff(old, new):
         common = min(len(old), len(new))
         changed = {}
         for i in range(common):
-            p = diff(old[i], new[i])
+            p = diff(old[i], new[i], seen)
             if p is not None:
                 changed[str(i)] = p
         return ["[", common, changed, new[common:]]
@@ -254,11 +269,6 @@ def unpack_decision(d):
     if d and "options" in d:
         d = dict(d, options=[unpack_option(o) for o in d["options"]], refused=unpack_refused(d["refused"]))
     return d
-
-
-def plain(data):
-    """Data as it comes out of JSON (keys become text): what both sides diff."""
-    return json.loads(json.dumps(data))
 
 
 def dumps(msg):

@@ -34,6 +34,7 @@ from ..app.version import VERSION as RELEASE
 from ..app.session import Seat, Session
 from ..fingerprint import FIRST_FINGERPRINT
 from . import game_snapshot, protocol
+from ..snapshot import events
 
 RETRY_KEYS = 512             # the last records whose retry key is kept in memory (an older message sent again
                              # is checked against the version: "the game has moved on")
@@ -306,28 +307,36 @@ class Room:
         return {"variant": self.settings["variant"], "absent_limit": self.settings.get("absent_limit"),
                 "turn_limit": self.settings.get("turn_limit")}
 
-    def _snapshot(self, seat, since):
-        snap = protocol.plain(self.host.snapshot(seat, since=since))
-        del snap["events_from"]              # the client's own cursor says it
-        snap["decision"] = protocol.pack_decision(snap["decision"])
-        return snap, snap.pop("events")
+    def _snapshots(self, seats):
+        """{seat: its snapshot as it travels, without log lines}, worked out at once for all."""
+        snaps = self.host.snapshots(seats, since=None)     # JSON as it is, and its own copy (game.snapshot)
+        for snap in snaps.values():
+            del snap["events_from"], snap["events"]        # the client's own cursor says where they start
+            snap["decision"] = protocol.pack_decision(snap["decision"])
+        return snaps
 
-    def full_state(self, conn, seat, since=0):
+    def _events(self, seat, since):
+        return events(self.session.game, seat, since)
+
+    def full_state(self, conn, seat, since=0, snap=None):
         """The seat's whole snapshot, with its log lines from ``since`` on (a client that
         has the lines before it keeps them: ``from`` says where these start)."""
         since = min(since, len(self.session.game.state.log))
-        snap, events = self._snapshot(seat, since)
+        snap = snap or self._snapshots([seat])[seat]
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
         return self._clocked({"type": "state", "seat": seat, "version": self.version, "snapshot": snap,
-                              "events": events, "from": since})
+                              "events": self._events(seat, since), "from": since})
 
-    def update(self, conn, seat):
-        """The frame that brings ``conn``'s view of ``seat`` up to date, or None."""
+    def update(self, conn, seat, snap=None, patches=None):
+        """The frame that brings ``conn``'s view of ``seat`` up to date, or None. ``snap``: the
+        seat's snapshot now, if worked out already; ``patches``: the patches worked out in this
+        round (connections that were sent the same snapshot get the same patch)."""
         cursor = conn.cursor.get(seat)
         if cursor is None or seat not in conn.last or len(self.session.game.state.log) < cursor:
-            return self.full_state(conn, seat)        # an undo took log lines back: start again
-        snap, events = self._snapshot(seat, cursor)
-        change = protocol.diff(conn.last[seat], snap)
+            return self.full_state(conn, seat, snap=snap)  # an undo took log lines back: start again
+        snap = snap or self._snapshots([seat])[seat]
+        events = self._events(seat, cursor)
+        change = protocol.diff(conn.last[seat], snap, patches)
         if change is None and not events:
             return None
         conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
@@ -343,11 +352,20 @@ class Room:
         return frame
 
     def broadcast(self):
-        for conn in list(self.connections):
-            for seat in conn.watched():
-                frame = self.update(conn, seat)
-                if frame is not None:
-                    conn.send(frame)
+        """Every connection's update: each seat's snapshot is worked out once (and what the seats
+        all may see once for all of them), each patch once, each distinct frame encoded once."""
+        watching = [(conn, seat) for conn in list(self.connections) for seat in conn.watched()]
+        snaps = self._snapshots(sorted({seat for _, seat in watching}, key=lambda s: (s is None, s)))
+        patches, texts = {}, {}
+        for conn, seat in watching:
+            key = (seat, id(conn.last.get(seat)), conn.cursor.get(seat))
+            if key not in texts:
+                frame = self.update(conn, seat, snaps[seat], patches)
+                texts[key] = (None if frame is None else protocol.dumps(frame), snaps[seat])
+            text, snap = texts[key]
+            if text is not None:
+                conn.last[seat], conn.cursor[seat] = snap, snap["log_size"]
+                conn.send_text(text)
 
     def tell_presence(self):
         frame = {"type": "presence", "seats": self.public_seats()}

@@ -98,12 +98,16 @@ class Connection:
         return sorted(self.seats) + ([None] if len(self.seats) > 1 else [])
 
     def send(self, frame):
+        self.send_text(protocol.dumps(frame))
+
+    def send_text(self, text):
+        """Send a frame encoded already (a frame several connections get is encoded once)."""
         if self.closing:
             return
         if self.queue.qsize() >= SEND_QUEUE:          # it does not read: it reconnects and catches up
             self.close()
             return
-        self.queue.put_nowait(protocol.dumps(frame))
+        self.queue.put_nowait(text)
 
     def close(self):
         """Close once what is queued has been sent."""

@@ -182,6 +182,55 @@ def _one_line(exc):
     return " ".join(str(exc).split())[:200] or type(exc).__name__
 
 
+def vouch(path, seconds):
+    """Why the games database at ``path`` cannot be served as it is, or None; nothing is written
+    to it. ``seconds``: at most this long for SQLite's check of every page (0: no such check)."""
+    deadline = time.monotonic() + seconds if seconds else None
+    size = os.path.getsize(path) + (os.path.getsize(path + "-wal") if os.path.exists(path + "-wal") else 0)
+    too_slow = (f"the check of its {size / 1e6:.0f} MB did not finish in {seconds:g} s: give serve "
+                f"--check-seconds with more time (0 skips the check)")
+    problem = sqlite_check.wal_problem(path, deadline)
+    if problem:
+        return too_slow if problem == "too slow" else problem
+    db = None
+    try:
+        db = sqlite_check.read_only(path)
+        if deadline is not None:
+            problem = sqlite_check.quick_check(db, deadline)
+            if problem:
+                return too_slow if problem == "too slow" else f"SQLite finds the file damaged ({problem})"
+        return schema_problem(db)
+    except sqlite3.DatabaseError as exc:
+        return f"not a games database SQLite can read ({_one_line(exc)})"
+    finally:
+        if db is not None:
+            db.close()
+
+
+def schema_problem(db):
+    """Why the database open on ``db`` is not a games database of this server's schema (or an
+    older one), or None."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        return None                                   # an empty file: a new database
+    if "schema_version" not in tables:
+        return f"not a games database of this game (its tables: {', '.join(sorted(tables)[:6])})"
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    version = row[0] if row else 0
+    if type(version) is not int or version > SCHEMA:
+        return (f"the games database has schema {version}, newer than this server's {SCHEMA}: "
+                f"use a newer version of the game")
+    for table, (since, columns) in COLUMNS.items():
+        if since > version:
+            continue
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        missing = [c for c in columns if c not in have]
+        if missing:
+            return (f"not a games database of this game (table {table} "
+                    f"{'is missing' if not have else 'lacks ' + ', '.join(missing)})")
+    return None
+
+
 class SQLiteStore(Store):
     """Games in one SQLite file (WAL: readers never wait for the writer; synchronous
     NORMAL: a killed server loses nothing committed, a power cut may lose the last moves).
@@ -195,7 +244,7 @@ class SQLiteStore(Store):
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             if os.path.exists(self.path):
-                problem = self._vouch(check_seconds)
+                problem = vouch(self.path, check_seconds)
                 if problem:
                     raise StoreError(f"{self.path}: {problem}; the file is left as it is "
                                      f"(docs/online.md: Backups and restoring)")
@@ -206,52 +255,6 @@ class SQLiteStore(Store):
             self._upgrade()
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"{self.path}: cannot open the games database ({exc})") from None
-
-    def _vouch(self, seconds):
-        """Why the file cannot be served as it is, or None (nothing is written to it)."""
-        deadline = time.monotonic() + seconds if seconds else None
-        size = os.path.getsize(self.path) + (os.path.getsize(self.path + "-wal")
-                                             if os.path.exists(self.path + "-wal") else 0)
-        too_slow = (f"the check of its {size / 1e6:.0f} MB did not finish in {seconds:g} s: give serve "
-                    f"--check-seconds with more time (0 skips the check)")
-        problem = sqlite_check.wal_problem(self.path, deadline)
-        if problem:
-            return too_slow if problem == "too slow" else problem
-        db = None
-        try:
-            db = sqlite_check.read_only(self.path)
-            if deadline is not None:
-                problem = sqlite_check.quick_check(db, deadline)
-                if problem:
-                    return too_slow if problem == "too slow" else f"SQLite finds the file damaged ({problem})"
-            return self._schema_problem(db)
-        except sqlite3.DatabaseError as exc:
-            return f"not a games database SQLite can read ({_one_line(exc)})"
-        finally:
-            if db is not None:
-                db.close()
-
-    @staticmethod
-    def _schema_problem(db):
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not tables:
-            return None                                   # an empty file: a new database
-        if "schema_version" not in tables:
-            return f"not a games database of this game (its tables: {', '.join(sorted(tables)[:6])})"
-        row = db.execute("SELECT version FROM schema_version").fetchone()
-        version = row[0] if row else 0
-        if type(version) is not int or version > SCHEMA:
-            return (f"the games database has schema {version}, newer than this server's {SCHEMA}: "
-                    f"use a newer version of the game")
-        for table, (since, columns) in COLUMNS.items():
-            if since > version:
-                continue
-            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-            missing = [c for c in columns if c not in have]
-            if missing:
-                return (f"not a games database of this game (table {table} "
-                        f"{'is missing' if not have else 'lacks ' + ', '.join(missing)})")
-        return None
 
     def _upgrade(self, target=SCHEMA):
         """Create or upgrade the schema to ``target`` in one transaction (a newer one was refused)."""

@@ -1,6 +1,7 @@
 """Winning the Game: Final Scoring, and the Desolation of the Old World count."""
 from __future__ import annotations
 
+import functools
 from ..data import RESOURCES
 from ..state import CITY, TOWN, VILLAGE
 
@@ -20,22 +21,28 @@ def places(values):
 
 
 def placings(values, first, second):
-    """VP per player for one majority (resources or a region's RV).
+    """VP per player for one majority (resources or a region's RV), a tuple.
 
     A tie for first shares first + second (rounded down) and no second is
     awarded; a tie for second shares second.
     """
+    return _placings(tuple(values), first, second)
+
+
+@functools.lru_cache(maxsize=4096)
+def _placings(values, first, second):
+    """(The standings and the goals ask the same few cases over and over.)"""
     out = [0] * len(values)
     top, runners = places(values)
     if len(top) > 1:
         for i in top:
             out[i] = (first + second) // len(top)
-        return out
+        return tuple(out)
     for i in top:
         out[i] = first
     for i in runners:
         out[i] = second // len(runners)
-    return out
+    return tuple(out)
 
 
 def score_lairs(g, lairs, terrify_seat=None):
@@ -116,7 +123,7 @@ def majorities(g, scores):
     ("region:<name>"), from the counts of ``scored``/``final_scores``."""
     by_seat = sorted(scores, key=lambda e: e["seat"])
     keys = list(RESOURCES) + ["region:" + r for r in g.ring]
-    return {key: places([e["counts"][key] for e in by_seat]) for key in keys}
+    return {key: list(places([e["counts"][key] for e in by_seat])) for key in keys}
 
 
 def desolation(g):
