@@ -177,7 +177,8 @@ class Game:
         c.__dict__ = self.__dict__.copy()        # shared, read-only derived tables
         c.state = state
         c.rng = Rng(state.rng)
-        c._decision = None
+        cached = self._decision                  # the same position waits for the same decision
+        c._decision = None if cached is None or not state.stack else [state.stack[-1], *cached[1:]]
         c.__dict__.pop("_log_texts", None)
         c.regions = {r.name: r for r in state.regions}
         return c

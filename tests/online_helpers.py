@@ -39,7 +39,8 @@ async def serving(data_dir, **limits):
 
 
 class ServerThread:
-    """A server in a thread of this process (for clients that are not asyncio: the window's host)."""
+    """A server in a thread of this process (for clients that are not asyncio: the window's host);
+    ``limits``: run()'s, e.g. tls=an ssl.SSLContext for wss://."""
 
     def __init__(self, data_dir, **limits):
         import threading
@@ -49,7 +50,7 @@ class ServerThread:
         self.stop_event = None
 
         def on_ready(server, port):
-            self.server, self.uri = server, f"ws://127.0.0.1:{port}"
+            self.server, self.uri = server, f"{'wss' if limits.get('tls') else 'ws'}://127.0.0.1:{port}"
             self.ready.set()
 
         async def main():
@@ -103,10 +104,14 @@ class ServerProcess:
                                       "--rate", "100000", *extra], cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
-        if "ws://" not in line:
+        if "ws://" not in line and "wss://" not in line:
             self.proc.kill()
             raise RuntimeError(f"the server did not start: {line!r} {self.proc.stderr.read()[:500]!r}")
         self.uri = line.split()[line.split().index("on") + 1]
+        self.banner = [line]              # what serve tells the host at start, up to where invite codes are made
+        while "Invite codes" not in line and line:
+            line = self.proc.stdout.readline()
+            self.banner.append(line)
 
     def kill(self):
         self.proc.kill()
@@ -137,16 +142,19 @@ def seat_plan(players, ai=()):
             for i in range(players)]
 
 
-async def table_of_bots(uri, plan, variant="standard", seed=0, **options):
-    """The creator's bot and one joined bot per invite, connected: [Bot] (seat order of the humans)."""
+async def table_of_bots(uri, plan, variant="standard", seed=0, trust="", **options):
+    """The creator's bot and one joined bot per invite, connected: [Bot] (seat order of the humans);
+    ``trust``: a wss:// server's certificate, as a window trusts it (game.online.tls)."""
     rng = random.Random(seed)
-    creator = Bot(uri, {"type": "create", "seats": plan, "variant": variant, **options}, random.Random(rng.random()))
+    creator = Bot(uri, {"type": "create", "seats": plan, "variant": variant, **options}, random.Random(rng.random()),
+                  trust=trust)
     await creator.connect()
     while creator.created is None:
         await asyncio.wait_for(creator.receive(), 30)
     bots = [creator]
     for seat, code in sorted(creator.created["invites"].items(), key=lambda kv: int(kv[0])):
-        bot = Bot(uri, {"type": "join", "code": code, "name": f"Player {seat}"}, random.Random(rng.random()))
+        bot = Bot(uri, {"type": "join", "code": code, "name": f"Player {seat}"}, random.Random(rng.random()),
+                  trust=trust)
         await bot.connect()
         bots.append(bot)
     return bots

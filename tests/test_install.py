@@ -1,12 +1,17 @@
 """Shipping the game (issue 13): `pip install .` installs a `wrath-of-dragons`
 command that finds its data through the installed package, tools/build.py
-makes a standalone bundle, and a Linux desktop entry with the window's icon."""
+makes a standalone bundle, and a Linux desktop entry with the window's icon.
+Issue 38, 2: "the desktop game and client install pygame, PyYAML and websockets;
+PostgreSQL support is an extra (pip install .[postgresql], and a separate
+requirements file for those who use -r)"."""
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
 import tomllib
+import urllib.request
 
 import pygame
 import pytest
@@ -16,6 +21,11 @@ from game.app import desktop
 from game.app.version import VERSION
 
 SKIP = {".git", "__pycache__", "build", "dist", ".pytest_cache"}
+# The pip commands of README and docs/hosting.md, run in this order in a fresh environment
+# (tests/test_hosting_doc.py checks that the page has no other).
+REQUIREMENTS, INSTALL, UPGRADE = "pip install -r requirements.txt", "pip install .", "pip install --upgrade ."
+INSTALL_POSTGRESQL, REQUIREMENTS_POSTGRESQL = "pip install '.[postgresql]'", "pip install -r requirements-server.txt"
+PIP_COMMANDS = (REQUIREMENTS, INSTALL, UPGRADE, INSTALL_POSTGRESQL, REQUIREMENTS_POSTGRESQL)
 
 
 def clean_env(**extra):
@@ -58,8 +68,24 @@ def test_pyproject_installs_every_package():
     assert packages == found | {"game.datafiles"}
     assert project["tool"]["setuptools"]["package-dir"] == {"game.datafiles": "data"}
     assert project["project"]["scripts"] == {"wrath-of-dragons": "sprites.cli:main"}
-    with open(os.path.join(ROOT, "requirements.txt")) as fh:
-        assert sorted(project["project"]["dependencies"]) == sorted(line.strip() for line in fh if line.strip())
+    assert sorted(project["project"]["dependencies"]) == requirements("requirements.txt")
+    assert project["project"]["optional-dependencies"] == {"postgresql": requirements("requirements-server.txt")}
+    assert not any(r.startswith("psycopg") for r in project["project"]["dependencies"])
+    with open(os.path.join(ROOT, "requirements-dev.txt")) as fh:          # CI's: everything, PostgreSQL's driver too
+        assert fh.readline().startswith("-r requirements-server.txt")
+
+
+def requirements(name):
+    """The requirements a file names itself (not those of the files it includes with -r)."""
+    with open(os.path.join(ROOT, name)) as fh:
+        lines = [line.split(" #")[0].strip() for line in fh]
+    return sorted(line for line in lines if line and not line.startswith(("#", "-r ")))
+
+
+def copy_of_the_source(tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=lambda d, names: [n for n in names if n in SKIP or n.endswith(".egg-info")])
+    return source
 
 
 @pytest.mark.slow
@@ -67,8 +93,7 @@ def test_pip_install_gives_a_command_that_runs_from_any_folder(tmp_path):
     """pip install . into a fresh environment (build isolation, as a player's
     pip does it; pygame and PyYAML come from this Python's site-packages),
     the source deleted, then the command run from an empty folder."""
-    source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=lambda d, names: [n for n in names if n in SKIP or n.endswith(".egg-info")])
+    source = copy_of_the_source(tmp_path)
     fonts = source / "sprites" / "fonts"
     fonts.mkdir(exist_ok=True)
     (fonts / "probe-not-code.txt").write_text("non-code files under sprites/ are installed")
@@ -89,6 +114,51 @@ def test_pip_install_gives_a_command_that_runs_from_any_folder(tmp_path):
     assert where[0].startswith(str(venv)) and where[0].endswith(os.path.join("game", "datafiles"))
     assert os.path.exists(os.path.join(where[1], "fonts", "probe-not-code.txt"))
     assert os.path.exists(os.path.join(where[1], "icons", "wrath-of-dragons-256.png"))
+
+
+@pytest.mark.slow
+def test_pip_install_in_a_fresh_environment_brings_the_game_and_its_client_and_postgresql_only_as_an_extra(tmp_path):
+    """A fresh venv (no system site-packages: nothing installed here leaks in), pip with its
+    own configuration (its index and find-links), the README's command: the game, the window's
+    online client and serve run; psycopg is not there, and serve --db says how to get it."""
+    source = copy_of_the_source(tmp_path)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=300)
+    python = str(venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python"))
+    command = str(venv / ("Scripts/wrath-of-dragons.exe" if os.name == "nt" else "bin/wrath-of-dragons"))
+
+    def pip(line):
+        r = subprocess.run([python, "-m", *shlex.split(line)], cwd=source, capture_output=True, text=True,
+                           timeout=900, env=clean_env())
+        assert r.returncode == 0, (line, r.stderr[-3000:])
+
+    def installed():
+        r = subprocess.run([python, "-m", "pip", "list", "--format", "json"], capture_output=True, text=True,
+                           check=True, timeout=120)
+        return {p["name"].lower() for p in json.loads(r.stdout)}
+    pip(REQUIREMENTS)
+    pip(INSTALL)
+    pip(UPGRADE)
+    names = installed()
+    assert {"pygame", "pyyaml", "websockets"} <= names and not {"psycopg", "psycopg-binary"} & names, names
+    check_runs([command], tmp_path, tmp_path)
+    r = subprocess.run([command, "serve", "--port", "0", "--db", "postgresql://wrath@127.0.0.1/wrath"],
+                       capture_output=True, text=True, timeout=120, env=clean_env(), cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "pip install 'wrath-of-dragons[postgresql]'" in r.stderr
+    server = subprocess.Popen([command, "serve", "--port", "0", "--data", tmp_path / "server"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=clean_env(), cwd=tmp_path)
+    try:
+        uri = server.stdout.readline().split(" on ")[1].split()[0]
+        with urllib.request.urlopen(uri.replace("ws://", "http://") + "/health", timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        server.terminate()
+        server.communicate(timeout=60)
+    pip(INSTALL_POSTGRESQL)
+    assert {"psycopg", "psycopg-binary"} <= installed()
+    pip("pip uninstall -y -q psycopg psycopg-binary")
+    pip(REQUIREMENTS_POSTGRESQL)
+    assert {"psycopg", "psycopg-binary"} <= installed()
 
 
 @pytest.mark.slow

@@ -57,7 +57,7 @@ try:
 except ImportError:
     if _strict():
         raise
-    pytest.skip("psycopg is not installed (pip install -r requirements.txt)", allow_module_level=True)
+    pytest.skip("psycopg is not installed (pip install -r requirements-server.txt)", allow_module_level=True)
 
 
 @pytest.fixture(scope="session")

@@ -16,16 +16,18 @@ import time
 
 from websockets.asyncio.client import connect
 
-from . import protocol
+from . import protocol, tls
 from .mirror import Mirror, OutOfStep
 
 
 class Bot:
-    def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0, session=None):
+    def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0, session=None, trust=""):
         """``pause``: seconds to wait before each move (a number, or a function giving each wait);
         ``session``: the window's session sent in the first message (default: a new one, as a
-        window that opens; the same one again: a window whose connection came back)."""
+        window that opens; the same one again: a window whose connection came back); ``trust``:
+        a wss:// server's certificate, as a window trusts it (game.online.tls)."""
         self.uri = uri
+        self.trust = trust
         self.session = session or secrets.token_urlsafe(18)
         self.first = dict(first, session=self.session)
         self.rng = rng
@@ -43,7 +45,14 @@ class Bot:
         self.ws = None
 
     async def connect(self):
-        self.ws = await connect(self.uri, max_size=None, compression=None, open_timeout=20)
+        context = tls.client_context(self.uri, self.trust)
+        self.ws = await connect(self.uri, max_size=None, compression=None, open_timeout=20,
+                                **({"ssl": context} if context else {}))
+        try:
+            tls.check_peer(self.ws.transport.get_extra_info("ssl_object"), self.trust)
+        except tls.NotTrusted:
+            await self.ws.close()
+            raise
         await self.ws.send(protocol.dumps(self.first))
 
     async def receive(self):

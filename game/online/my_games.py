@@ -3,8 +3,10 @@
     mine = MyGames.load(save_dir)      # never raises: a bad file is one line in ``mine.problem``
     mine.add(server, game, tokens, names); mine.save()
 
-It keeps the last server address and name typed, and for every online game
-joined or created here its server, its id and the seat tokens held here.
+It keeps the last server address and name typed, for every online game
+joined or created here its server, its id and the seat tokens held here, and
+for each wss:// server whose certificate the player chose to trust, that trust
+(a fingerprint or a CA file: game.online.tls).
 Tokens are secrets (whoever has one plays that seat): the file is written
 atomically, readable by this user only. A damaged file is never overwritten:
 it stays as it is, named in the problem, and the games of this session are
@@ -29,11 +31,12 @@ DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
 
 class MyGames:
-    def __init__(self, path, server=DEFAULT_SERVER, name="", games=None, problem=None):
+    def __init__(self, path, server=DEFAULT_SERVER, name="", games=None, certificates=None, problem=None):
         self.path = path
         self.server = server
         self.name = name
         self.games = games or []           # [{"server", "game", "tokens", "names", "created"}]
+        self.certificates = certificates or {}     # wss:// address -> how its certificate is trusted
         self.problem = problem             # why the file could not be read (then it is never written)
 
     @classmethod
@@ -61,11 +64,25 @@ class MyGames:
     def remove(self, entry):
         self.games = [g for g in self.games if g is not entry]
 
+    def trust(self, server):
+        """How the certificate of ``server`` is trusted here ("": by the usual authorities)."""
+        return self.certificates.get(server, "")
+
+    def set_trust(self, server, trust):
+        if trust:
+            self.certificates[server] = trust
+            for old in list(self.certificates)[:-MAX_GAMES]:        # (the oldest first)
+                del self.certificates[old]
+        else:
+            self.certificates.pop(server, None)
+
     def save(self):
         """Write the file; the problem in one line, or None."""
         if self.problem:
             return self.problem
         doc = {"server": self.server, "name": self.name, "games": self.games}
+        if self.certificates:
+            doc["certificates"] = self.certificates
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             write_atomic(self.path, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True).encode("utf-8"))
@@ -104,7 +121,15 @@ def checked(doc):
             raise ValueError(f"{where}.names: expected the players' names")
         out.append({"server": g["server"], "game": g["game"], "tokens": tokens, "names": names,
                     "created": str(g.get("created", ""))[:32]})
-    return {"server": server, "name": name, "games": out}
+    certificates = doc.get("certificates", {}) or {}
+    if not isinstance(certificates, dict) or len(certificates) > MAX_GAMES:
+        raise ValueError(f"certificates: expected a mapping of at most {MAX_GAMES} wss:// addresses")
+    for where, trust in certificates.items():
+        if address_problem(where) or not where.startswith("wss://"):
+            raise ValueError(f"certificates: {escape(str(where))[:80]} is not a wss:// address")
+        if not isinstance(trust, str) or not 0 < len(trust) <= 400 or not trust.isprintable():
+            raise ValueError(f"certificates[{where}]: expected a fingerprint or a CA file's path")
+    return {"server": server, "name": name, "games": out, "certificates": dict(certificates)}
 
 
 def _short_text(v):

@@ -29,7 +29,7 @@ import time
 import psycopg
 from psycopg.types.json import Json, Jsonb
 
-from .store import SEAT_FIELDS, Store, StoreError, Taken
+from .store import SEAT_FIELDS, Store, StoreError, Taken, written
 
 SCHEMA = 4
 CHANNEL = "wrath_games"
@@ -99,6 +99,7 @@ def upgrade(db, target=SCHEMA):
 class PostgresStore(Store):
     blocking = True           # every call waits on the network: the server makes them in its worker thread
     leases = True
+    kind = "postgresql"
 
     def __init__(self, dsn):
         self.dsn = dsn
@@ -127,6 +128,7 @@ class PostgresStore(Store):
                 raise StoreError(f"{shown(self.dsn)}: {_one_line(exc)}", "cannot use its games database just now") from None
 
     # ----- games ------------------------------------------------------------------------------
+    @written
     def create_game(self, game_id, settings, seats):
         def create(db):
             with db.transaction():
@@ -157,6 +159,7 @@ class PostgresStore(Store):
                     "snapshot": None if snap is None else {"seq": snap[0], "state": snap[1]}}
         return self._call(load)
 
+    @written
     def save_snapshot(self, game_id, seq, snapshot_format, state):
         def save(db):
             with db.transaction():
@@ -177,6 +180,7 @@ class PostgresStore(Store):
         return self._call(lambda db: [r[0] for r in db.execute(
             "SELECT record FROM records WHERE game = %s AND seq > %s ORDER BY seq", (game_id, seq))])
 
+    @written
     def append(self, game_id, first_seq, records):
         def append(db):
             with db.transaction():
@@ -194,6 +198,7 @@ class PostgresStore(Store):
         self._call(append)
 
     # ----- seats ------------------------------------------------------------------------------
+    @written
     def update_seat(self, game_id, seat, **fields):
         bad = set(fields) - set(SEAT_FIELDS)
         if bad:
@@ -206,6 +211,7 @@ class PostgresStore(Store):
                 db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} seats"))
         self._call(update)
 
+    @written
     def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
         def claim(db):
             with db.transaction():
@@ -216,6 +222,9 @@ class PostgresStore(Store):
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} seats"))
             return done
         return self._call(claim)
+
+    def probe(self):
+        self._call(lambda db: db.execute("SELECT 1 FROM games LIMIT 1").fetchall())
 
     def find(self, column, digest):
         if column not in ("token_hash", "invite_hash"):

@@ -18,7 +18,9 @@ with the one before. A move whose answer was lost with the connection is sent
 again, with its id, as soon as the connection is back: the server answers it
 as it was if it made it, or makes it now if the game still waits for it.
 The server's welcome names its rules (game.fingerprint): a window with other
-rules says "update to play" and draws nothing.
+rules says "update to play" and draws nothing. A wss:// server is trusted as
+the player said (game.online.tls); a certificate that is not the one trusted
+ends the connection before the first message, and is never tried again.
 """
 from __future__ import annotations
 
@@ -28,13 +30,14 @@ import queue
 import random
 import secrets
 import socket
+import ssl
 import threading
 import time
 
 from ..app.version import VERSION as RELEASE
 from ..data import default_data
 from ..fingerprint import rules_fingerprint, short
-from . import protocol
+from . import protocol, tls
 from .mirror import Mirror, OutOfStep
 
 BACKOFF = (0.5, 1, 2, 4, 8, 15)        # seconds between tries to reconnect (then 15 s each)
@@ -44,11 +47,12 @@ ANSWER_SECONDS = 10                    # a command without an answer by then is 
 class Link:
     """One server connection in a thread, reopened with backoff until ``close``."""
 
-    def __init__(self, uri, first, on_frame, on_state):
+    def __init__(self, uri, first, on_frame, on_state, trust=""):
         self.uri = uri
         self.first = first                  # the message sent first on every connection (or a function making it)
         self.on_frame = on_frame
-        self.on_state = on_state            # ("connecting" | "open" | "down" | "failed", words)
+        self.on_state = on_state            # ("connecting" | "open" | "down" | "failed", words, fingerprint offered)
+        self.trust = trust                  # how a wss:// server's certificate is trusted (game.online.tls)
         self.loop = asyncio.new_event_loop()
         self.ws = None
         self.closed = False
@@ -71,8 +75,10 @@ class Link:
             self.on_state("connecting", None)
             problem = None
             try:
+                context = tls.client_context(self.uri, self.trust)
                 async with connect(self.uri, max_size=16 * 1024 * 1024, compression=None, open_timeout=10,
-                                   close_timeout=2) as ws:
+                                   close_timeout=2, **({"ssl": context} if context else {})) as ws:
+                    tls.check_peer(ws.transport.get_extra_info("ssl_object"), self.trust)
                     self.ws = ws
                     await ws.send(protocol.dumps(self.first() if callable(self.first) else self.first))
                     self.tries = 0
@@ -81,10 +87,16 @@ class Link:
                     async for text in ws:
                         self.on_frame(json.loads(text))
                     problem = f"the server closed the connection ({ws.close_reason or ws.close_code})"
+            except (tls.NotTrusted, ssl.SSLCertVerificationError) as exc:      # trying again cannot help
+                if isinstance(exc, ssl.SSLCertVerificationError):
+                    seen = await asyncio.get_running_loop().run_in_executor(None, tls.presented, self.uri)
+                    exc = tls.not_trusted(exc, self.uri, self.trust, seen)
+                self.on_state("failed", str(exc), exc.seen if exc.offer else None)
+                return
             except Exception as exc:            # unreachable, a refused handshake, a timeout, a dropped connection
                 problem = _problem(exc)
                 if not self.opened and _never_works(exc):
-                    self.on_state("failed", problem)
+                    self.on_state("failed", f"{problem}: check the address {self.uri}")
                     return
             finally:
                 self.ws = None
@@ -149,9 +161,10 @@ def _never_works(exc):
 
 
 class RemoteHost:
-    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None):
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust=""):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
-        watch it as a spectator (what everyone may see; nothing can be played)."""
+        watch it as a spectator (what everyone may see; nothing can be played). ``trust``: how
+        a wss:// server's certificate is trusted (game.online.tls)."""
         self.save_dir = save_dir
         self.uri = uri
         self.tokens = list(tokens)
@@ -164,6 +177,7 @@ class RemoteHost:
         self.news = []
         self.state, self.problem = "connecting", None
         self.fatal = None
+        self.offer = None                    # the fingerprint of a certificate the player may choose to trust
         self._said = None                    # the server's words on a connection it closes before its welcome
         self.saved_record = None
         self._record_asked = False
@@ -174,7 +188,7 @@ class RemoteHost:
         self._states_due = set()             # seats whose whole snapshot the welcome announced
         self._presence_at = time.monotonic()   # when the seat list (who is connected, how long away) came
         self._clock = (None, -1, 0.0)          # the last frame's turn clock, its version, when it came
-        self.link = link(uri, self._hello, self._received, self._link_state)
+        self.link = link(uri, self._hello, self._received, self._link_state, trust)
 
     def _hello(self):
         """The first message of each connection: the seat tokens, and the log lines kept here
@@ -190,8 +204,8 @@ class RemoteHost:
         self.incoming.put(frame)
         self.notify()
 
-    def _link_state(self, state, problem):
-        self.incoming.put({"type": "_link", "state": state, "problem": problem})
+    def _link_state(self, state, problem, offer=None):
+        self.incoming.put({"type": "_link", "state": state, "problem": problem, "offer": offer})
         self.notify()
 
     # ----- the window thread's side ----------------------------------------------------------------
@@ -219,7 +233,7 @@ class RemoteHost:
                     self._own[1] = time.monotonic()
                     self.link.send(self._own[0])
             elif frame["state"] == "failed":
-                self.fatal = f"{frame['problem']}: check the address {self.uri}"
+                self.fatal, self.offer = frame["problem"], frame.get("offer")
                 self.link.close()
         elif kind == "welcome":
             if frame.get("rules") != rules_fingerprint():

@@ -42,9 +42,10 @@ from ..data import default_data
 from ..fingerprint import rules_fingerprint, short
 from ..plaintext import escape
 from ..variants import VARIANTS
-from . import addresses, protocol
+from . import addresses, announce, protocol, tls
 from . import game_snapshot
 from .folder_lock import FolderLock
+from .health import Health
 from .protocol import BadMessage
 from .room import Room, digest, new_invite, new_token, normal_invite
 from .shared import LEASE_SECONDS, SharedGames
@@ -226,6 +227,8 @@ class Server(SharedGames):
                                     "stale": moved_on})
                 return False
             room.mark_stored()
+            if room.session.game.is_over:
+                log.info("game %s finished (%d records)", room.id, room.version)
         if answer is not None:
             answer[0].send(answer[1])
         room.broadcast()
@@ -380,6 +383,8 @@ class Server(SharedGames):
         game_id = secrets.token_urlsafe(9)
         settings = {"seed": secrets.randbits(63), "variant": variant, "rules": rules_fingerprint(), **limits}
         await self.db(self.store.create_game, game_id, settings, seats)
+        log.info("game %s created: %s, %d seats (%s)", game_id, variant, len(seats),
+                 ", ".join(f"{n} {kind}" for kind, n in _counts(w.get("kind") for w in wanted)))
         room = self.rooms[game_id] = Room.create(game_id, settings, seats, self._waker(game_id))
         room.lock = asyncio.Lock()
         conn.send({"type": "created", "game": game_id, "watch": game_id,
@@ -585,6 +590,13 @@ class Server(SharedGames):
                             del self.rooms[game_id]
 
 
+def _counts(kinds):
+    counts = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts.items()
+
+
 def _id_of(frame):
     """The id of a refused message, if it has a plain one (so that the client knows which)."""
     try:
@@ -609,21 +621,22 @@ def open_store(data_dir, db=None, check_seconds=CHECK_SECONDS):
         raise
 
 
-async def run(host, port, data_dir, ready=None, stop=None, db=None, check_seconds=CHECK_SECONDS, **limits):
+async def run(host, port, data_dir, ready=None, stop=None, db=None, check_seconds=CHECK_SECONDS, tls=None,
+              **limits):
     """Serve until ``stop`` (an asyncio.Event) is set, or, without one, until SIGTERM or SIGINT;
     then every game is stored and the database closed cleanly. ``db``: a PostgreSQL address (else
-    SQLite in ``data_dir``); ``limits``: Server's per_address, rate, idle_room_seconds,
-    lease_seconds, snapshot_every, trusted_proxies."""
+    SQLite in ``data_dir``); ``tls``: an ssl.SSLContext (wss://; game.online.tls); ``limits``:
+    Server's per_address, rate, idle_room_seconds, lease_seconds, snapshot_every, trusted_proxies."""
     store, lock = open_store(data_dir, db, check_seconds)
     try:
-        await _serve_store(store, host, port, ready, stop, limits)
+        await _serve_store(store, host, port, ready, stop, limits, tls)
     finally:
         store.close()
         if lock is not None:
             lock.release()
 
 
-async def _serve_store(store, host, port, ready, stop, limits):
+async def _serve_store(store, host, port, ready, stop, limits, tls=None):
     server = Server(store, **limits)
     loop = server.loop = asyncio.get_running_loop()
     if stop is None:
@@ -640,7 +653,8 @@ async def _serve_store(store, host, port, ready, stop, limits):
     try:
         async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME, compression=None,
                             open_timeout=FIRST_MESSAGE_SECONDS, close_timeout=CLOSE_SECONDS, ping_interval=20,
-                            ping_timeout=20, max_queue=16, server_header=None) as listening:
+                            ping_timeout=20, max_queue=16, server_header=None, ssl=tls,
+                            process_request=Health(server).process_request) as listening:
             if ready is not None:
                 ready(server, listening.sockets[0].getsockname()[1])
             await stop.wait()
@@ -682,6 +696,9 @@ def parse_serve(argv, prog):
     ap.add_argument("--check-seconds", type=float, default=CHECK_SECONDS, metavar="S",
                     help=f"at start, at most this long for SQLite's check of every page of the games database "
                          f"(default {CHECK_SECONDS}; 0: skip it)")
+    ap.add_argument("--tls-cert", metavar="FILE",
+                    help="serve wss:// (TLS) with this certificate chain (PEM, e.g. Let's Encrypt's fullchain.pem)")
+    ap.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM, e.g. privkey.pem)")
     return ap.parse_args(argv)
 
 
@@ -703,9 +720,56 @@ def host_problem(host):
     return None
 
 
+class OneLineLog(logging.Formatter):
+    """Each log record on one line, with the time; an exception as its type, words and place
+    (never a traceback over many lines)."""
+
+    def __init__(self):
+        super().__init__("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S")
+
+    def format(self, record):
+        text = escape(record.getMessage())
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            tb = exc.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            where = f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}" if tb else ""
+            text += f" ({type(exc).__name__}: {escape(str(exc))[:200]}{where})"
+        record.message = text
+        return f"{self.formatTime(record, self.datefmt)} {text}"
+
+
+def start_log():
+    """The server's log: one line per start, stop, game created or finished (standard output) and
+    error (standard error). No line holds a token, an invite code, a seed or a hand."""
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    for handler in list(log.handlers):
+        log.removeHandler(handler)
+    out, err = logging.StreamHandler(sys.stdout), logging.StreamHandler(sys.stderr)
+    out.addFilter(lambda record: record.levelno < logging.WARNING)
+    err.setLevel(logging.WARNING)
+    for handler in (out, err):
+        handler.setFormatter(OneLineLog())
+        log.addHandler(handler)
+    logging.basicConfig(level=logging.WARNING, handlers=[err])      # the libraries' warnings and errors too
+
+
+def postgres_missing():
+    """One line saying how to install PostgreSQL's driver if it cannot be imported, else None."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as exc:
+        return (f"--db needs PostgreSQL's driver psycopg ({escape(str(exc))[:80]}): pip install "
+                f"'wrath-of-dragons[postgresql]', or in a clone pip install -r requirements-server.txt")
+    return None
+
+
 def main(argv, prog="python main.py serve"):
-    """``serve``: one line when it listens (the real port), one line and exit 2 if it cannot;
-    SIGTERM or Ctrl+C stop it cleanly (every game stored, the database closed)."""
+    """``serve``: one line when it listens (the real port) and what to give friends, one line
+    and exit 2 if it cannot; SIGTERM or Ctrl+C stop it cleanly (every game stored, the database
+    closed)."""
     try:
         args = parse_serve(argv, prog)
     except SystemExit as exc:
@@ -718,6 +782,9 @@ def main(argv, prog="python main.py serve"):
     if args.db is not None and not args.db.startswith(("postgresql://", "postgres://")):
         print("error: --db is a PostgreSQL address, postgresql://user@host:port/database", file=sys.stderr)
         return 2
+    if args.db and postgres_missing():
+        print(f"error: {postgres_missing()}", file=sys.stderr)
+        return 2
     try:
         addresses.trusted_networks(args.trusted_proxy)
     except ValueError as exc:
@@ -726,7 +793,15 @@ def main(argv, prog="python main.py serve"):
     if host_problem(args.host):
         print(f"error: {host_problem(args.host)}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    context = facts = None
+    if args.tls_cert or args.tls_key:
+        try:
+            context = tls.server_context(args.tls_cert, args.tls_key)
+            facts = tls.certificate_facts(args.tls_cert)
+        except tls.TlsProblem as exc:
+            print(f"error: {escape(str(exc))}", file=sys.stderr)
+            return 2
+    start_log()
     data_dir = args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server")
     if args.db:
         from .pgstore import shown
@@ -735,11 +810,14 @@ def main(argv, prog="python main.py serve"):
         where = escape(data_dir)
 
     def ready(server, port):
-        print(f"Serving Wrath of Dragons on ws://{escape(args.host)}:{port} (games in {where})", flush=True)
+        log.info("Serving Wrath of Dragons on %s (games in %s; version %s, rules %s)",
+                 announce.url("wss" if context else "ws", escape(args.host), port), where, RELEASE,
+                 short(rules_fingerprint()))
+        print("\n".join(announce.host_lines(args.host, port, facts, bool(args.trusted_proxy))), flush=True)
     quiet_collector()
     try:
         asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, check_seconds=args.check_seconds,
-                        per_address=args.per_address, rate=args.rate, lease_seconds=args.lease,
+                        tls=context, per_address=args.per_address, rate=args.rate, lease_seconds=args.lease,
                         snapshot_every=args.snapshot_every, trusted_proxies=args.trusted_proxy))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -750,5 +828,5 @@ def main(argv, prog="python main.py serve"):
         return 2
     except KeyboardInterrupt:
         return 0
-    print(f"Stopped; every game is stored in {where}", flush=True)
+    log.info("Stopped; every game is stored in %s", where)
     return 0

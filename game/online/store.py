@@ -47,6 +47,13 @@ class Store(abc.ABC):
     (the server then makes them in a worker thread, in order)."""
     blocking = False
     leases = False            # True: several processes share the games (lease, release, listen below)
+    kind = "?"                # its name in the server's health answer
+    commits = 0               # writes committed by this process (``written``)
+    failing = None            # (time.time(), reason) of the last write, if it failed; None once one succeeds
+
+    @abc.abstractmethod
+    def probe(self):
+        """Read a little from the games table (the server's health check): raises StoreError if it cannot."""
 
     @abc.abstractmethod
     def create_game(self, game_id, settings, seats):
@@ -178,6 +185,22 @@ def _guarded(method):
     return call
 
 
+def written(method):
+    """A write: counted in ``commits`` once committed; a failed one leaves the store ``failing``
+    (the health check says so) until a write succeeds."""
+    @functools.wraps(method)
+    def call(self, *args, **kw):
+        try:
+            result = method(self, *args, **kw)
+        except StoreError as exc:
+            self.failing = (time.time(), exc.reason)
+            raise
+        self.failing = None
+        self.commits += 1
+        return result
+    return call
+
+
 def _one_line(exc):
     return " ".join(str(exc).split())[:200] or type(exc).__name__
 
@@ -238,6 +261,7 @@ class SQLiteStore(Store):
     Before the file is opened for writing it is checked (game.online.sqlite_check): a write-ahead
     log that lacks committed moves, a page SQLite finds damaged, or another program's tables are
     refused with one line and the file is left as it is. Closed, the log is folded into the file."""
+    kind = "sqlite"
 
     def __init__(self, path, check_seconds=CHECK_SECONDS):
         self.path = str(path)
@@ -270,6 +294,7 @@ class SQLiteStore(Store):
             elif target > current:
                 self.db.execute("UPDATE schema_version SET version = ?", (target,))
 
+    @written
     @_guarded
     def create_game(self, game_id, settings, seats):
         with self._transaction():
@@ -298,6 +323,7 @@ class SQLiteStore(Store):
         return {"settings": json.loads(row[0]), "seats": seats, "records": records,
                 "snapshot": None if snap is None else {"seq": snap[0], "state": json.loads(snap[1])}}
 
+    @written
     @_guarded
     def save_snapshot(self, game_id, seq, snapshot_format, state):
         with self._transaction():
@@ -305,6 +331,7 @@ class SQLiteStore(Store):
                             (game_id, seq, snapshot_format, json.dumps(state), time.time()))
             self.db.execute("DELETE FROM snapshots WHERE game = ? AND seq < ?", (game_id, seq))
 
+    @written
     @_guarded
     def append(self, game_id, first_seq, records):
         now = time.time()
@@ -315,6 +342,7 @@ class SQLiteStore(Store):
         except sqlite3.IntegrityError:
             raise Taken(f"{game_id}: record {first_seq} exists") from None
 
+    @written
     @_guarded
     def update_seat(self, game_id, seat, **fields):
         bad = set(fields) - set(SEAT_FIELDS)
@@ -324,12 +352,17 @@ class SQLiteStore(Store):
         with self._transaction():
             self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
 
+    @written
     @_guarded
     def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
         with self._transaction():
             return self.db.execute("UPDATE seats SET name = ?, token_hash = ?, invite_hash = NULL "
                                    "WHERE game = ? AND seat = ? AND invite_hash = ?",
                                    (name, token_hash, game_id, seat, invite_hash)).rowcount == 1
+
+    @_guarded
+    def probe(self):
+        self.db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
 
     @_guarded
     def find(self, column, digest):

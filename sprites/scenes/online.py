@@ -3,7 +3,10 @@
 how long an absent player is waited for; a turn limit), joining with an
 invite code, watching a game with its watch code (what everyone may see), and
 My games (every online game of this computer, whose turn it is, opened with a
-click).
+click). For a wss:// server, Certificate says how its certificate is trusted:
+empty (an authority this computer knows), its SHA-256 fingerprint, or a CA
+file (game.online.tls); a certificate no known authority signed is shown with
+its fingerprint, to trust once compared with the one the host's serve printed.
 
 The network calls run in worker threads (game.online.lobby): the screen never
 waits for a server. This computer's games and their seat tokens are kept in
@@ -15,7 +18,7 @@ import pygame
 
 from game.app.background import Job
 from game.data import default_data
-from game.online import lobby
+from game.online import lobby, tls
 from game.online.my_games import MyGames, address, address_problem
 from game.online.protocol import AI_LEVELS
 from game.online.remote import RemoteHost
@@ -34,7 +37,7 @@ ABSENT = ((None, "Absent players: the table waits"), (300, "Absent 5 min: an AI 
           (1800, "Absent 30 min: an AI may stand in"), (86400, "Absent a day: an AI may stand in"))
 TURN = ((None, "No turn limit"), (120, "Turn limit: 2 minutes"), (600, "Turn limit: 10 minutes"))
 MY_ROWS = 6
-FIELDS = ("field:server", "field:name", "field:code")
+FIELDS = ("field:server", "field:trust", "field:name", "field:code")
 
 
 class OnlineScene(Scene):
@@ -42,6 +45,8 @@ class OnlineScene(Scene):
         super().__init__(app)
         self.mine = MyGames.load(app.save_dir())
         self.server_text = self.mine.server
+        self.trust_text = self.mine.trust(address(self.server_text))
+        self.offer = None                  # (address, fingerprint) of a certificate the player may trust
         self.name_text = self.mine.name or (app.settings.names[0] if getattr(app.settings, "names", None) else "")
         self.code_text = ""
         self.seats = ["here", "invite"]
@@ -69,9 +74,12 @@ class OnlineScene(Scene):
         x0 = max(px(40), w // 2 - px(740))
         self.x0 = x0
         y = px(130)
-        self.add("field:server", pygame.Rect(x0 + px(150), y, px(520), bh), tip="The server's address, e.g. "
+        self.add("field:server", pygame.Rect(x0 + px(150), y, px(430), bh), tip="The server's address, e.g. "
                  "ws://192.168.1.20:8765 (whoever hosts runs: python main.py serve --host 0.0.0.0)")
-        self.add("field:name", pygame.Rect(x0 + px(860), y, px(320), bh), tip="Your name at the table")
+        self.add("field:trust", pygame.Rect(x0 + px(732), y, px(300), bh), tip="For a wss:// server only: empty "
+                 "when an authority signed its certificate (Let's Encrypt); for a self-signed one, the SHA-256 "
+                 "fingerprint its serve printed, or the path of a CA file")
+        self.add("field:name", pygame.Rect(x0 + px(1182), y, px(280), bh), tip="Your name at the table")
         # left: a new table
         y = px(250)
         self.left_top = y
@@ -113,7 +121,17 @@ class OnlineScene(Scene):
         r = pygame.Rect(0, 0, px(220), px(52))
         r.bottomleft = (x0, h - px(24))
         self.add("button:back", r, tip="Back to the title (Esc)")
-        self.status_y = r.y - px(40)
+        self.status = pygame.Rect(r.right + px(24), r.y - px(4), w - r.right - px(64), r.h + px(8))
+        if self.offer is not None:
+            box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(300))
+            box.center = (w // 2, h // 2)
+            self.offer_box = box
+            for i, (name, tip) in enumerate((("button:trust", "Trust this certificate for this server (kept in "
+                                              "Certificate)"), ("button:distrust", "Do not trust it"))):
+                b = pygame.Rect(0, 0, px(260), px(52))
+                b.bottomleft = (box.centerx - px(270) + i * px(280), box.bottom - px(20))
+                self.add(name, b, tip=tip, front=True)
+            self.add("offer_box", box)
         if self.invites is not None:
             box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(120) + (len(self.invites[0]) + 1) * px(44) + px(80))
             box.center = (w // 2, h // 2)
@@ -129,6 +147,11 @@ class OnlineScene(Scene):
         if name == "button:back":
             return self._back()
         if self.connecting is not None or self.job is not None:
+            return None
+        if self.offer is not None:
+            if name in ("button:trust", "button:distrust"):
+                self._trust(name == "button:trust")
+            self.resize(self.size)
             return None
         if self.invites is not None:
             if name == "button:open_new":
@@ -165,7 +188,10 @@ class OnlineScene(Scene):
         return None
 
     def key(self, event):
-        if event.key == pygame.K_ESCAPE:
+        if event.key == pygame.K_ESCAPE and self.offer is not None:
+            self._trust(False)
+            self.resize(self.size)
+        elif event.key == pygame.K_ESCAPE:
             if self.focus is not None:
                 self.focus = None
             else:
@@ -181,15 +207,19 @@ class OnlineScene(Scene):
                 text = self._get() + event.unicode
                 if self.focus == "field:name" and name_problem(text):
                     return
-                self._set(text[:200 if self.focus == "field:server" else 24])
+                self._set(text[:{"field:server": 200, "field:trust": 400}.get(self.focus, 24)])
         self.app.dirty = True
 
     def _get(self):
-        return {"field:server": self.server_text, "field:name": self.name_text, "field:code": self.code_text}[self.focus]
+        return {"field:server": self.server_text, "field:trust": self.trust_text, "field:name": self.name_text,
+                "field:code": self.code_text}[self.focus]
 
     def _set(self, text):
         if self.focus == "field:server":
             self.server_text = text
+            self.trust_text = self.mine.trust(address(text))        # what this computer trusts of that server
+        elif self.focus == "field:trust":
+            self.trust_text = text
         elif self.focus == "field:name":
             self.name_text = text
         else:
@@ -208,7 +238,27 @@ class OnlineScene(Scene):
         if problem:
             self.message = f"Server: {problem}."
             return None
+        trust = self.trust_text.strip()
+        if trust and not uri.startswith("wss://"):
+            self.message = "Certificate: a ws:// server has none (no TLS): clear Certificate, or type its wss:// address."
+            return None
+        if tls.trust_problem(trust):
+            self.message = f"Certificate: {tls.trust_problem(trust)}."
+            return None
+        self.offer = None
         return uri
+
+    def _trust(self, yes):
+        """The player compared the fingerprint shown with the host's: trust it for that server, or not."""
+        uri, fp = self.offer
+        self.offer = None
+        if not yes:
+            self.message = "Not trusted: nothing was sent to that server."
+            return
+        self.mine.set_trust(uri, fp)
+        if address(self.server_text) == uri:
+            self.trust_text = fp
+        self.message = self.mine.save() or f"Trusted for {uri}: try again."
 
     def _player(self):
         problem = name_problem(self.name_text)
@@ -219,6 +269,7 @@ class OnlineScene(Scene):
 
     def _remember(self, uri, name):
         self.mine.server, self.mine.name = uri, name
+        self.mine.set_trust(uri, self.trust_text.strip())
         problem = self.mine.save()
         if problem:
             self.message = problem
@@ -235,7 +286,7 @@ class OnlineScene(Scene):
         self._remember(uri, name)
         self.message = "Creating the table..."
         self.job = ("create", uri, Job(lobby.create, uri, seats, VARIANTS[self.variant_i], ABSENT[self.absent_i][0],
-                                       TURN[self.turn_i][0], notify=wake_up, name="lobby"))
+                                       TURN[self.turn_i][0], self.mine.trust(uri), notify=wake_up, name="lobby"))
 
     def _join(self):
         uri, name = self._server(), self._player()
@@ -246,7 +297,8 @@ class OnlineScene(Scene):
             return
         self._remember(uri, name)
         self.message = "Joining..."
-        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, notify=wake_up, name="lobby"))
+        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, self.mine.trust(uri),
+                                     notify=wake_up, name="lobby"))
 
     def _watch(self):
         uri = self._server()
@@ -261,16 +313,19 @@ class OnlineScene(Scene):
             return
         self._remember(uri, self.mine.name)
         self.message = f"Connecting to {uri}..."
-        self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code)
+        self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code,
+                                     trust=self.mine.trust(uri))
 
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
             key = entry["game"]
-            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], notify=wake_up, name="lobby")
+            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], self.mine.trust(entry["server"]),
+                                  notify=wake_up, name="lobby")
 
     def _open(self, entry):
         self.message = f"Connecting to {entry['server']}..."
-        self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir())
+        self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir(),
+                                     trust=self.mine.trust(entry["server"]))
 
     def update(self, now):
         if self.job is not None and self.job[2].done():
@@ -279,6 +334,8 @@ class OnlineScene(Scene):
             if job.error is not None:
                 self.message = f"Not done: {job.error}" if isinstance(job.error, lobby.LobbyError) else \
                     f"Not done: {type(job.error).__name__}"
+                if getattr(job.error, "offer", None):
+                    self.offer = (uri, job.error.offer)
             elif what == "create":
                 self._created(uri, job.result)
             else:
@@ -292,6 +349,9 @@ class OnlineScene(Scene):
             host = self.connecting
             if host.fatal:
                 self.message = f"Not done: {host.fatal}"
+                if host.offer:
+                    self.offer = (host.uri, host.offer)
+                    self.resize(self.size)
                 host.close()
                 self.connecting = None
                 self.app.dirty = True
@@ -334,7 +394,10 @@ class OnlineScene(Scene):
         title = common.display_text("Play online", max(24, px(56)), (170, 40, 30), (250, 226, 170))
         surface.blit(title, title.get_rect(midtop=(w // 2, px(24))))
         f = fs(22)
+        trust = self.trust_text if self.focus == "field:trust" else \
+            tls.short(tls.as_fingerprint(self.trust_text)) or self.trust_text
         for name, label, value, hint in (("field:server", "Server", self.server_text, "ws://host:8765"),
+                                          ("field:trust", "Certificate", trust, "for wss:// only"),
                                           ("field:name", "Your name", self.name_text, "your name")):
             r = self.element_rect(name)
             theme.blit_text(surface, label, f, (r.x - px(12), r.centery), theme.GOLD, True, "midright")
@@ -371,10 +434,11 @@ class OnlineScene(Scene):
         theme.button(surface, self.element_rect("button:back"), "Back (Esc)", f, hot=self.hover == "button:back")
         e = self.element(self.hover) if self.hover else None
         line = self.message or (e.tip if e is not None else "")
-        theme.blit_text(surface, line, fs(20), (w // 2, self.status_y), theme.HILITE if self.message
-                        else (220, 200, 170), False, "midtop", w - px(40))
+        theme.blit_wrapped(surface, line, fs(20), self.status, theme.HILITE if self.message else (220, 200, 170))
         if self.invites is not None:
             self._draw_invites(surface)
+        if self.offer is not None:
+            self._draw_offer(surface)
 
     def _draw_mine(self, surface, i, entry):
         px, fs = self.px, self.fs
@@ -421,10 +485,36 @@ class OnlineScene(Scene):
         theme.button(surface, self.element_rect("button:open_new"), "Open the table", fs(24),
                      hot=self.hover == "button:open_new", primary=True)
 
+    def _draw_offer(self, surface):
+        px, fs = self.px, self.fs
+        theme.shade(surface, surface.get_rect())
+        box = self.offer_box
+        theme.panel(surface, box)
+        uri, fp = self.offer
+        inner = box.w - px(40)
+        theme.blit_text(surface, "Trust this server's certificate?", fs(28), (box.centerx, box.y + px(20)),
+                        theme.INK, True, "midtop", inner)
+        theme.blit_text(surface, f"No authority this computer knows signed the certificate of {uri}. "
+                        f"Its SHA-256 fingerprint:", fs(20), (box.centerx, box.y + px(66)), theme.INK, False, "midtop",
+                        inner)
+        for i, half in enumerate((fp[:47], fp[48:])):
+            theme.blit_text(surface, half, fs(24), (box.centerx, box.y + px(104) + i * px(34)), (150, 30, 20), True,
+                            "midtop", inner)
+        theme.blit_text(surface, "Trust it only if it is the one the host's serve printed.", fs(20),
+                        (box.centerx, box.y + px(184)), theme.INK, False, "midtop", inner)
+        for name, label in (("button:trust", "Trust it"), ("button:distrust", "Cancel (Esc)")):
+            theme.button(surface, self.element_rect(name), label, fs(24), hot=self.hover == name,
+                         primary=name == "button:trust")
+
     def _field(self, surface, rect, value, focused, placeholder=""):
         pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
         shown = value + ("|" if focused else "")
-        theme.blit_text(surface, shown or placeholder, self.fs(22), (rect.x + 10, rect.centery),
-                        theme.INK if value else theme.MUTED, False, "midleft", rect.w - 20)
+        size, room = self.fs(22), rect.w - 20
+        if focused and theme.text_width(shown, size) > room:        # typing: its end shows
+            while len(shown) > 1 and theme.text_width("..." + shown, size) > room:
+                shown = shown[1:]
+            shown = "..." + shown
+        theme.blit_text(surface, shown or placeholder, size, (rect.x + 10, rect.centery),
+                        theme.INK if value else theme.MUTED, False, "midleft", room)

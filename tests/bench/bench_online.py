@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -48,6 +49,7 @@ def start_server(data):
                              "--per-address", "100000", "--rate", "1000000"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline()
+    threading.Thread(target=proc.stdout.read, daemon=True).start()      # its log: never a full pipe
     return proc, line.split()[line.split().index("on") + 1]
 
 
