@@ -180,6 +180,7 @@ class Game:
         cached = self._decision                  # the same position waits for the same decision
         c._decision = None if cached is None or not state.stack else [state.stack[-1], *cached[1:]]
         c.__dict__.pop("_log_texts", None)
+        c.__dict__.pop("_standings", None)       # (standings.for_seats: what this game worked out)
         c.regions = {r.name: r for r in state.regions}
         return c
 

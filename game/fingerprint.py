@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from .data import default_data
 
-RULES_VERSION = 1
+RULES_VERSION = 2             # 2: the discard after Divination or Foresight may be the Dragon Hex Card
 
 # Online games stored before fingerprints were kept (up to commit d821965) were played with
 # RULES_VERSION 1 and data/ as it was there, whose fingerprint this is (computed on that commit).

@@ -30,7 +30,8 @@ def _reachable(g):
         return {}
     seat = d.player
     frontier = [(g, [])]
-    seen = {g.state.players[seat].region}
+    start = g.state.players[seat].region
+    seen = {start}
     found = {}
     for _ in range(MOST_STEPS):
         nxt = []
@@ -41,7 +42,7 @@ def _reachable(g):
                 c.apply(a)
                 here = c.state.players[seat].region
                 ours = c.decision is not None and c.decision.player == seat
-                if ours and not c.state.players[seat].passing:
+                if ours and not c.state.players[seat].passing and here != start:     # (out and back is no flight)
                     found.setdefault(here, path + [a])
                 if here not in seen and ours:
                     seen.add(here)

@@ -121,9 +121,26 @@ def decision(g, seat, view, undoable=None):
         return out
     out["options"] = [option(g, a, undoable) for a in d.options]
     out["refused"] = refusals(g, view)
-    out["flights"] = {region: {"steps": [g.describe(a) for a in steps], "kinds": [a.kind for a in steps]}
-                      for region, steps in flights(g).items()}
+    out["flights"] = {region: flight(g, steps) for region, steps in flights(g).items()}
     return out
+
+
+def flight(g, steps):
+    """A flight of several moves as the table shows it before it is chosen: each step's words
+    and kind, the regions flown through, what it costs (resources, and powers it uses up)."""
+    seat = g.decision.player
+    c = g.copy()
+    path, spends, uses = [c.state.players[seat].region], {}, []
+    for a in steps:
+        t = c.touches(a)
+        for res, n in t.spends.items():
+            spends[res] = spends.get(res, 0) + n
+        if t.uses and t.uses not in uses:
+            uses.append(t.uses)
+        c.apply(a)
+        path.append(c.state.players[seat].region)
+    return {"steps": [g.describe(a) for a in steps], "kinds": [a.kind for a in steps], "path": path,
+            "spends": spends, "uses": uses}
 
 
 def option(g, a, undoable=None):

@@ -20,8 +20,7 @@ from .public_lairs import book_for, estimated_lairs
 from .state import Holdings
 from .view import sees
 
-REMEMBERED = 256             # standings kept by what they are worked out from (see ``standings``)
-_remembered: dict = {}
+REMEMBERED = 16              # standings a game keeps by what they are worked out from (see ``standings``)
 
 
 def stashed(lair, card):
@@ -42,6 +41,7 @@ def standings(g, seat):
 def for_seats(g, seats):
     """{seat: ``standings(g, seat)``}, the board's part of what they are remembered by read once."""
     board = _board_inputs(g)
+    remembered = g.__dict__.setdefault("_standings", {})      # (a copy of the game starts without: Game.copy)
     book = None
     out = {}
     for seat in seats:
@@ -49,12 +49,12 @@ def for_seats(g, seats):
         if book is None and not all(seen) and not g.cooperative:
             book = tuple(_holdings(h) for h in book_for(g).lairs)
         key = (board, seat, seen, None if all(seen) or g.cooperative else book)
-        found = _remembered.get(key)
-        if found is None or found[0] is not g.data:       # (the data is kept with it: its id is not reused)
-            found = _remembered[key] = (g.data, worked_out(g, seat))
-            if len(_remembered) > REMEMBERED:
-                del _remembered[next(iter(_remembered))]
-        out[seat] = found[1]
+        found = remembered.get(key)
+        if found is None:
+            found = remembered[key] = worked_out(g, seat)
+            if len(remembered) > REMEMBERED:
+                del remembered[next(iter(remembered))]
+        out[seat] = found
     return out
 
 
@@ -63,11 +63,11 @@ def _holdings(h):
 
 
 def _board_inputs(g):
-    """What ``worked_out`` reads of the game but the lairs the public events tell, as a key:
-    the rules data, the board's pieces, every dragon's lair, Dragon Card, spending and score
+    """What ``worked_out`` reads of the game but the lairs the public events tell, as a key
+    (the rules data is the game's own, for good): the board's pieces, every dragon's lair, Dragon Card, spending and score
     ties, the supply and the Terrify counter."""
     s = g.state
-    return (id(g.data), s.variant, s.over,
+    return (s.variant, s.over,
             tuple((tuple(r.res.items()), r.villages, r.cities, tuple(r.sites)) for r in s.regions),
             tuple((_holdings(p.lair), _holdings(p.card), tuple(p.spent.items()), p.dragon, p.name, p.level, p.life)
                   for p in s.players),

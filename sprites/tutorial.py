@@ -121,12 +121,26 @@ class Guide:
         """True while the step waits for other dragons (it is not the player's decision)."""
         return self.step is not None and bool(self.step.do) and (decision is None or decision["player"] != self.human)
 
+    def stations(self):
+        """What "step n of N" counts: each step, a group of steps once (its parts may be done in
+        any order, or passed over), an optional step never. The count is the same from the first
+        step to the last, and every number is shown."""
+        out = []
+        for step in self.steps:
+            key = step.group or step.id
+            if not step.optional and key not in out:
+                out.append(key)
+        return out
+
     def number(self):
-        """(this step's number, how many steps) for "Step 3 of 12": steps passed over
-        (not offered by this game) are not counted, so no number is ever skipped."""
+        """(this step's number, how many) for "Step 3 of 9"; None for an optional step
+        (an extra one: "Level up!" when the game offers it)."""
+        stations = self.stations()
         if self.step is None:
-            return len(self.seen), len(self.seen)
-        return self.seen.index(self.step.id) + 1, len(self.seen) + len(self.steps) - 1 - self.reached
+            return len(stations), len(stations)
+        if self.step.optional:
+            return None, len(stations)
+        return stations.index(self.step.group or self.step.id) + 1, len(stations)
 
     def close(self):
         self.closed = True

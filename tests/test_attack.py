@@ -339,14 +339,14 @@ def test_scorched_earth_then_draw_and_foresight_draw_two_discard_one():
 
 
 @pytest.mark.parametrize("how", ["divination", "foresight"])
-def test_divination_and_foresight_may_not_discard_the_dragon_hex_card(how):
+def test_divination_and_foresight_may_discard_the_dragon_hex_card(how):
     """Use Action Hex: "Other Uses of the Dragon Hex Card: Players may discard their Dragon Hex Card
-    as if it were any other card (to gain Life or as a requirement for playing another card)": two
-    uses, Lick Wounds and a card's required discard. Divination ("to draw 2 cards into his hand from
-    the draw pile. Then he discards 1 card from his hand") and Foresight ("Draw 2 cards, then discard
-    1", its card) are neither: they are draws followed by a discard, which Setup, the Awakening and Plot each
-    forbid to be the Dragon Hex Card ("Immediately draw 2 cards, and then discard 1 card (this card
-    cannot be the Dragon Hex Card)"). See docs/rules-notes.md."""
+    as if it were any other card (to gain Life or as a requirement for playing another card); it is
+    always returned to their hand at the end of their turn." Using Resources, Divination: "to draw
+    2 cards into his hand from the draw pile. Then he discards 1 card from his hand." Foresight's
+    card: "Draw 2 cards, then discard 1." No sentence forbids the Dragon Hex Card there (Setup, the
+    Awakening and Plot each forbid it in their own words, and only for themselves): it may be the
+    discard, and it comes back at the end of the turn. See docs/rules-notes.md."""
     g = attack_turn(region="Gallia")
     clear_hand(g, 0)
     p = g.state.players[0]
@@ -358,12 +358,14 @@ def test_divination_and_foresight_may_not_discard_the_dragon_hex_card(how):
     else:
         give(g, 0, "foresight_1")
         do(g, "play_card", card="foresight_1")
-    assert g.decision.kind == "discard" and len(g.decision.options) >= 1
-    assert hexcard not in {a.card for a in g.decision.options}
-    with pytest.raises(IllegalAction, match="Dragon Hex Card"):
-        g.apply(Action("discard", card=hexcard))
-    do(g, "discard", card=g.decision.options[0].card)
-    assert hexcard in p.hand and options(g, "use_hex")              # its hex action is still there
+    assert g.decision.kind == "discard"
+    assert hexcard in {a.card for a in g.decision.options}
+    assert "not a Dragon Hex Card" not in g.decision.prompt
+    do(g, "discard", card=hexcard)
+    assert hexcard not in p.hand and hexcard not in g.state.discard, "it waits for the end of the turn"
+    assert not options(g, "use_hex"), "discarded, its hex action is given up this turn"
+    do(g, "end_turn")
+    assert hexcard in p.hand, "it is always returned to the hand at the end of the turn"
 
 
 # ----- using resources ---------------------------------------------------------

@@ -27,6 +27,7 @@ from game.engine import Game
 from game.online import game_snapshot, protocol
 from game.online.room import Room
 from game.online.server import Server
+from game.fingerprint import rules_fingerprint
 from game.online.store import MIGRATIONS, SQLiteStore
 
 DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
@@ -41,7 +42,8 @@ def store_game(store, game_id, seed, players=4, variant="strategist", stop=None,
     """Play a game of random legal options (and undos, when allowed, now and then, while ``undos`` or
     ``undos(room)``), storing each record as the server does and a snapshot whenever ``snapshot_when(room)``;
     played to its end or until ``stop(room)``. The room as it was at the last record."""
-    settings = {"seed": seed, "variant": variant, "absent_limit": None, "turn_limit": None}
+    settings = {"seed": seed, "variant": variant, "absent_limit": None, "turn_limit": None,
+                "rules": rules_fingerprint()}              # as the server stores a game it creates
     seats = seats_of(players)
     store.create_game(game_id, settings, copy.deepcopy(seats))
     room = Room.create(game_id, settings, seats, lambda: None)

@@ -76,3 +76,11 @@ def test_mighty_wings_flies_the_first_step_for_free():
     refresh(g)
     steps = route(g, two_away(g, p.region))
     assert sorted(a.kind for a in steps) == ["fly", "move"]
+
+
+def test_no_flight_to_where_the_dragon_already_is():
+    """Out and back again is two livestock spent for nothing: the dragon's own region offers no flight."""
+    g, p = attacking()
+    p.lair.res["livestock"] = 4
+    refresh(g)
+    assert route(g, p.region) == []

@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 from save_helpers import new_session, play_random
-from ui_helpers import DrawnText, click, make_app, press, redraw
+from ui_helpers import DrawnText, click, leave_to_title, make_app, press, redraw
 
 import pygame
 
@@ -32,7 +32,7 @@ def test_leaving_a_replay_for_a_new_game_asks_nothing(tmp_path, monkeypatch, fin
     for _ in range(steps):                         # watched part of the way
         press(app, pygame.K_RIGHT)
     drawn = DrawnText(monkeypatch)
-    click(app, "button:menu")
+    leave_to_title(app)
     assert isinstance(app.scene, TitleScene)
     drawn.clear()
     redraw(app)

@@ -235,14 +235,17 @@ def test_the_hand_off_summary_never_shows_a_private_card(monkeypatch):
 
 def test_a_solo_player_sees_what_happened_since_its_last_turn(monkeypatch):
     """Against AI dragons the summary comes at the start of the player's turns (its
-    attack turn, a new century), not at every choice; a click anywhere puts it away.
-    While it lies over the map, the last AI move's line is not drawn under it."""
+    attack turn, a new century), not at every choice, as a strip above the log (issue 39,
+    polish 4: "a strip that does not cover the map ..., expandable on click"): a click on
+    it opens it over the right column, a click on it or beside it folds it, its x closes
+    it, and the player's move puts it away. The last AI move's line on the map stays."""
     drawn = DrawnText(monkeypatch)
     app = make_app()
     session = Session.new(seats(["human", "easy", "easy"]), seed=6)
     table = app.start_game(session, handoff=False)
     rng = random.Random(3)
     shown = captions = 0
+    tested = None
     for _ in range(600):
         g = session.game
         if g.is_over or shown >= 3:
@@ -252,31 +255,43 @@ def test_a_solo_player_sees_what_happened_since_its_last_turn(monkeypatch):
             app.pump()
             continue
         lines = since_last_turn(g, 0)
-        if table.summary is not None:
-            assert turn_starts(g, 0) and table.summary == lines
-            assert table.element("summary") is not None
+        if table.summary is not None and table.summary is not tested:       # each turn's summary once
+            assert turn_starts(g, 0) and table.summary == lines and not table.summary_open
+            tested = table.summary
+            strip = table.element_rect("summary")
+            assert not strip.colliderect(table.lay.map) and table.lay.right.contains(strip)
+            assert table.right.log_rect.top > strip.bottom, "the log makes room for the strip"
             if table.happened.caption:
-                drawn.clear()
                 redraw(app)
-                on_map = drawn.within(table.lay.map)
-                assert not [t for t in on_map if len(t) > 12 and table.happened.caption[0].startswith(t[:20])]
+                assert table.happened.caption_rect is not None, "the last AI move's line is on the map"
                 captions += 1
+            click(app, "summary")                             # it opens over the right column
+            opened = table.element_rect("summary")
+            assert table.summary_open and opened.h > strip.h and table.lay.right.contains(opened)
+            drawn.clear()
+            redraw(app)
+            inside = " ".join(drawn.within(opened))
+            assert lines[0][1][:12] in inside
             if shown == 0:
-                click(app, "summary")             # read: it goes
-            else:                                 # a click on nothing (under the map, the sea) too
-                inside_map = shown == 2
+                click(app, "summary")                         # a click on it folds it
+            else:                                             # a click beside it, on nothing, too
                 empty = next((x, y) for x in range(0, app.screen.get_width(), 7)
                              for y in range(0, app.screen.get_height(), 7)
-                             if table.element_at((x, y)) is None
-                             and table.lay.map.collidepoint((x, y)) == inside_map
-                             and (not inside_map or table.map.geo.region_near((x, y)) is None))
+                             if table.element_at((x, y)) is None and not table.lay.map.collidepoint((x, y)))
                 click_at(app, empty)
-            assert table.summary is None and table.element("summary") is None, shown
+            assert not table.summary_open and table.element_rect("summary") == strip
+            if shown == 2:
+                click(app, "summary:close")
+                assert table.summary is None and table.element("summary") is None
             shown += 1
             continue
+        before = table.summary
         table.choose(index_of(table, d.options[rng.randrange(len(d.options))]), asked=True)
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
+        if before is not None and session.game.decision is not None and session.game.decision.player == 0 \
+                and not turn_starts(session.game, 0):
+            assert table.summary is None, "the player's move put it away"
     assert shown >= 3 and captions
 
 
@@ -456,10 +471,10 @@ def test_an_ai_move_is_marked_in_its_own_dragons_colour():
     assert movers == {1, 2, 3}
 
 
-def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
-    """H asks for a hint as the Hint button does; the button's click puts the
-    "since your last turn" summary away, so the key does too, and the hint is
-    not drawn over the summary, nor over the last AI move's line on the map."""
+def test_asking_for_a_hint_by_key_folds_the_summary(monkeypatch):
+    """H asks for a hint as the Hint button does; the button's click folds an open
+    "since your last turn" into its strip, so the key does too; the hint, over the map,
+    never lies over the strip, nor over the last AI move's line on the map."""
     drawn = DrawnText(monkeypatch)
     app = make_app()
     session = Session.new(seats(["human", "easy", "easy"]), seed=6)
@@ -476,6 +491,8 @@ def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert table.summary is not None, "no summary came"
+    click(app, "summary")
+    assert table.summary_open
     press(app, pygame.K_h)
     for _ in range(100):
         if table.hinted and not table.hinted["text"].endswith("thinking..."):
@@ -483,9 +500,10 @@ def test_asking_for_a_hint_by_key_puts_the_summary_away(monkeypatch):
         app.pump()
     drawn.clear()
     redraw(app)
-    assert table.summary is None and table.element("summary") is None
+    assert table.summary is not None and not table.summary_open
     assert [s for s in drawn.strings() if s.startswith("Hint")], "the hint is on the table"
-    # The last AI move's line, back now that the summary is gone, keeps clear of the hint.
-    assert table.happened.caption and table.happened.caption_rect is not None
     hint = toplayer.hint_rects(table)[0]
+    assert not hint.colliderect(table.element_rect("summary"))
+    # The last AI move's line keeps clear of the hint.
+    assert table.happened.caption and table.happened.caption_rect is not None
     assert not table.happened.caption_rect.colliderect(hint), (table.happened.caption_rect, hint)

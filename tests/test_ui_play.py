@@ -70,7 +70,7 @@ def test_desolation_game_by_clicks():
     session = Session.new(seats(4), seed=23, variant="desolation")
     app.start_game(session)
     kinds = set()
-    play_by_clicks(app, session, seed=13, kinds=kinds)    # a seed whose game has both choices
+    play_by_clicks(app, session, seed=9, kinds=kinds)     # a seed whose game has both choices
     assert {"first_strike", "raze"} <= kinds
     assert session.game.is_over and session.game.cooperative
     assert isinstance(app.scene, ScoresScene)
@@ -214,7 +214,7 @@ def test_every_option_can_be_picked_from_the_all_choices_list():
         i = rng.randrange(len(d.options))
         n = len(session.actions)
         if rng.random() < 0.5:
-            press(app, pygame.K_TAB)
+            press(app, pygame.K_a, "a")
         else:
             click(app, "button:choices")
         click(app, f"option:{i}")

@@ -9,6 +9,7 @@ import math
 
 from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
 
+from game.routes import flights
 from sprites import theme
 from sprites.table import marks, overlays, toplayer
 from sprites.table.tips import ICON_WORDS
@@ -98,6 +99,38 @@ def test_hovering_a_move_shows_the_path_and_the_livestock_it_costs(monkeypatch):
     assert ("path", (here, move.region)) in places
     text = drawn_tip(app, drawn)
     assert "Costs 1 livestock" in text and f"{here} -> {move.region}" in text
+
+
+def test_the_cost_of_every_move_shows_on_hover_before_the_click(monkeypatch):
+    """Issue 39, polish 5: "show the move's cost on hover before the click (gold, hex move,
+    dragon move)". Turning the hex costs a gold (Using Resources, Spend Gold: "Discard a gold to
+    the stockpile to turn the Action Hex right or left one space"); a region two moves away
+    costs a livestock a region ("eating 1 livestock for every region moved through or into"),
+    said before the click that asks; the Dragon Hex Card says that it is used. The words come
+    from the engine's numbers (the options' and flights' costs), not from the view."""
+    drawn = DrawnText(monkeypatch)
+
+    def done(g):
+        d = g.decision
+        p = g.state.players[d.player] if d else None
+        return d is not None and d.kind == "attack_turn" and any(a.kind == "use_hex" for a in d.options) and \
+            any(a.kind == "turn_hex" for a in d.options) and g.available(p, "livestock") >= 2 and \
+            any(len(steps) == 2 for steps in flights(g).values())
+    session = reach(done, players=3, seeds=range(1, 200))
+    app, table = table_at(session)
+    g = session.game
+    region, steps = next((r, st) for r, st in flights(g).items() if len(st) == 2)
+    assert f"region:{region}" not in table.groups, "two moves away: no option of its own"
+    hover(app, f"region:{region}")
+    text = drawn_tip(app, drawn)
+    here = g.state.players[g.decision.player].region
+    costs = sum(g.touches(a).spends.get("livestock", 0) for a in steps)
+    assert f"Costs {costs} livestock" in text and f"{here} -> " in text and f"-> {region} (2 moves)" in text, text
+    turn = next(a for a in g.decision.options if a.kind == "turn_hex")
+    hover(app, f"hex:turn_{turn.choice}")
+    assert f"Costs {g.touches(turn).spends['gold']} gold" in drawn_tip(app, drawn)
+    hover(app, "hex:use")
+    assert "Uses the Dragon Hex Card" in drawn_tip(app, drawn)
 
 
 def test_hovering_a_hex_arrow_names_the_side_that_would_face_the_dragon(monkeypatch):

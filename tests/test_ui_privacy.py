@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, click, make_app, play_option, press, redraw, screen_bytes
+from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, press, redraw, screen_bytes
 
 import pygame
 
@@ -68,7 +68,7 @@ def test_nothing_private_survives_a_hot_seat_hand_off(monkeypatch):
     # every private thing on screen at once: the hint (naming a card of Ash's hand) and its mark,
     # the All choices dialog, then the hovered card's preview and tooltip
     press(app, pygame.K_h)
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_a, "a")
     assert table.dialog is not None
     press(app, pygame.K_ESCAPE)
     target = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups)
@@ -158,7 +158,7 @@ def test_a_hot_seat_game_comes_back_from_the_title_screen_behind_the_hand_off(tm
     table = app.start_game(session, handoff=True)
     if isinstance(app.scene, HandOffScene):
         click(app, "handoff:confirm")
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "button:continue")
     assert isinstance(app.scene, HandOffScene) and app.scene.table is table
     assert table.hover is None and table.hinted is None, "what the last screen showed was forgotten"
@@ -319,3 +319,52 @@ def test_a_face_down_discard_is_not_on_the_next_player_s_table(monkeypatch):
     drawn.clear()
     redraw(app)
     assert f"Ash discards {title}." in drawn.joined() and "Discard 3" in drawn.joined()
+
+
+def test_what_the_keyboard_and_the_hint_showed_is_gone_after_the_hand_off(monkeypatch):
+    """Issue 39: the keyboard's focus shows a hand card's tooltip and enlarged face (Tab), the
+    hint says why with the player's own cards (at a discard: the cards kept), the game menu
+    opens over the table: none of it reaches the next player's screen."""
+    from sprites.scenes import handoff
+    drawn = DrawnText(monkeypatch)
+    app = make_app()
+    session = Session.new(seats(3), seed=7)
+    app.start_game(session)
+    table = to_plot(app, session, random.Random(3))
+    ash = session.game.decision.player
+    click(app, "lair_action:plot")                       # a discard of Ash's own: the hint names its cards
+    assert session.game.decision.kind == "discard"
+    press(app, pygame.K_h)
+    assert "you keep" in table.hinted["text"] or "your only card" in table.hinted["text"]
+    while not (table.focus or "").startswith("hand:"):
+        press(app, pygame.K_TAB)
+    card = table.focus
+    assert table.hover == card
+    press(app, pygame.K_ESCAPE)                          # the focus goes first, then the menu opens
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)                          # back from the menu
+    while table.focus != card:
+        press(app, pygame.K_TAB)
+    drawn.clear()
+    redraw(app)
+    titles, lines = private_words(session.game, ash)
+    seen = drawn.joined()
+    assert any(t in seen for t in titles) and "Why:" in seen, "Ash's cards, the hint's why, on Ash's screen"
+    press(app, pygame.K_RETURN)                          # Enter takes the focused card: the discard
+    if isinstance(app.scene, TableScene) and table.dialog_kind == "confirm":
+        press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandOffScene)
+    titles, lines = private_words(session.game, ash)
+    drawn.clear()
+    redraw(app)
+    assert not [t for t in titles if t in drawn.joined()], "the hand-off screen shows none of Ash's cards"
+    later = app.scene.shown_at + handoff.ENTER_AFTER_MS
+    monkeypatch.setattr(handoff, "now_ms", lambda: later)
+    press(app, pygame.K_RETURN)
+    assert app.scene is table and table.seats.viewer != ash
+    drawn.clear()
+    redraw(app)
+    shown = drawn.joined()
+    assert not [t for t in titles if t in shown] and not [x for x in lines if x in shown]
+    assert "Why:" not in shown and table.hinted is None
+    assert table.focus is None and table.hover is None, "no focus, tooltip or enlarged card of Ash's"

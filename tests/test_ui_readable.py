@@ -288,7 +288,7 @@ def test_every_screen_keeps_12_px_text_in_the_smallest_window(monkeypatch, tmp_p
 
 
 def test_a_long_list_of_choices_stays_inside_its_box():
-    """Playtest: "All choices" (Tab) with 17 options at 1100 x 650 drew its last
+    """Playtest: "All choices" (A) with 17 options at 1100 x 650 drew its last
     buttons and Cancel below its box, over the cards (and at Text size 150 %
     off the window). A list too tall for the map is laid out again, a column
     more, over the table around it: every button inside the box, the box inside
@@ -303,7 +303,7 @@ def test_a_long_list_of_choices_stays_inside_its_box():
             table = app.start_game(session, handoff=False)
             table.summary = None
             table.refresh()
-            press(app, pygame.K_TAB)
+            press(app, pygame.K_a, "a")
             box = table.dialog.rect
             assert app.screen.get_rect().contains(box), (size, scale, box)
             inside = table.dialog.elements(table.lay)

@@ -10,7 +10,7 @@ import os
 
 import pytest
 from save_helpers import new_session, play_random
-from ui_helpers import DrawnText, click, make_app, play_option, press, redraw
+from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, press, redraw
 
 import pygame
 
@@ -54,7 +54,7 @@ def test_a_named_save_appears_under_recent_games(tmp_path, monkeypatch):
     table = app.start_game(session, handoff=False)
     for _ in range(3):
         play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "field:save_name")
     type_text(app, "Sunday game")
     click(app, "button:save_as")
@@ -112,7 +112,7 @@ def test_the_game_in_progress_is_neither_renamed_nor_deleted(tmp_path):
     table = app.start_game(session, handoff=False)
     play_option(app, table, 0)
     app.flush_saves()
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "button:load")
     click(app, "load:0:delete")
     assert app.scene.question[2] is None and "in progress" in app.scene.question[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import random
 
-from ui_helpers import click, make_app, play_option, press
+from ui_helpers import click, leave_to_title, make_app, play_option, press
 
 import pygame
 import pytest
@@ -50,6 +50,63 @@ def test_title_sets_up_a_game_by_clicks(tmp_path):
     assert [x.name for x in s.seats][0] == "Z" and len(s.seats) == 3
     assert s.seats[2].kind != "human" and s.variant == "desolation" and s.seed == 9
     assert len({x.dragon for x in s.seats}) == 3
+
+
+def shift_tab(app):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="", mod=pygame.KMOD_SHIFT,
+                                         scancode=0))
+    app.pump()
+
+
+def test_the_title_by_keyboard(tmp_path):
+    """Issue 39, polish 2: "title dropdowns move with the arrow keys, Enter acts on the focused
+    control (not always Start)". Tab goes through every control in order (a name field takes the
+    typing at once), the Human / AI level list opens with Enter and Up/Down move through it,
+    Enter takes the focused control; with no focus, Enter is still Start."""
+    from game.app.host import seat_kinds
+    kinds = [k for k, _ in seat_kinds()]
+    app = make_app(tmp_path)
+    title = app.push(TitleScene(app, players=3, seed=9))
+    order = []
+    for _ in range(len(title.focusable())):
+        press(app, pygame.K_TAB)
+        order.append(title.kfocus)
+    assert order == title.focusable() and order[0] == "button:players_minus"
+    assert {"seat:0:name", "seat:0:kind", "toggle:handoff", "field:seed", "button:start", "button:quit"} <= set(order)
+    shift_tab(app)
+    assert title.kfocus == order[-2], "Shift+Tab goes back"
+    while title.kfocus != "seat:0:name":
+        press(app, pygame.K_TAB)
+    assert title.focus == "seat:0:name", "a name field takes the typing"
+    for _ in range(8):
+        press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_z, "Z")
+    press(app, pygame.K_TAB)                      # on to the dragon, then the level's list
+    press(app, pygame.K_TAB)
+    assert title.kfocus == "seat:0:kind" and title.focus is None
+    press(app, pygame.K_RETURN)
+    assert title.menu == 0, "Enter opens the focused list, it does not start the game"
+    start = kinds.index(title.seats[0]["kind"])
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_UP)
+    assert title.menu_pick == kinds[(start + 1) % len(kinds)]
+    press(app, pygame.K_RETURN)
+    assert title.menu is None and title.seats[0]["kind"] == kinds[(start + 1) % len(kinds)]
+    press(app, pygame.K_UP)                       # the closed list, focused: the arrows change it
+    assert title.seats[0]["kind"] == kinds[start]
+    while title.kfocus != "button:players_plus":
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    assert title.count == 4 and isinstance(app.scene, TitleScene), "Enter took the + button, not Start"
+    press(app, pygame.K_ESCAPE)
+    assert title.kfocus is None
+    press(app, pygame.K_RETURN)                   # no focus: Enter starts the game
+    if type(app.scene).__name__ == "HandOffScene":
+        click(app, "handoff:confirm")
+    assert isinstance(app.scene, TableScene)
+    session = app.scene.host.session
+    assert session.seats[0].name == "Z" and len(session.seats) == 4 and session.seats[0].kind == kinds[start]
 
 
 def test_every_kind_of_element_has_a_name(tmp_path):
@@ -123,7 +180,7 @@ def test_save_as_then_load_from_the_title(tmp_path):
     table = app.start_game(session, handoff=False)
     for _ in range(6):
         play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     assert isinstance(app.scene, TitleScene)
     click(app, "field:save_name")
     for ch in "sunday":

@@ -7,7 +7,7 @@ level-up, the end of a century ... switchable in settings"). Each setting is
 changed by clicking the real Settings screen, and its effect is checked."""
 import pygame
 import pytest
-from ui_helpers import index_of, DrawnText, click, make_app, reach, redraw
+from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, reach, redraw
 
 from game.app.session import Seat, Session
 from sprites import palette, sound, theme
@@ -19,8 +19,8 @@ from sprites.settings import TEXT_SCALES, Settings
 
 
 def open_settings(app):
-    """The table's Menu leads to the title screen, whose Settings button opens the screen."""
-    click(app, "button:menu")
+    """The game menu's Leave to the title screen, whose Settings button opens the screen."""
+    leave_to_title(app)
     assert isinstance(app.scene, TitleScene)
     click(app, "button:settings")
     assert isinstance(app.scene, SettingsScene)

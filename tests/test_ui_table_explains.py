@@ -1,14 +1,16 @@
 """Issue 25, "A table that explains itself and never misleads": the table and
 the screens around it, driven as a player drives them (synthetic clicks and
 keys on the real scenes)."""
+import os
 import random
 
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, click_at, hover, make_app, press, reach, redraw, table_at
+from ui_helpers import DrawnText, click, click_at, hover, make_app, play_option, press, reach, redraw, table_at
 
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import TEXT_SCALES, Settings
+from sprites.table import tips
 
 
 # ----- 16. Settings: the Text size buttons stay still ----------------------------------------
@@ -150,10 +152,13 @@ def summary_shown(app, table, rng, limit=400):
     return False
 
 
-@pytest.mark.parametrize("size,text", [((1100, 650), 150), ((1600, 900), 100), ((1920, 1080), 100)])
-def test_since_your_last_turn_keeps_off_the_top_third_of_the_map(size, text):
-    """Playtest: "the panel covers the top third of the map and the tutorial box: place it
-    where it covers neither, or as a collapsible strip"."""
+@pytest.mark.parametrize("size,text", [((1100, 650), 150), ((1280, 720), 100), ((1600, 900), 100),
+                                       ((1920, 1080), 150)])
+def test_since_your_last_turn_never_covers_the_map(size, text):
+    """Playtest: "the panel covers the top third of the map and the tutorial box"; issue 39,
+    polish 4: "'Since your last turn' as a strip that does not cover the map (as in the
+    tutorial), expandable on click". Folded or open, it lies in the right column; open, the
+    lines it shows are inside it."""
     from game.app.session import Seat, Session
     settings = Settings()
     settings.text_scale = text
@@ -163,10 +168,14 @@ def test_since_your_last_turn_keeps_off_the_top_third_of_the_map(size, text):
     rng = random.Random(4)
     for _ in range(3):
         assert summary_shown(app, table, rng)
-        box = table.element_rect("summary")
-        assert box.top >= table.lay.map.y + table.lay.map.h // 3, (box, table.lay.map)
-        assert table.lay.map.union(table.lay.strip).contains(box)
-        click(app, "summary")                                  # read: it goes
+        strip = table.element_rect("summary")
+        assert not table.summary_open and strip.h < 3 * table.lay.line(21)
+        assert not strip.colliderect(table.lay.map) and table.lay.right.contains(strip)
+        click(app, "summary")
+        opened = table.element_rect("summary")
+        assert table.summary_open and opened.h > strip.h
+        assert not opened.colliderect(table.lay.map) and table.lay.right.contains(opened)
+        click(app, "summary:close")                            # read: it goes
         assert table.summary is None
 
 
@@ -188,7 +197,7 @@ def test_in_the_tutorial_it_is_a_strip_that_opens_and_hides_no_part_of_the_guide
     click(app, "summary")
     assert table.summary_open and table.summary is not None, "a click on the strip opens it"
     opened = table.element_rect("summary")
-    assert opened.h > strip.h and opened.top >= table.lay.map.y + table.lay.map.h // 3
+    assert opened.h > strip.h and not opened.colliderect(table.lay.map)
     panel = table.element_rect("tutorial:panel")
     assert panel is None or not opened.colliderect(panel)
 
@@ -248,6 +257,54 @@ def test_esc_opens_the_game_menu_whose_buttons_do_what_they_say(tmp_path):
     assert isinstance(app.scene, TitleScene) and app.scene.current is table
 
 
+def test_the_menu_button_opens_the_same_game_menu_as_esc(tmp_path):
+    """Issue 39, polish 1: "Esc and the top "Menu" button open the same menu: Resume, Save as,
+    Settings, Rules help, Leave to title, Quit; the top button must not drop the player on the
+    title." Up and Down go through the menu, Enter takes the focused button."""
+    from sprites.scenes.gamemenu import GameMenuScene
+    from sprites.scenes.title import TitleScene
+    app, table = solo(tmp_path)
+    press(app, pygame.K_ESCAPE)
+    by_esc = app.scene
+    assert isinstance(by_esc, GameMenuScene)
+    names = [n for n in by_esc.element_names() if n.startswith("menu:")]
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is table
+    click(app, "button:menu")
+    menu = app.scene
+    assert isinstance(menu, GameMenuScene) and not isinstance(menu, TitleScene)
+    assert [n for n in menu.element_names() if n.startswith("menu:")] == names
+    assert names == ["menu:resume", "menu:save", "menu:settings", "menu:rules", "menu:title", "menu:quit"]
+    labels = menu_labels(app)
+    for words in ("Resume", "Save as", "Settings", "Rules help", "Leave to the title screen", "Quit"):
+        assert any(words in label for label in labels), f"{words!r} not in the menu: {labels}"
+    press(app, pygame.K_DOWN)
+    assert menu.kfocus == "menu:resume"
+    press(app, pygame.K_RETURN)
+    assert app.scene is table, "Enter took Resume"
+    play_option(app, table, 0)
+    click(app, "button:menu")
+    while app.scene.kfocus != "menu:quit":
+        press(app, pygame.K_UP)
+    press(app, pygame.K_RETURN)
+    assert not app.running, "Quit closes the window"
+    assert app.close() == [], "the last autosave lands"
+    from game.app.save_format import load_session
+    assert load_session(os.path.join(str(tmp_path), table.host.autosave_file)).actions == table.host.session.actions
+
+
+def menu_labels(app):
+    """The labels the game menu draws on its buttons."""
+    from sprites import theme
+    seen, real = [], theme.button
+    theme.button = lambda surface, rect, label, *a, **kw: seen.append(label) or real(surface, rect, label, *a, **kw)
+    try:
+        redraw(app)
+    finally:
+        theme.button = real
+    return seen
+
+
 def test_esc_closes_what_is_open_before_it_opens_the_menu():
     from sprites.scenes.gamemenu import GameMenuScene
     app, table = solo()
@@ -292,7 +349,7 @@ def test_all_choices_by_arrows_and_enter_with_a_visible_focus():
         return d.player == 0 and len({str(a) for a in d.options}) >= 3 and d.kind == "attack_turn"
     app, table = table_at(reach(done, players=3))
     session = table.host.session
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_a, "a")
     assert table.dialog_kind == "choose"
     names = [n for n, _ in table.dialog.choices]
     assert table.focus == names[0]
@@ -309,6 +366,74 @@ def test_all_choices_by_arrows_and_enter_with_a_visible_focus():
         if table.dialog_kind == "confirm":
             press(app, pygame.K_RETURN)
     assert session.actions[before] == wanted
+
+
+def test_tab_goes_through_every_option_of_the_table_and_enter_takes_it():
+    """Issue 39, polish 2: "Tab order covers the table's options". In an attack turn Tab goes
+    through everything that offers a move (hand, map, Lair Actions, track ...) and every button,
+    in reading order, Shift+Tab back; the focused thing shows its tooltip; Enter chooses it
+    (answering the table's questions by Enter too)."""
+    def done(g):
+        d = g.decision
+        return d.player == 0 and d.kind == "attack_turn" and any(a.kind == "move" for a in d.options) and \
+            any(a.kind == "play_card" for a in d.options)
+    app, table = table_at(reach(done, players=3))
+    session = table.host.session
+    offered = {n for n in table.groups if not n.startswith(("option:", "button:")) and table.element(n)}
+    buttons = {n for n in table.element_names() if n.startswith("button:")}
+    assert any(n.startswith("hand:") for n in offered) and any(n.startswith("region:") for n in offered)
+    order = []
+    for _ in range(len(offered) + len(buttons)):
+        press(app, pygame.K_TAB)
+        order.append(table.focus)
+    assert set(order) == offered | buttons and len(order) == len(set(order)), order
+    assert order.index("button:end_turn") < order.index(next(n for n in order if n.startswith("region:"))) < \
+        order.index(next(n for n in order if n.startswith("hand:"))), "reading order: the bar, the map, the hand"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="", mod=pygame.KMOD_SHIFT,
+                                         scancode=0))
+    app.pump()
+    assert table.focus == order[-2], "Shift+Tab goes back"
+    card = next(n for n in order if n.startswith("hand:") and n in table.groups)
+    while table.focus != card:
+        press(app, pygame.K_TAB)
+    assert table.hover == card
+    drawn_tip = table.element(card).tip
+    assert drawn_tip, "the focused card has its tooltip"
+    before = len(session.actions)
+    wanted = {session.game.decision.options[i] for i in table.groups[card]}
+    press(app, pygame.K_RETURN)
+    for _ in range(3):                              # "which one?" (Enter takes the focused choice), "sure?"
+        if len(session.actions) > before:
+            break
+        press(app, pygame.K_RETURN)
+    assert len(session.actions) > before and session.actions[before] in wanted
+
+
+@pytest.mark.parametrize("kind", ["discard", "place_dragon"])
+def test_the_hint_says_why_at_setup_and_placement(kind):
+    """Issue 39, polish 5: "why the hint suggests a move at setup and placement" (it said "it
+    keeps your 0 VP and prepares the turns to come"). Setup: "Each player then chooses 1 card
+    and discards it"; an Action Card plays in its region, an Any Region card anywhere (Action
+    Cards). The reason comes with the host's answer (game.app.hint), from the seat's own hand."""
+    session = reach(lambda g: g.decision.kind == kind and g.state.century == 1, players=4)
+    g = session.game
+    seat = g.decision.player
+    app, table = table_at(session)
+    table.seats.viewer = seat
+    table.refresh()
+    press(app, pygame.K_h)
+    text = table.hinted["text"]
+    assert "Why:" in text and "0 VP" not in text, text
+    cards = g.cards
+    hand = [c for c in g.state.players[seat].hand if not cards[c].is_hex]
+    if kind == "place_dragon":
+        region = text.split("Place your dragon in ")[1].split(".")[0]
+        playable = {cards[c].name for c in hand if cards[c].region in (None, region)}
+        assert (f"you can play {len(playable)} of your {len(hand)} cards" in text if playable else
+                f"none of your cards plays in {region}" in text), text
+        assert f"side facing it is {tips.ICON_WORDS[g.facing_icon(region)]}" in text
+    else:
+        assert "you keep" in text or "your only card" in text, text
 
 
 def test_every_button_of_the_table_is_reached_by_the_arrows():
@@ -494,7 +619,9 @@ def test_the_replay_follows_whose_eyes_the_watcher_chooses_where_it_may():
         s.apply(rng.choice(s.game.decision.options))
     app.show_replay(s)
     scene = app.scene
-    assert scene.element("replay:eyes") is None and scene.replay.follow(0) is False
+    assert scene.replay.eyes_allowed() == [] and scene.replay.follow(0) is False
+    click(app, "replay:eyes")
+    assert scene.replay.eyes() is None, "the button says whose eyes, and why it cannot change them"
     assert all(p["hand"] is None for p in scene.view["players"])
 
 

@@ -8,7 +8,7 @@ import argparse
 import os
 
 import pytest
-from ui_helpers import DrawnText, click, make_app, play_option, press, redraw
+from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, press, redraw
 
 import pygame
 
@@ -56,7 +56,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     table = app.start_game(first, handoff=False)
     for _ in range(8):
         play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     assert isinstance(app.scene, TitleScene)
     click(app, "button:start")
     assert isinstance(app.scene, TitleScene), "Start over a game in progress must ask first"
@@ -70,7 +70,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     app.flush_saves()
     assert len(autosaves(tmp_path)) == 2, "each game autosaves under its own name"
 
-    click(app, "button:menu")
+    leave_to_title(app)
     title = app.scene
     drawn.clear()
     redraw(app)
@@ -86,7 +86,7 @@ def test_no_title_screen_action_loses_a_game(tmp_path, monkeypatch):
     play(app, 1)                                         # it goes on in its own file
     app.flush_saves()
     assert len(autosaves(tmp_path)) == 2
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "button:load")
     assert app.scene.loading
     click(app, "load:0")
@@ -102,7 +102,7 @@ def test_save_as_over_an_existing_save_asks_first(tmp_path):
     session = Session.new(seats(3), seed=5)
     table = app.start_game(session, handoff=False)
     play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     for name in ("sunday", "sunday"):
         click(app, "field:save_name")
         for _ in range(10):
@@ -123,7 +123,7 @@ def test_the_title_screen_parts_do_not_overlap(tmp_path, monkeypatch):
         app = make_app(tmp_path, size=size)
         table = app.start_game(Session.new(seats(3), seed=5), handoff=False)
         play_option(app, table, 0)
-        click(app, "button:menu")
+        leave_to_title(app)
         title = app.scene
         title.message = "Saved as /some/where/a-long-name.yaml"
         title.hover = None
@@ -342,7 +342,7 @@ def test_a_question_on_the_title_is_as_tall_as_its_words(tmp_path):
     app = make_app(tmp_path)
     table = app.start_game(Session.new(seats(3), seed=5), handoff=False)
     play_option(app, table, 0)
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "button:start")
     title = app.scene
     assert title.question is not None and title.question[0] == "Start a new game?"

@@ -221,19 +221,39 @@ def test_following_the_pointers_the_steps_only_go_forward(tmp_path):
         numbers.append(guide.number())
         asides.append(guide.aside and guide.aside.id)
     assert guide.step is guide.steps[-1], f"stopped at {guide.step.id}"
-    shown = [n for n, _ in numbers]
+    shown = [n for n, _ in numbers if n is not None]
     assert all(b in (a, a + 1) for a, b in zip(shown, shown[1:])), (numbers, guide.seen)   # never back, never skips
-    assert numbers[-1][0] == numbers[-1][1], numbers                            # "step 13 of 13"
+    assert numbers[-1][0] == numbers[-1][1], numbers                            # "step 9 of 9"
     assert "attack" in asides          # the hex's Attack icon: the panel said so, at the same step number
 
 
 def test_an_optional_step_passed_over_is_not_counted(tmp_path):
     """Without a Feat the "Level up!" step is passed over: the last step follows the
-    previous number ("step 11" then "step 12 of 12", not "13 of 13")."""
+    previous number ("step 8" then "step 9 of 9")."""
     app, scene = start(tmp_path)
     numbers = [scene.guide.number() for _ in walk(app, scene, prefer={})]
     assert "level" not in scene.guide.seen
     assert numbers[-1][0] == numbers[-1][1] == numbers[-2][0] + 1, numbers
+
+
+@pytest.mark.parametrize("prefer", [QA_PATH, {}], ids=["every-part-of-the-turn", "a-short-turn"])
+def test_the_step_count_matches_the_steps(tmp_path, prefer):
+    """Issue 39, polish 6: "its step count matches its steps". "Step n of N" keeps one N from
+    the first step to the last, whatever the turn's parts the player does (a group of steps is
+    one step; an optional one is an extra step, without a number), every number from 1 to N is
+    shown, and the front page and docs/playing.md say N."""
+    app, scene = start(tmp_path)
+    numbers = [scene.guide.number() for _ in walk(app, scene, prefer=prefer)]
+    totals = {total for _, total in numbers}
+    assert len(totals) == 1, numbers
+    total = totals.pop()
+    shown = sorted({n for n, _ in numbers if n is not None})
+    assert shown == list(range(1, total + 1)), numbers
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for doc in ("README.md", os.path.join("docs", "playing.md")):
+        with open(os.path.join(root, doc), encoding="utf-8") as fh:
+            said = re.findall(r"(\d+) short steps", fh.read())
+        assert said == [str(total)], f"{doc} says {said} short steps; the tutorial has {total}"
 
 
 def follow_to(app, scene, step_id):
@@ -287,10 +307,13 @@ def test_a_played_card_is_not_enlarged_after_it_left_the_hand(tmp_path):
     assert scene.hover is None or scene.hover.startswith("hand:")
 
 
-@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1600, 900), 100), ((1100, 650), 150)])
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1600, 900), 100), ((1100, 650), 150),
+                                        ((1280, 720), 100), ((1920, 1080), 150)])
 def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
-    """At every step of a whole run, the panel covers none of what the step points at,
-    nor any element that offers a move now (of a region offered: its name and dragon spot)."""
+    """At every step of a whole run, the panel covers none of what the step points at (issue 39,
+    polish 6: "the box never covers its own target": the parts of the table it names, however
+    large, with their outlines, and not one pixel of the regions it outlines), nor any element
+    that offers a move now (of a region offered: its name and dragon spot)."""
     from sprites.settings import Settings
     settings = Settings()
     settings.text_scale = text
@@ -302,8 +325,13 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
     checked = set()
     for _ in walk(app, scene):
         rects, polygons = scene.targets()
-        big = scene.lay.map.w * scene.lay.map.h // 2
-        must = [("pointed", r) for r in rects if r.w * r.h < big]
+        must = [("pointed", r) for r in rects]
+        panel = scene.tutorial.panel
+        for points in polygons:
+            shape = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(shape, (255, 255, 255), points)
+            hidden = pygame.mask.from_surface(shape).overlap_area(pygame.mask.Mask(panel.size, fill=True), panel.topleft)
+            assert not hidden, f"step {guide.step.id} at {size}: the panel hides {hidden} px of an outlined region"
         must += [(n, scene.element_rect(n)) for n in scene.groups
                  if not n.startswith(("option:", "button:", "region:")) and scene.element(n) is not None]   # (shown)
         offered = {n[7:] for n in scene.groups if n.startswith("region:")}
@@ -315,6 +343,30 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
     assert checked == set(guide.seen) and len(checked) >= len(guide.steps) - 1, (checked, guide.seen)
 
 
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1280, 720), 100), ((1100, 650), 150),
+                                        ((1600, 900), 100)])
+def test_leave_never_comes_under_the_pointer(tmp_path, size, text):
+    """Issue 39, polish 6: "Leave does not move under the cursor". Played by clicks, the pointer
+    stays where it clicked (Next, a card, a region); whatever the next step, its panel never
+    puts Leave there: a second click on Next never leaves the tutorial."""
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    scene = app.scene
+    for _ in walk(app, scene):
+        assert isinstance(app.scene, TutorialScene)
+        if scene.pointer is not None:
+            under = scene.element_at(scene.pointer)
+            assert under is None or under.name != "tutorial:leave", \
+                f"step {scene.guide.step.id}: Leave came under the pointer at {scene.pointer}"
+        redraw(app)                     # an AI move's caption never lies over the panel
+        caption = scene.happened.caption_rect
+        assert caption is None or not caption.colliderect(scene.tutorial.panel), scene.guide.step.id
+
+
 def test_the_tutorial_teaches_how_to_win_as_the_rulebook_scores(tmp_path, monkeypatch):
     """Issue 25, point 9: "the tutorial covers scoring (majorities, regions raided, cities,
     Terrify)". Final Scoring Chart: "For each region where you have destroyed a settlement 1; If
@@ -322,14 +374,14 @@ def test_the_tutorial_teaches_how_to_win_as_the_rulebook_scores(tmp_path, monkey
     city destroyed 1; If you have amassed the most livestock 5; ... the second most livestock 2;
     If you destroyed the most settlements (RV) in a region 6; ... the second most settlements
     (RV) in a region 3"; Step 3: "Village pieces are worth 1 RV, and city pieces are worth 3 RV".
-    The step shows during a played tutorial, with one title to each step number."""
+    The step shows during a played tutorial, with one title to each step."""
     drawn = DrawnText(monkeypatch)
     app, scene = start(tmp_path)
     titles = {}
     for _ in walk(app, scene):
         drawn.clear()
         redraw(app)
-        number = scene.guide.number()[0]
+        number = scene.guide.step.id
         title = scene.tutorial._content()[0]
         assert titles.setdefault(number, title) == title, f"step {number}: {titles[number]!r} and {title!r}"
         if scene.guide.step.id == "scoring":

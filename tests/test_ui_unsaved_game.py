@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 from hostile_helpers import one_line_error, run_main
-from ui_helpers import DrawnText, click, make_app, play_option, press, redraw
+from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, press, redraw
 
 import pygame
 
@@ -60,6 +60,17 @@ def failing(tmp_path):
     return app, table, session, saved
 
 
+def banners_drawn(app, monkeypatch):
+    """The texts of the banners over the map in one frame."""
+    from sprites.table import overlays
+    shown, real = [], overlays.banner
+    monkeypatch.setattr(overlays, "banner", lambda surface, lay, text, top, **kw: shown.append(text) or
+                        real(surface, lay, text, top, **kw))
+    redraw(app)
+    monkeypatch.setattr(overlays, "banner", real)
+    return shown
+
+
 def test_the_failure_shows_at_once_and_stays(failing, monkeypatch):
     app, table, session, _ = failing
     drawn = DrawnText(monkeypatch)
@@ -71,6 +82,29 @@ def test_the_failure_shows_at_once_and_stays(failing, monkeypatch):
     redraw(app)
     banner = [s for s in drawn.strings() if s.startswith("The autosave fails: not saved since ")]
     assert banner and "Menu saves the game elsewhere" in banner[0]
+
+
+def test_one_banner_at_a_time(failing, monkeypatch):
+    """Issue 39, polish 8: "two autosave failures stack two red banners today". A second failure,
+    a refusal and the hint each take the one place of the banner over the map."""
+    app, table, session, _ = failing
+    play_option(app, table, 0)                       # the second failure
+    app.flush_saves()
+    app.pump()
+    shown = banners_drawn(app, monkeypatch)
+    assert len(shown) == 1 and shown[0].startswith("Autosave failed:"), shown     # why, for its moment
+    table.toast = None
+    shown = banners_drawn(app, monkeypatch)
+    assert len(shown) == 1 and shown[0].startswith("The autosave fails: not saved since "), shown
+    press(app, pygame.K_h)                           # the hint, asked for, shows in its place
+    assert table.hinted is not None
+    shown = banners_drawn(app, monkeypatch)
+    assert shown == [table.hinted["text"]]
+    table.say("That cannot be done now.")            # a refusal, for its moment
+    assert banners_drawn(app, monkeypatch) == ["That cannot be done now."]
+    table.toast = None
+    table.hinted = None
+    assert len(banners_drawn(app, monkeypatch)) == 1, "the line that stays comes back"
 
 
 def test_the_hand_off_screen_shows_it_too(tmp_path, monkeypatch):
@@ -95,7 +129,7 @@ def test_the_hand_off_screen_shows_it_too(tmp_path, monkeypatch):
 def test_the_title_row_says_not_saved_since(failing, monkeypatch):
     app, table, session, _ = failing
     drawn = DrawnText(monkeypatch)
-    click(app, "button:menu")
+    leave_to_title(app)
     title = app.scene
     assert isinstance(title, TitleScene) and title.elsewhere is not None, "the Menu says it first"
     click(app, "elsewhere:back")
@@ -111,7 +145,7 @@ def test_the_title_row_says_not_saved_since(failing, monkeypatch):
 
 def test_start_offers_to_save_elsewhere_then_starts(failing, tmp_path, monkeypatch):
     app, table, session, _ = failing
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "elsewhere:back")
     click(app, "button:start")
     title = app.scene
@@ -135,7 +169,7 @@ def test_start_offers_to_save_elsewhere_then_starts(failing, tmp_path, monkeypat
 
 def test_the_game_saved_elsewhere_autosaves_there(failing, tmp_path):
     app, table, session, _ = failing
-    click(app, "button:menu")
+    leave_to_title(app)
     target = tmp_path / "kept.yaml"
     app.scene.elsewhere.path = str(target)
     click(app, "elsewhere:save")
@@ -149,7 +183,7 @@ def test_the_game_saved_elsewhere_autosaves_there(failing, tmp_path):
 
 def test_quit_asks_first(failing):
     app, table, session, _ = failing
-    click(app, "button:menu")
+    leave_to_title(app)
     click(app, "elsewhere:back")
     click(app, "button:quit")
     assert app.running and app.scene.elsewhere is not None
@@ -160,9 +194,27 @@ def test_quit_asks_first(failing):
     assert not app.running
 
 
-def test_a_failed_save_there_says_why_and_keeps_the_box(failing, tmp_path):
+def test_the_game_menu_s_quit_offers_a_save_elsewhere_first(failing, tmp_path):
+    """The game menu's Quit (issue 39, polish 1), as the title's: the moves the failing autosave
+    did not keep are offered a file in another folder before the window closes."""
     app, table, session, _ = failing
     click(app, "button:menu")
+    menu = app.scene
+    click(app, "menu:quit")
+    assert app.running and menu.elsewhere is not None
+    press(app, pygame.K_ESCAPE)
+    assert app.running and menu.elsewhere is None and app.scene is menu
+    click(app, "menu:quit")
+    target = tmp_path / "kept.yaml"
+    menu.elsewhere.path = str(target)
+    click(app, "elsewhere:save")
+    assert not app.running, "saved there, it quits"
+    assert load_session(str(target)).actions == session.actions
+
+
+def test_a_failed_save_there_says_why_and_keeps_the_box(failing, tmp_path):
+    app, table, session, _ = failing
+    leave_to_title(app)
     box = app.scene.elsewhere
     box.path = str(tmp_path / "missing" / "x.yaml")
     click(app, "elsewhere:save")

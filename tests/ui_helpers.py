@@ -43,6 +43,12 @@ def click(app, name, wait=True):
         finish_loading(app)
 
 
+def leave_to_title(app):
+    """The table's Menu button opens the game menu; its "Leave to the title screen" leads there."""
+    click(app, "button:menu")
+    click(app, "menu:title")
+
+
 def finish_loading(app, timeout=30):
     """Wait for a save the title screen is loading, and let the window take it."""
     opening = getattr(app.scene, "opening", None)

@@ -14,6 +14,8 @@ also jump to the start of a century (``centuries``, ``seek``).
 """
 from __future__ import annotations
 
+from ..events import visible_to
+from ..log_text import log_texts
 from ..snapshot import seat_snapshot, table
 from .replay import Replay
 
@@ -73,6 +75,17 @@ class ReplayHost:
         if not self.finished and self.humans:
             return []
         return list(range(len(self.session.seats)))
+
+    def eyes_fixed(self):
+        """Why the watcher cannot choose whose eyes to follow (None if it can)."""
+        if self.finished or not self.humans:
+            return None
+        if len(self.humans) == 1:
+            name = self.session.seats[self.humans[0]].name
+            return (f"This game is not over: its replay shows {name}'s eyes only, as {name} saw it "
+                    "(no other dragon's hand or lair).")
+        return ("This game is not over and several people play it: its replay shows only what everyone "
+                "may see.")
 
     def follow(self, seat):
         """Follow ``seat``'s eyes (None: whoever decides at each step); False if not allowed."""
@@ -146,9 +159,25 @@ class ReplayHost:
         return self.record.at_end
 
     def last_step(self):
-        """(seat, sentence) of the action that led here, or None at the start."""
+        """(seat, sentence) of the action that led here, or None at the start. The sentence
+        names the action's card only if the eyes shown may know it there: another seat's
+        face-down discard, or its pick from cards passed, is told by that seat's public
+        lines of the step, or as a choice only that seat sees."""
         last = self.record.last_step
-        return (last.seat, last.text) if last else None
+        if not last:
+            return None
+        eyes = self.eyes()
+        events = self.record.final.state.log[last.log_start:last.log_end]
+        card = last.action.card
+        secret = card is not None and any(e.get("card") == card and not visible_to(e, eyes) for e in events) \
+            and not any(e.get("card") == card and visible_to(e, eyes) for e in events)
+        if not secret:
+            return last.seat, last.text
+        g = self.record.game              # the position just after it: its log ends with the step's lines
+        lines = [text for e, text in zip(events, log_texts(g)[last.log_start:last.log_end])
+                 if visible_to(e, eyes) and e.get("seat") == last.seat]
+        name = self.session.seats[last.seat].name
+        return last.seat, " ".join(lines) or f"a choice only {name} sees"
 
     # ----- the host calls a replay answers ---------------------------------------------------
     def send(self, seat, command):

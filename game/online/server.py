@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import gc
 import logging
 import os
 import secrets
@@ -42,7 +41,7 @@ from ..data import default_data
 from ..fingerprint import rules_fingerprint, short
 from ..plaintext import escape
 from ..variants import VARIANTS
-from . import addresses, announce, protocol, tls
+from . import addresses, announce, collector, protocol, tls
 from . import game_snapshot
 from .folder_lock import FolderLock
 from .health import Health
@@ -622,21 +621,22 @@ def open_store(data_dir, db=None, check_seconds=CHECK_SECONDS):
 
 
 async def run(host, port, data_dir, ready=None, stop=None, db=None, check_seconds=CHECK_SECONDS, tls=None,
-              **limits):
+              paced_collection=False, **limits):
     """Serve until ``stop`` (an asyncio.Event) is set, or, without one, until SIGTERM or SIGINT;
     then every game is stored and the database closed cleanly. ``db``: a PostgreSQL address (else
-    SQLite in ``data_dir``); ``tls``: an ssl.SSLContext (wss://; game.online.tls); ``limits``:
+    SQLite in ``data_dir``); ``tls``: an ssl.SSLContext (wss://; game.online.tls);
+    ``paced_collection``: collect garbage by the clock (game.online.collector: ``serve`` does); ``limits``:
     Server's per_address, rate, idle_room_seconds, lease_seconds, snapshot_every, trusted_proxies."""
     store, lock = open_store(data_dir, db, check_seconds)
     try:
-        await _serve_store(store, host, port, ready, stop, limits, tls)
+        await _serve_store(store, host, port, ready, stop, limits, tls, paced_collection)
     finally:
         store.close()
         if lock is not None:
             lock.release()
 
 
-async def _serve_store(store, host, port, ready, stop, limits, tls=None):
+async def _serve_store(store, host, port, ready, stop, limits, tls=None, paced_collection=False):
     server = Server(store, **limits)
     loop = server.loop = asyncio.get_running_loop()
     if stop is None:
@@ -647,6 +647,8 @@ async def _serve_store(store, host, port, ready, stop, limits, tls=None):
             except (NotImplementedError, RuntimeError):          # Windows: Ctrl+C still stops it
                 pass
     tasks = [asyncio.ensure_future(server.sweep())]
+    if paced_collection:
+        tasks.append(asyncio.ensure_future(collector.paced()))
     if store.leases:
         tasks += [asyncio.ensure_future(server.keep_leases()), asyncio.ensure_future(server.keep_presence())]
     store.listen(server.heard)
@@ -700,17 +702,6 @@ def parse_serve(argv, prog):
                     help="serve wss:// (TLS) with this certificate chain (PEM, e.g. Let's Encrypt's fullchain.pem)")
     ap.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM, e.g. privkey.pem)")
     return ap.parse_args(argv)
-
-
-def quiet_collector():
-    """The collector walks what lives: every game's state and each connection's last snapshot.
-    With 200 tables (tests/bench/bench_online.py) the default thresholds (700, 10, 10) gave a
-    full collection every 2 s that stopped every game for 130-190 ms, and a middle one every
-    0.2 s of up to 40 ms. Most garbage here has no cycles and goes as soon as it is dropped, so
-    the collections come rarer: a young one after 10,000 new objects, a full one after 100
-    middle ones (about a quarter of an hour apart at that load; the cycles of games that left
-    memory wait for it)."""
-    gc.set_threshold(10_000, 10, 100)
 
 
 def host_problem(host):
@@ -814,10 +805,9 @@ def main(argv, prog="python main.py serve"):
                  announce.url("wss" if context else "ws", escape(args.host), port), where, RELEASE,
                  short(rules_fingerprint()))
         print("\n".join(announce.host_lines(args.host, port, facts, bool(args.trusted_proxy))), flush=True)
-    quiet_collector()
     try:
         asyncio.run(run(args.host, args.port, data_dir, ready, db=args.db, check_seconds=args.check_seconds,
-                        tls=context, per_address=args.per_address, rate=args.rate, lease_seconds=args.lease,
+                        tls=context, paced_collection=True, per_address=args.per_address, rate=args.rate, lease_seconds=args.lease,
                         snapshot_every=args.snapshot_every, trusted_proxies=args.trusted_proxy))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)

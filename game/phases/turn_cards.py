@@ -512,7 +512,7 @@ def resolve(g, p, card, e):
     elif icon == "draw":
         g.draw(p.seat, e.amount)
     elif icon == "discard":
-        push_discard(g, p.seat, e.amount, hex_ok=False, why=card.name)    # Foresight: as for Divination
+        push_discard(g, p.seat, e.amount, hex_ok=True, why=card.name)     # Foresight: as for Divination
         return g.state.stack[-1].kind == "discard"
     return False
 

@@ -177,10 +177,10 @@ class Divination(ActionKind):
         p.divined = True
         g.event("divination", p.seat, spent="field")
         g.draw(p.seat, rule["draw"])
-        # Not a Dragon Hex Card: its "Other Uses" are "to gain Life or as a requirement
-        # for playing another card", and every other draw-then-discard forbids it
-        # (docs/rules-notes.md).
-        push_discard(g, p.seat, rule["discard"], hex_ok=False, why="Divination")
+        # The Dragon Hex Card may be the discard: "Players may discard their Dragon Hex Card
+        # as if it were any other card", and no sentence of Divination forbids it
+        # (docs/rules-notes.md, Drawing and discarding).
+        push_discard(g, p.seat, rule["discard"], hex_ok=True, why="Divination")
 
     def sentence(self, g, a):
         rule = g.data.setup["divination"]

@@ -1,9 +1,12 @@
-"""The game menu (Esc at the table): Resume, Settings, Rules, Save as (a name
-typed in the box) and Leave to the title screen, over the table, which waits
-under it (no AI dragon moves while it is open). Settings and Rules open over
-it and come back to it. A save under a name that exists asks again first (the
-button then says "Replace it"); while the autosave fails, Save as offers a file
-in another folder (``elsewhere.ElsewhereBox``), as the title screen does."""
+"""The game menu (Esc or the Menu button at the table): Resume, Save as (a name
+typed in the box), Settings, Rules help, Leave to the title screen and Quit,
+over the table, which waits under it (no AI dragon moves while it is open).
+Settings and Rules open over it and come back to it. A save under a name that
+exists asks again first (the button then says "Replace it"); while the
+autosave fails, Save as offers a file in another folder, and so does Quit
+before it closes the window (``elsewhere.ElsewhereBox``), as the title screen
+does. Up and Down (or Tab) move a visible focus through the buttons; Enter
+takes the focused one."""
 from __future__ import annotations
 
 import os
@@ -14,11 +17,13 @@ from sprites import theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_recent import save_path
+from sprites.table.keyboard import FOCUS
 
-BUTTONS = (("menu:resume", "Resume (Esc)", "Back to the game."),
-           ("menu:settings", "Settings", "AI speed, animations, text size, colours, sound, End Turn."),
-           ("menu:rules", "Rules (F1)", "How to play: the rules by topic, searchable."),
-           ("menu:title", "Leave to the title screen", "The game is kept: Continue brings you back."))
+BUTTONS = {"menu:resume": ("Resume (Esc)", "Back to the game."),
+           "menu:settings": ("Settings", "AI speed, animations, text size, colours, sound, End Turn."),
+           "menu:rules": ("Rules help (F1)", "How to play: the rules by topic, searchable."),
+           "menu:title": ("Leave to the title screen", "The game is kept: Continue brings you back."),
+           "menu:quit": ("Quit", "Close Wrath of Dragons.")}
 MAX_NAME_TYPED = 40
 
 
@@ -33,6 +38,7 @@ class GameMenuScene(Scene):
         self.can_save = not table.host.read_only
         self.save_name = ""
         self.focus = None                     # "field:save_name" while typing a name
+        self.kfocus = None                    # the button the keyboard is on (Up, Down, Tab; Enter takes it)
         self.replacing = None                 # the name whose save exists: the next Save as replaces it
         self.message = ""
         self.elsewhere = None
@@ -45,39 +51,59 @@ class GameMenuScene(Scene):
         self.size = size
         self.clear_elements()
         px, fs = self.px, self.fs
-        bh = max(px(56), theme.font(fs(24), True).get_height() + px(16))
-        bw = max(px(460), max(theme.text_width(label, fs(24), True) for _, label, _ in BUTTONS) + px(40))
-        rows = len(BUTTONS) + (1 if self.can_save else 0)
+        bh = max(px(52), theme.font(fs(24), True).get_height() + px(14))
+        gap = px(10)
+        bw = max(px(460), max(theme.text_width(label, fs(24), True) for label, _ in BUTTONS.values()) + px(40))
+        rows = self.rows()
         title = theme.font(fs(34), True).get_linesize()
         note = theme.font(fs(20)).get_linesize() * 3
-        box = pygame.Rect(0, 0, min(w - px(40), bw + px(60)), title + rows * (bh + px(12)) + note + px(50))
+        bw = min(bw, w - px(100))
+        box = pygame.Rect(0, 0, bw + px(60), title + len(rows) * (bh + gap) + note + px(50))
+        if box.h > h - px(20):          # large text in a short window: the buttons give up some height
+            bh = max(theme.font(fs(24), True).get_height() + px(6), (h - px(70) - title - note) // len(rows) - gap)
+            box.h = title + len(rows) * (bh + gap) + note + px(50)
         box.center = (w // 2, h // 2)
         self.box = box
         y = box.y + px(20) + title + px(10)
         x = box.centerx - bw // 2
-        for name, _, tip in BUTTONS[:3]:
-            self.add(name, pygame.Rect(x, y, bw, bh), tip=tip)
-            y += bh + px(12)
-        if self.can_save:
-            sw = max(px(150), theme.text_width("Replace it", fs(22), True) + px(30))
-            self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip="Type a name for the save")
-            self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip="Save the game under this name.")
-            y += bh + px(12)
-        name, _, tip = BUTTONS[3]
-        self.add(name, pygame.Rect(x, y, bw, bh), tip=tip)
-        self.note_y = y + bh + px(10)
+        for row in rows:
+            if row == "menu:save":
+                sw = max(px(150), theme.text_width("Replace it", fs(22), True) + px(30))
+                self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip="Type a name for the save")
+                self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip="Save the game under this name.")
+            else:
+                self.add(row, pygame.Rect(x, y, bw, bh), tip=self.tip(row))
+            y += bh + gap
+        self.note_y = y
         self.add("menu_box", box)
         if self.elsewhere is not None:
             self.elsewhere.layout()
 
+    def tip(self, name):
+        if name == "menu:quit" and self.table.host.autosave_file and not self.table.host.over:
+            return "Close Wrath of Dragons. The game is autosaved: Continue takes it up next time."
+        return BUTTONS[name][1]
+
+    def rows(self):
+        """The menu's rows, top to bottom (Save as: a field and its button)."""
+        save = ["menu:save"] if self.can_save else []
+        return ["menu:resume"] + save + ["menu:settings", "menu:rules", "menu:title", "menu:quit"]
+
+    def focusable(self):
+        """What Up, Down and Tab go through, in order."""
+        out = []
+        for row in self.rows():
+            out += ["field:save_name", "menu:save"] if row == "menu:save" else [row]
+        return out
+
     # ----- input ----------------------------------------------------------------------------
     def click(self, name):
         if self.elsewhere is not None:
-            close, _ = self.elsewhere.click(name)
+            close, then = self.elsewhere.click(name)
             if close:
                 self.elsewhere = None
             self.resize(self.size)
-            return None
+            return then() if then is not None else None
         self.focus = "field:save_name" if name == "field:save_name" else None
         if name == "menu:resume":
             self.app.pop()
@@ -88,6 +114,8 @@ class GameMenuScene(Scene):
         elif name == "menu:title":
             self.app.pop()
             self.app.to_title(self.table)
+        elif name == "menu:quit":
+            self.quit()
         elif name == "menu:save":
             self.save()
         self.app.dirty = True
@@ -96,6 +124,19 @@ class GameMenuScene(Scene):
     def click_nothing(self, pos):
         if self.elsewhere is None and not self.box.collidepoint(pos):
             self.app.pop()                    # a click beside the box: back to the game
+
+    def quit(self):
+        """Close the window (its autosaves land first, sprites.app.App.close); a game whose
+        autosave fails is offered a file in another folder first."""
+        trouble = self.table.host.unsaved() if not self.table.host.read_only else None
+        if trouble is not None:
+            self.elsewhere = ElsewhereBox(self, trouble, "Quit without saving", self._quit_now)
+            self.resize(self.size)
+            return
+        self._quit_now()
+
+    def _quit_now(self):
+        self.app.running = False
 
     def save(self):
         host = self.table.host
@@ -129,7 +170,7 @@ class GameMenuScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.click("elsewhere:save")
             self.elsewhere.type(event)
-        elif self.focus is not None:
+        elif self.focus is not None and event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
             elif event.key == pygame.K_ESCAPE:
@@ -142,8 +183,18 @@ class GameMenuScene(Scene):
                 self.replacing = None
         elif event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.move_focus(-1 if event.key == pygame.K_UP or (event.mod & pygame.KMOD_SHIFT) else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.kfocus is not None:
+            self.click(self.kfocus)
         self.app.dirty = True
         return None
+
+    def move_focus(self, step):
+        names = self.focusable()
+        at = names.index(self.kfocus) if self.kfocus in names else (-1 if step > 0 else 0)
+        self.kfocus = names[(at + step) % len(names)]
+        self.focus = self.kfocus if self.kfocus == "field:save_name" else None
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface):
@@ -154,7 +205,7 @@ class GameMenuScene(Scene):
         theme.shade(surface, box.move(6, 7), 120)
         theme.panel(surface, box, radius=12, width=3)
         theme.blit_text(surface, "Game menu", fs(34), (box.centerx, box.y + px(16)), theme.WOOD, True, "midtop")
-        labels = {name: label for name, label, _ in BUTTONS}
+        labels = {name: label for name, (label, _) in BUTTONS.items()}
         labels["menu:save"] = "Replace it" if self.replacing else "Save as"
         for name, label in labels.items():
             r = self.element_rect(name)
@@ -170,6 +221,10 @@ class GameMenuScene(Scene):
             room = pygame.Rect(box.x + px(20), self.note_y, box.w - px(40), box.bottom - self.note_y)
             theme.blit_wrapped(surface, words, fs(20), room, theme.RED if self.message.startswith("Not") else
                                theme.INK, align="center")
+        focused = self.element_rect(self.kfocus) if self.kfocus is not None and self.elsewhere is None else None
+        if focused is not None:
+            w = max(3, px(4))
+            pygame.draw.rect(surface, FOCUS, focused.inflate(2 * w, 2 * w), w, border_radius=8)
         if self.elsewhere is not None:
             self.elsewhere.draw(surface)
 

@@ -92,7 +92,8 @@ def topics(data):
               "stay there (unless you hold the Dragon Ward). Click a region further away to fly there in one go: "
               f"a livestock for every region on the way. {livestock}"),
         Topic("Divination (burn a field)", "Using Resources",
-              f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']}."),
+              f"Once per turn, burn a field to draw {div['draw']} cards, then discard {div['discard']} (it may be "
+              "your Dragon Hex Card: it comes back at the end of your turn)."),
         Topic("Turning the hex (spend gold)", "Using Resources",
               "Spend a gold to turn the Action Hex one side left or right, as often as you have gold."),
         Topic("Healing: Consume Noble, Lick Wounds", "Using Resources",
@@ -167,8 +168,8 @@ def topics(data):
               "place or move your dragon, a settlement to assign Attack icons, the hex or its arrows to use or "
               "turn it, a Lair Action or a track card to take it; Divination, Consume Noble and Lick Wounds are "
               "buttons beside your hand. Something that spends a card or a resource and cannot be undone asks "
-              "first. Hover anything for details. All choices (Tab) lists every option. Enter ends the turn, Esc "
-              "cancels a question (with none, it opens the game menu: settings, rules, save as), U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
+              "first. Hover anything for details. All choices (A) lists every option; Tab moves a focus through everything you can do (Enter takes it). Enter ends the turn, Esc "
+              "cancels a question (with none, it opens the game menu, as the Menu button does), U undoes (or says why not), H asks the AI for a hint, V (or the Standings button) shows who "
               "would win if the game ended now, PageUp/PageDown scroll the log, F11 "
               "toggles full screen. The Settings (title screen) set the speed, text size, colours and sound. "
               "Each AI move lights up on the map where it happened; P pauses the AI dragons, S steps through "

@@ -16,6 +16,8 @@ from sprites.table import promptbar
 from sprites.table.part import TablePart
 
 STEP_MS = 1200          # auto-play: one step this often (divided by the table's speed)
+LONG = ("< Century", "< Back", "Forward >", "Century >")
+SHORT = ("<<", "<", ">", ">>")          # (their tooltips say what they do, and their keys)
 CENTURY_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 PASS_ON = ("button:help", "button:menu", "button:speed", "button:standings", "standings", "standings:close")
 
@@ -52,18 +54,40 @@ class ReplayBar(TablePart):
         self.table.right.yours = False
 
     # ----- the bar's buttons --------------------------------------------------------------
-    def buttons(self):
-        """(name, label) of the bar's buttons, left to right."""
+    def buttons(self, short=None):
+        """(name, label) of the bar's buttons, left to right (``short``: the stepping buttons
+        by their arrows alone, where the bar has no room for their words). The last one says
+        whose eyes the table shows; it changes them where the replay allows it."""
+        if short is None:
+            short = self._short()
         over = self.replay.at_end and self.replay.over
-        out = [("replay:century_back", "< Century"), ("replay:back", "< Back"),
+        words = SHORT if short else LONG
+        out = [("replay:century_back", words[0]), ("replay:back", words[1]),
                ("replay:play", "Pause" if self.playing else "Play"),
-               ("replay:scores", "Final scores") if over else ("replay:forward", "Forward >"),
-               ("replay:century_next", "Century >")]
-        if len(self.replay.eyes_allowed()) > 1:
-            followed = self.replay.followed
-            out.append(("replay:eyes", "Eyes: " + (self.table.seats.name(followed) if followed is not None
-                                                   else "who decides")))
+               ("replay:scores", "Final scores") if over else ("replay:forward", words[2]),
+               ("replay:century_next", words[3]), ("replay:eyes", self.eyes_label())]
         return out
+
+    def eyes_label(self):
+        eyes = self.replay.eyes()
+        if eyes is None:
+            return "Eyes: everyone's"
+        name = self.table.seats.name(eyes)
+        return f"Eyes: {name}" + (" (deciding)" if self.replay.followed is None and self.can_switch() else "")
+
+    def can_switch(self):
+        return len(self.replay.eyes_allowed()) > 1
+
+    def _short(self):
+        """True if the bar's buttons with their words would leave the prompt less than a third of the bar."""
+        lay = self.table.lay
+        return lay.prompt.w - sum(self._widths(self.buttons(short=False)).values()) < lay.prompt.w // 3 + \
+            lay.prompt.w - promptbar.button_rects(lay, False)["button:hint"].right
+
+    def _widths(self, buttons):
+        lay = self.table.lay
+        return {name: max(lay.px(60 if len(label) < 4 else 90), theme.text_width(label, lay.font(20), True)
+                          + lay.px(18)) + lay.px(8) for name, label in buttons}
 
     def rects(self):
         """Where the buttons go: right-aligned in the prompt bar, left of Menu, Help and Speed
@@ -72,8 +96,10 @@ class ReplayBar(TablePart):
         bar = promptbar.button_rects(lay, False)
         x = bar["button:hint"].right
         out = {}
-        for name, label in reversed(self.buttons()):
-            w = max(lay.px(90), theme.text_width(label, lay.font(20), True) + lay.px(18))
+        buttons = self.buttons()
+        widths = self._widths(buttons)
+        for name, _ in reversed(buttons):
+            w = widths[name] - lay.px(8)
             x -= w
             out[name] = pygame.Rect(x, bar["button:hint"].y, w, bar["button:hint"].h)
             x -= lay.px(8)
@@ -85,7 +111,10 @@ class ReplayBar(TablePart):
                 "replay:play": "Step on by itself, at the table's speed (Space).",
                 "replay:century_next": "The start of the next century (Page Down).",
                 "replay:scores": "The final scores.",
-                "replay:eyes": "Whose hand and lair to show: each seat in turn, or whoever decides (E)."}
+                "replay:eyes": "Whose eyes the table shows (their hand and lair): each seat in turn, or "
+                               "whoever decides at each step (E)."}
+        if not self.can_switch():
+            tips["replay:eyes"] = self.replay.eyes_fixed() or "Whose eyes the table shows."
         for name, rect in self.rects().items():
             self.table.add(name, rect, tip=tips[name], front=True)
 
@@ -128,6 +157,9 @@ class ReplayBar(TablePart):
             self.replay.seek(found[0])
 
     def next_eyes(self):
+        if not self.can_switch():
+            self.table.say(self.replay.eyes_fixed() or "This replay shows one pair of eyes.", note=True)
+            return
         allowed = [None] + self.replay.eyes_allowed()
         k = allowed.index(self.replay.followed) if self.replay.followed in allowed else 0
         self.replay.follow(allowed[(k + 1) % len(allowed)])
@@ -179,6 +211,6 @@ class ReplayBar(TablePart):
     def draw(self, surface):
         rects = self.rects()
         for name, label in self.buttons():
-            theme.button(surface, rects[name], label, self.table.lay.font(20),
-                         hot=self.table.hover == name, primary=name in ("replay:back", "replay:forward",
-                                                                        "replay:scores"))
+            theme.button(surface, rects[name], label, self.table.lay.font(20), enabled=name != "replay:eyes" or
+                         self.can_switch(), hot=self.table.hover == name,
+                         primary=name in ("replay:back", "replay:forward", "replay:scores"))

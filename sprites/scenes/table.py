@@ -87,8 +87,9 @@ class TableScene(Scene):
         self.happened = marks.Marks()   # what the last actions touched
         self.pointed = marks.Marks()    # what a clicked log line touched
         self.log = LogPanel(None)
-        self.summary = None             # "since your last turn" lines shown over the map
-        self.summary_open = True        # unfolded (or a one-line strip)
+        self._summary = None
+        self.summary = None             # "since your last turn": its lines, in a strip above the log
+        self.summary_open = False       # unfolded over the right column (or the one-line strip)
         self.century = None             # a new century's banner: {"title", "text", "until" ms, "hold" clicks}
         self._previews = {}             # element -> (words, places) of what hovering it previews
         self._painted = {}              # part of the table -> what it shows (skip unchanged parts)
@@ -125,6 +126,17 @@ class TableScene(Scene):
         self.resize(self.app.screen.get_size())
         self.refresh()
 
+    @property
+    def summary(self):
+        return self._summary
+
+    @summary.setter
+    def summary(self, lines):
+        """The lines of "since your last turn" (None: none shown); the log makes room for its strip."""
+        self._summary = lines
+        if getattr(self, "right", None) is not None:
+            self.right.with_summary = lines is not None
+
     # ----- sizes --------------------------------------------------------------------------
     def resize(self, size):
         if self.lay is not None and self.lay.size == tuple(size):
@@ -132,6 +144,7 @@ class TableScene(Scene):
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data, later=self.app.may_animate)
         self.right = RightPanel(self.lay, self.data, self.log)
+        self.right.with_summary = self.summary is not None
         buttons = [f"button:{k}" for k in self.host.table["buttons"] if f"button:{k}" not in promptbar.BAR_BUTTONS]
         self.handview = HandView(self.lay, self.data, len(self.host.seats) + self.data.setup["track_extra"],
                                  buttons, self.labels)
@@ -276,6 +289,9 @@ class TableScene(Scene):
     def put_summary_away(self):
         """The "since your last turn" summary has been read."""
         return tableinput.put_summary_away(self)
+
+    def fold_summary(self, open_=False):
+        return tableinput.fold_summary(self, open_)
 
     def toggle_pause(self):
         self.ai.toggle_pause()

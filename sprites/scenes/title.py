@@ -34,6 +34,7 @@ from sprites.scenes.title_boxes import TitleBoxes
 from sprites.scenes.title_buttons import TitleButtons
 from sprites.scenes.title_form import SeatForm, ai_levels
 from sprites.scenes.title_recent import RecentGames
+from sprites.table.keyboard import FOCUS
 
 
 class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
@@ -54,7 +55,9 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         self.options = {o.name: getattr(chosen, o.name) if chosen else settings.options[o.name] for o in OPTIONS}
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
-        self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name"
+        self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name" while typing
+        self.kfocus = None                # the control the keyboard is on (Tab), which Enter takes
+        self.menu_pick = None             # the level Up/Down mark in an open Human / AI level list
         self.save_name = ""
         self.message = settings.notice or ""
         self.loading = None               # list of SaveInfo while the Load list is open
@@ -126,6 +129,7 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
             if name == "menu_box":
                 return None
         self.focus = name if name.startswith(("field:", "seat:")) and name.endswith(("name", "seed")) else None
+        self.kfocus = None                # (a click leaves the keyboard: Enter is Start again)
         if self._form_click(name):
             pass
         elif name.startswith("recent:"):
@@ -177,18 +181,92 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
             elif self.renaming is not None:
                 self._type(event)
             return
+        if self.menu is not None and self._menu_key(event):
+            return
+        if event.key == pygame.K_TAB and self.loading is None:
+            return self._tab(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         if self.focus is None:
             if event.key == pygame.K_ESCAPE and (self.loading is not None or self.menu is not None):
                 self.loading = self.menu = None
                 self.resize(self.size)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.loading is None:
-                self.click("button:start")
+            elif event.key == pygame.K_ESCAPE:
+                self.kfocus = None
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and (self.kfocus or "").endswith(":kind"):
+                self._next_kind(int(self.kfocus.split(":")[1]), 1 if event.key == pygame.K_DOWN else -1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.loading is None:
+                if self.kfocus is not None:       # Enter acts on the focused control
+                    self._act_on_focus()
+                elif event.key != pygame.K_SPACE:
+                    self.click("button:start")
+            self.app.dirty = True
             return
-        if event.key in (pygame.K_RETURN, pygame.K_TAB, pygame.K_ESCAPE):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             self.focus = None
+            if event.key != pygame.K_ESCAPE:
+                self.kfocus = None                # typed: the next Enter starts the game
         else:
             self._type(event)
         self.app.dirty = True
+
+    # ----- the keyboard: Tab through the controls, Enter on the focused one ----------------
+    def focusable(self):
+        """The controls Tab goes through, in the order they are laid out (the form, Recent
+        games, the row of buttons, the corner)."""
+        kinds = ("button:", "seat:", "toggle:", "field:", "recent:")
+        return [e.name for e in self.elements if e.name.startswith(kinds) and e.name != "field:rename"
+                and not e.name.startswith("recent:more")]
+
+    def _tab(self, step):
+        names = self.focusable()
+        if not names:
+            return
+        at = self.kfocus if self.kfocus in names else self.focus
+        k = names.index(at) + step if at in names else (0 if step > 0 else len(names) - 1)
+        self.kfocus = names[k % len(names)]
+        self.menu = None
+        typing = self.kfocus.startswith(("field:", "seat:")) and self.kfocus.endswith(("name", "seed"))
+        self.focus = self.kfocus if typing else None      # a text field: type into it at once
+        self.resize(self.size)
+        self.app.dirty = True
+
+    def _act_on_focus(self):
+        name = self.kfocus
+        if name.endswith(":kind"):
+            self.click(name)                  # opens its list
+            self.kfocus = name
+            self.menu_pick = self.seats[self.menu]["kind"]
+            self.resize(self.size)
+            return
+        self.click(name)
+        if isinstance(self.app.scene, TitleScene) and name in self.focusable():
+            self.kfocus = name                # (Start and the like leave this screen)
+
+    def _kinds(self):
+        return ("human",) + ai_levels()
+
+    def _next_kind(self, seat, step):
+        kinds = self._kinds()
+        self.seats[seat]["kind"] = kinds[(kinds.index(self.seats[seat]["kind"]) + step) % len(kinds)]
+        self.resize(self.size)
+
+    def _menu_key(self, event):
+        """Up and Down move through the open Human / AI level list, Enter takes the one marked,
+        Esc closes it; True if the key was one of these."""
+        kinds = self._kinds()
+        if self.menu_pick not in kinds:
+            self.menu_pick = self.seats[self.menu]["kind"]
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.menu_pick = kinds[(kinds.index(self.menu_pick) + step) % len(kinds)]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            seat, self.menu = self.menu, None
+            self.seats[seat]["kind"] = self.menu_pick
+            self.kfocus = f"seat:{seat}:kind"
+            self.resize(self.size)
+        else:
+            return False
+        self.app.dirty = True
+        return True
 
     def _type(self, event):
         """A key typed into the focused field."""
@@ -292,6 +370,10 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         if e is not None and e.tip and self.loading is None and self.question is None and self.opening is None \
                 and self.elsewhere is None:
             theme.blit_text(surface, e.tip, fs(20), (w // 2, tip_y), (220, 200, 170), False, "midtop", w - 40)
+        focused = self.element_rect(self.kfocus) if self.kfocus is not None and self.menu is None else None
+        if focused is not None and self.loading is None and self.question is None and self.elsewhere is None:
+            ring = max(3, px(4))
+            pygame.draw.rect(surface, FOCUS, focused.inflate(2 * ring, 2 * ring), ring, border_radius=8)
         if self.menu is not None:
             self._draw_menu(surface)
         if self.loading is not None:

@@ -98,6 +98,7 @@ class SeatForm:
                     break
         elif name.startswith("seat:") and name.endswith(":kind"):
             self.menu = int(name.split(":")[1])
+            self.menu_pick = None             # (Up and Down start from the seat's level)
         elif name.startswith("toggle:") and name[7:] in self.options:
             self.options[name[7:]] = not self.options[name[7:]]
         elif name == "toggle:handoff":
@@ -182,9 +183,9 @@ class SeatForm:
                 continue
             kind = name.split(":")[2]
             r = self.element_rect(name)
-            if self.hover == name or kind == current:
-                pygame.draw.rect(surface, (255, 236, 170) if self.hover == name else (232, 218, 186), r,
-                                 border_radius=4)
+            marked = self.hover == name or kind == self.menu_pick           # the pointer's, or the arrows'
+            if marked or kind == current:
+                pygame.draw.rect(surface, (255, 236, 170) if marked else (232, 218, 186), r, border_radius=4)
             theme.blit_text(surface, ("> " if kind == current else "   ") + self._menu_label(kind), self.fs(21),
                             (r.x + 8, r.centery), theme.INK, kind == current, "midleft", r.w - 12)
 

@@ -33,11 +33,11 @@ class TutorialScene(TableScene):
 
 
 class GuidePart(TablePart):
-    summary_open = False            # "since your last turn" folded: the guide's panel speaks first
 
     def __init__(self, guide):
         self.guide = guide
         self.panel = None
+        self._masks = {}            # the outlined regions' masks (the panel keeps off them)
 
     # ----- the script follows the game ---------------------------------------------
     def changed(self, actor, chosen):
@@ -60,22 +60,35 @@ class GuidePart(TablePart):
         if step is None or t.lay is None:
             return
         self.panel = self._panel_rect()
-        names = self._buttons(step)
-        lay = t.lay
-        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
         t.add("tutorial:panel", self.panel, front=True)       # hit before the table under it
-        x = self.panel.right - lay.pad * 2
-        for name in reversed(names):          # right-aligned in the panel's last row, hit before the panel
+        for name, rect in self._button_rects(self.panel, step).items():      # hit before the panel
+            t.add(name, rect, front=True, tip=_tip(name))
+
+    def _button_rects(self, panel, step):
+        """The panel's buttons in its last row: Leave at the left end, Next or Play on at
+        the right end, so that Leave never takes the place Next had under the pointer."""
+        lay = self.table.lay
+        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+        y = panel.bottom - lay.pad * 2 - bh
+        out = {}
+        x = panel.right - lay.pad * 2
+        for name in reversed(self._buttons(step)):
             bw = theme.text_width(BUTTONS[name], lay.font(20), True) + lay.px(28)
             x -= bw
-            t.add(name, pygame.Rect(x, self.panel.bottom - lay.pad * 2 - bh, bw, bh), front=True,
-                  tip=_tip(name))
+            out[name] = pygame.Rect(x, y, bw, bh)
             x -= lay.pad
+        bw = theme.text_width(BUTTONS["tutorial:leave"], lay.font(20), True) + lay.px(28)
+        out["tutorial:leave"] = pygame.Rect(panel.x + lay.pad * 2, y, bw, bh)
+        return out
+
+    def kept_clear(self):
+        return (self.panel,) if self.panel is not None else ()
 
     def _buttons(self, step):
+        """The buttons at the right end of the panel's last row (Leave is at its left end)."""
         if step is self.guide.steps[-1]:
-            return ["tutorial:leave", "tutorial:play_on"]
-        return ["tutorial:leave"] + ([] if step.do else ["tutorial:next"])
+            return ["tutorial:play_on"]
+        return [] if step.do else ["tutorial:next"]
 
     def targets(self):
         """The rects (and region outlines) the step points at: parts of the table,
@@ -123,13 +136,42 @@ class GuidePart(TablePart):
         hard, soft = self._avoid()
         soft += [(lay.right, 1), (lay.left, 1)]
         top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
+        shapes = self._target_masks()
+        pointer = self.table.pointer
+        step = self.guide.step
 
         def area(r, rects):
             return sum(r.clip(t).w * r.clip(t).h for t in rects)
 
+        def on_shapes(r):
+            """How much of the outlined regions the panel would hide."""
+            box = pygame.mask.Mask(r.size, fill=True)
+            return sum(mask.overlap_area(box, (r.x - at[0], r.y - at[1])) for mask, at in shapes)
+
         def cost(r):
-            return 1000 * area(r, hard) + sum(weight * area(r, [t]) for t, weight in soft) + area(r, [top]) // 4
+            leave = self._button_rects(r, step)["tutorial:leave"]
+            under = 10 ** 9 if pointer is not None and leave.collidepoint(pointer) else 0   # never moved under it
+            return under + 1000 * (area(r, hard) + on_shapes(r)) + \
+                sum(weight * area(r, [t]) for t, weight in soft) + area(r, [top]) // 4
         return min(places, key=cost)
+
+    def _target_masks(self):
+        """(mask, top left) of each region the step outlines, with its outline's width:
+        the panel covers none of them where it can."""
+        _, polygons = self.targets()
+        w = max(3, self.table.lay.px(4))
+        out = []
+        for points in polygons:
+            key = (tuple(points), w)
+            if key not in self._masks:
+                box = _bounds(points).inflate(2 * w, 2 * w)
+                surf = pygame.Surface((box.w + 1, box.h + 1), pygame.SRCALPHA)
+                local = [(x - box.x, y - box.y) for x, y in points]
+                pygame.draw.polygon(surf, (255, 255, 255), local)
+                pygame.draw.lines(surf, (255, 255, 255), True, local, w)
+                self._masks[key] = (pygame.mask.from_surface(surf), box.topleft)
+            out.append(self._masks[key])
+        return out
 
     def _panel_height(self, w):
         lay = self.table.lay
@@ -147,9 +189,9 @@ class GuidePart(TablePart):
         """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
         t = self.table
         lay, geo = t.lay, t.map.geo
-        big = lay.map.w * lay.map.h // 2
         rects, polygons = self.targets()
-        hard = [r for r in rects if r.w * r.h < big]
+        w = max(3, lay.px(4))
+        hard = [r.inflate(2 * w, 2 * w) for r in rects]         # what the step points at, with its outline
         regions = {n[7:] for n in t.groups if n.startswith("region:")}
         regions |= {n for n, pts in geo.polygons.items() if pts in polygons}
         hard += [t.element_rect(n) for n in t.groups
@@ -237,7 +279,9 @@ class GuidePart(TablePart):
         theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
         x, y = r.x + 2 * lay.pad, r.y + lay.pad
         number, total = self.guide.number()
-        theme.blit_text(surface, f"Tutorial - step {number} of {total}", lay.font(17), (x, y), theme.MUTED, True)
+        where = f"step {number} of {total}" if number is not None else "an extra step"
+        theme.blit_text(surface, f"Tutorial - {where}", lay.font(17), (x, y), theme.MUTED, True,
+                        width=r.w - 4 * lay.pad)
         y += lay.line(17)
         heading, text, note = self._content()
         title = common.render(common.display_font(lay.font(30)), heading, theme.RED)

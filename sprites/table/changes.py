@@ -12,8 +12,8 @@ from sprites.table import happenings
 def ask_hint(t):
     if not t.groups:
         return t.say("No hint now: it is not your decision.")
-    if t.summary is not None:
-        t.put_summary_away()      # read, as a click on the Hint button puts it away (H is that button)
+    if t.summary is not None and t.summary_open:
+        t.fold_summary()          # as a click on the Hint button folds it (H is that button)
     shown = t.hinted
     if shown is not None and shown.get("plan") and shown["at"] == t.version:
         shown["open"] = not shown["open"]          # asked again: its whole plan for the turn (or not)
@@ -124,7 +124,7 @@ def changed(t, chosen=(), undo=False):
 def show_summary(t):
     """At the start of a player's turn: what the others did since their last one (public events only)."""
     t.summary = [(seat, palette.say_colours(words, t.data)) for seat, words in t.snap["since_last_turn"]] or None
-    t.summary_open = t.part.summary_open
+    t.summary_open = False          # a strip above the log; a click on it opens it
     t.register()
 
 

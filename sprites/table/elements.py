@@ -12,11 +12,13 @@ def register(t):
     """Register every clickable element of the table ``t``, front ones last (they are hit first)."""
     t.clear_elements()
     lay = t.lay
-    if t.summary is not None and t.dialog is None:
-        box, close, _ = overlays.summary_rects(lay, t.summary, t.summary_open)
-        t.add("summary:close", close, tip="Close (any click on the table closes it too).")
-        t.add("summary", box, tip="What the other dragons did since your last turn (also in the log)."
-              + ("" if t.summary_open else " Click to read it."))
+    t.right.layout(t.view, t.view["seat"])           # (where the strip of "since your last turn" lies)
+    strip = t.right.summary_rect()
+    if t.summary is not None and t.dialog is None and strip is not None:
+        box, close, _ = overlays.summary_rects(lay, t.summary, strip, t.summary_open)
+        t.add("summary:close", close, tip="Close it (the log keeps every line).")
+        t.add("summary", box, tip="What the other dragons did since your last turn (also in the log). "
+              + ("Click to fold it." if t.summary_open else "Click to read it."))
     for name, rect in t.bar_rects().items():
         if name in ("button:end_turn", "button:stop_attack") and name not in t.groups:
             continue

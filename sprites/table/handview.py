@@ -28,6 +28,7 @@ OUTLINE = 2                 # how far the outline of a card that can be taken re
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
 RAIL, RAIL_EDGE = (96, 72, 52), (132, 106, 78)     # the track's plate, lighter than the strip
 TILE_MIN_FONT = 12          # ... their names' font where they shrink past the text size's names
+TRACK_LABELS = ("Card Selection Track", "Track")     # under the track: the longest that fits
 
 
 class HandView:
@@ -41,13 +42,21 @@ class HandView:
         self.first = 0                          # the first card shown when the hand shows a page of it
         self.empty_text = "No cards in hand"    # said where the hand is when it holds nothing
         self._spines = {}                       # (card, its size, text size) -> spine_w
-        words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()}
-        self._longest = max(words, key=lambda w: theme.text_width(w, lay.font(16)))
+        self._words = {w for c in data.cards.values() for w in c.name.replace(":", " ").split()} | {"Any:"}
+        self._name_ws = {}
         self._word_w = self._name_w(lay.font(16))
 
     def _name_w(self, size):
-        """The width a compact card needs for the longest word of a card name at font ``size``."""
-        return theme.text_width(self._longest, size) + 14
+        """The width a compact card needs for the longest word of a card name at font ``size``, in
+        the face its names are drawn in, with the margins the card keeps (sprites.art.cards)."""
+        if size not in self._name_ws:
+            font = common.display_font(size)
+            word = max(font.size(w)[0] for w in self._words)
+            w = word + 10
+            while w - 2 * max(2, round(0.045 * w)) - 6 < word:
+                w += 1
+            self._name_ws[size] = w
+        return self._name_ws[size]
 
     # ----- geometry -----------------------------------------------------------
     def label_h(self):
@@ -267,9 +276,13 @@ class HandView:
         hand, small, zoom = self.card_size(), self.small_size(), overlays_zoom()
         tile_font, hand_font = self.tile_font(tile.w), self.lay.font(16)
         jobs = []
+        tiles = self.track_rects(self.track_slots)
+        covered = tiles[1].x - tiles[0].x if len(tiles) > 1 and tiles[1].x < tiles[0].right else None
         for cid in data.cards:
             jobs.append(functools.partial(cardface.face, data, cid, *hand, hand_font))
             jobs.append(functools.partial(cardface.compact, data, cid, tile.w, tile.h, tile_font))
+            if covered:                  # (overlapping tiles: their names up the edge)
+                jobs.append(functools.partial(cardface.compact, data, cid, tile.w, tile.h, tile_font, covered))
         for region in list(data.ring) + [None]:
             jobs.append(functools.partial(cardface.back, data, region, deck.w, deck.h))
             jobs.append(functools.partial(cardface.back, data, region, tile.w, tile.h))   # track cards turning up
@@ -323,14 +336,18 @@ class HandView:
         rects = self.track_rects(len(view["track"]))
         if rects:
             span = rects[0].union(rects[-1])
+            label = next((words for words in TRACK_LABELS if theme.text_width(words, small, True) <=
+                          lay.strip.right - lay.pad - span.x), "")
+            span.w = max(span.w, theme.text_width(label, small, True))     # (a track of one card: its plate, wider)
             rail = self.track_rail(span)        # the track on a plate of its own: the discard pile is no track card
             pygame.draw.rect(surf, RAIL, rail, border_radius=8)
             pygame.draw.rect(surf, RAIL_EDGE, rail, 1, border_radius=8)
-            theme.blit_text(surf, "Card Selection Track", small, (span.centerx, below), (230, 214, 180),
-                            True, "midtop")
+            theme.blit_text(surf, label, small, (span.centerx, below), (230, 214, 180), True, "midtop")
         for j, cid in enumerate(view["track"]):
             r = rects[j]
-            surf.blit(cardface.compact(self.data, cid, r.w, r.h, self.tile_font(r.w)), r)
+            covered = j + 1 < len(rects) and rects[j + 1].x < r.right      # (tiles overlap: the name up the edge)
+            surf.blit(cardface.compact(self.data, cid, r.w, r.h, self.tile_font(r.w),
+                                       rects[j + 1].x - r.x if covered else None), r)
             if f"track:{j}" in hot:
                 pygame.draw.rect(surf, theme.HILITE, r.inflate(2 * OUTLINE, 2 * OUTLINE), 3, border_radius=7)
         surf.set_clip(None)

@@ -25,15 +25,12 @@ def click(t, name):
         return None
     if t.standings.click(name):
         return None
-    if t.summary is not None and name == "summary" and not t.summary_open:
-        t.summary_open = True           # folded: a click on it unfolds it
-        t.register()
-        t.app.dirty = True
-        return None
-    if t.summary is not None and not name.startswith("log:"):
-        put_summary_away(t)             # read: any click on the table puts it away
-        if name in ("summary", "summary:close"):
-            return None
+    if t.summary is not None and name == "summary:close":
+        return put_summary_away(t)
+    if t.summary is not None and name == "summary":
+        return fold_summary(t, not t.summary_open)      # the strip opens, the panel folds
+    if t.summary is not None and t.summary_open and not name.startswith("log:"):
+        fold_summary(t)                 # read: a click elsewhere folds it back into its strip
     if t.dialog is not None:
         inside = {n for n, _ in t.dialog.elements(t.lay)}
         if name in inside:
@@ -44,7 +41,7 @@ def click(t, name):
             questions.close(t)
             return t.click(name)
         return None
-    simple = {"button:help": t.app.show_help, "button:menu": lambda: t.app.to_title(t),
+    simple = {"button:help": t.app.show_help, "button:menu": lambda: t.app.show_game_menu(t),
               "button:speed": lambda: t.set_speed({1: 2, 2: 4, 4: 1}[t.speed]),
               "button:pause": t.toggle_pause, "button:step": t.step_ai, "button:undo": t.undo,
               "button:hint": t.ask_hint, "button:scores": lambda: t.app.show_scores(t.host),
@@ -75,17 +72,25 @@ def whole_region(t, name):
 
 
 def put_summary_away(t):
-    """The "since your last turn" summary has been read."""
+    """The "since your last turn" summary has been read: its strip goes (the log takes the room)."""
     t.summary = None
+    t.base_dirty = True
+    t.register()
+    t.app.dirty = True
+
+
+def fold_summary(t, open_=False):
+    """Open "since your last turn" over the right column, or fold it back into its strip."""
+    t.summary_open = open_
     t.register()
     t.app.dirty = True
 
 
 def click_nothing(t, pos):
     """A click on the map's scenery or coast counts for the region it lies in;
-    anywhere else it puts the "since your last turn" summary away."""
-    if t.summary is not None:
-        return put_summary_away(t)
+    anywhere else it folds an open "since your last turn" back into its strip."""
+    if t.summary is not None and t.summary_open:
+        return fold_summary(t)
     if t.dialog is None and t.lay.map.collidepoint(pos):
         region = t.map.geo.region_near(pos)
         if region is not None:
@@ -129,8 +134,8 @@ def key(t, event):
         questions.close(t)            # the question on top goes first
     elif event.key == STANDINGS_KEY or (event.key == pygame.K_ESCAPE and t.standings.open):
         t.standings.toggle()
-    elif event.key == pygame.K_ESCAPE and t.summary is not None:
-        put_summary_away(t)
+    elif event.key == pygame.K_ESCAPE and t.summary is not None and t.summary_open:
+        fold_summary(t)
     elif event.key == pygame.K_ESCAPE and t.dialog is None:
         t.app.show_game_menu(t)       # nothing else to close: the game menu
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -146,7 +151,7 @@ def key(t, event):
         t.toggle_pause()
     elif event.key == pygame.K_s and t.has_ai():
         t.step_ai()
-    elif event.key == pygame.K_TAB and t.dialog_kind not in ("choose", "confirm"):
+    elif event.key == pygame.K_a and t.dialog_kind not in ("choose", "confirm"):
         t.show_all_choices()
     elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
         t.log.scroll_by(3 if event.key == pygame.K_PAGEUP else -3)

@@ -1,9 +1,12 @@
-"""The table by keyboard: a visible focus that the arrows move and Enter
+"""The table by keyboard: a visible focus that the arrows and Tab move and Enter
 activates. With a question open (All choices, "which one?", a panel, the Scheme
-draft), Up and Down go through its choices and its Cancel; otherwise Left and
-Right go through every button of the table (the prompt bar's, those beside the
-hand, Standings). Enter on the focus clicks it; Esc takes the focus away first.
-``t`` is the TableScene; ``t.focus`` is the focused element's name (or None)."""
+draft), Up, Down and Tab go through its choices and its Cancel; otherwise Tab
+(Shift+Tab back) goes through everything that offers a move now - the Lair
+Actions, the map's regions, sites and hex, the track, the hand - and every
+button, in reading order, and Left and Right through the buttons alone. The
+focused thing shows its tooltip and preview as under the pointer. Enter (or
+Space) on the focus clicks it; Esc takes the focus away first. ``t`` is the
+TableScene; ``t.focus`` is the focused element's name (or None)."""
 from __future__ import annotations
 
 import pygame
@@ -11,32 +14,57 @@ import pygame
 FOCUS = (40, 150, 255)          # the focus ring: unlike the glow of what can be clicked, and the hint's
 
 
-def targets(t):
-    """The names the focus goes through now, in reading order."""
+def targets(t, everything=False):
+    """The names the focus goes through now, in reading order (``everything``: Tab's order,
+    the elements that offer a move as well as the buttons)."""
     if t.dialog is not None:
         return [name for name, _ in t.dialog.elements(t.lay)]
     buttons = [e for e in t.elements if e.name.startswith("button:")]
-    return [e.name for e in sorted(buttons, key=lambda e: (e.rect.centery > t.lay.map.y, e.rect.x, e.rect.y))]
+    if not everything:
+        return [e.name for e in sorted(buttons, key=lambda e: (e.rect.centery > t.lay.map.y, e.rect.x, e.rect.y))]
+    offered = [e for e in t.elements if e.name in t.groups and not e.name.startswith(("button:", "option:"))]
+    return [e.name for e in sorted(buttons + offered, key=lambda e: reading_order(t.lay, e.rect))]
+
+
+def reading_order(lay, rect):
+    """Where a rect comes in Tab's order: the prompt bar, the left column, the map, the
+    strip under it, the hand (left to right, then its buttons), the right column."""
+    x, y = rect.center
+    if y < lay.map.y:
+        return 0, 0, x, y
+    if lay.left.collidepoint(x, y):
+        return 1, 0, y, x
+    if lay.right.collidepoint(x, y):
+        return 5, 0, y, x
+    for band, area in ((2, lay.map), (3, lay.strip)):
+        if area.collidepoint(x, y):
+            return band, 0, y, x
+    return 4, 0, x, y
 
 
 def current(t):
     """The focus if it is on something there now (a question that closed takes its focus along)."""
-    return t.focus if t.focus is not None and t.focus in targets(t) else None
+    return t.focus if t.focus is not None and t.focus in targets(t, everything=True) else None
 
 
-def move(t, step):
-    names = targets(t)
+def move(t, step, everything=False):
+    names = targets(t, everything)
     if not names:
         t.focus = None
         return
     at = current(t)
-    k = names.index(at) + step if at is not None else (0 if step > 0 else len(names) - 1)
+    k = names.index(at) + step if at in names else (0 if step > 0 else len(names) - 1)
     t.focus = names[k % len(names)]
+    if t.dialog is None:
+        t.hover = t.focus               # its tooltip and preview, as under the pointer
     t.app.dirty = True
 
 
 def key(t, event):
     """Handle a key of the focus; True if it was one."""
+    if event.key == pygame.K_TAB:
+        move(t, -1 if event.mod & pygame.KMOD_SHIFT else 1, everything=True)
+        return True
     arrows = (pygame.K_UP, pygame.K_DOWN) if t.dialog is not None else (pygame.K_LEFT, pygame.K_RIGHT)
     if event.key in arrows:
         move(t, 1 if event.key == arrows[1] else -1)
@@ -50,6 +78,7 @@ def key(t, event):
         return True
     if event.key == pygame.K_ESCAPE and t.dialog is None:
         t.focus = None
+        t.hover = None
         t.app.dirty = True
         return True
     return False

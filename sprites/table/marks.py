@@ -114,22 +114,25 @@ class Marks:
             self.caption = None
         return live
 
-    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True, keep_clear=()):
+    def draw(self, surface, now, geo, rect_of, lay, data, dragon_spot, caption=True, keep_clear=(), never=()):
         """Every live mark; ``rect_of(name)`` finds a table element's rect; ``caption``:
-        the line too (not while the summary, which says it, lies over the map), away
-        from the rects of ``keep_clear`` (the hint) if it can."""
+        the line too, away
+        from the rects of ``keep_clear`` (the hint) if it can, and never over those of
+        ``never`` (the tutorial's panel: without room beside it, the log has the line)."""
         for place, begin, end, colour in self.items:
             if begin <= now and (now < end or self.held):   # a flash, then steady (a still table draws a frame twice)
                 flash = 1.0 if now - begin < FLASH_MS else 0.0
                 draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot)
+        self.caption_rect = None
         if caption and self.caption and (now < self.caption[3] or self.held):
             text, card, place, _ = self.caption
             r = round(geo.dragon_radius)
             avoid = [(m, 3) for m in (place_rect(p, geo, rect_of) for p, *_ in self.items) if m]
             avoid += [(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r), 2) for x, y in geo.dragon_spots.values()]
             avoid += [(m, 1) for m in list(geo.label_rects.values()) + [place_rect(("hex", None), geo, rect_of)]]
-            avoid += [(m, 5) for m in keep_clear]
-            self.caption_rect = draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid)
+            avoid += [(m, 5) for m in keep_clear] + [(m, 1000) for m in never]
+            self.caption_rect = draw_caption(surface, text, card, anchor(place, geo, rect_of), lay, data, avoid,
+                                             never)
 
 
 def place_rect(place, geo, rect_of):
@@ -226,10 +229,11 @@ def arrow(surface, a, b, colour, width, gap, edge=DARK_EDGE):
     pygame.draw.polygon(surface, colour, [(end[0] - ux * 2, end[1] - uy * 2), left, right])
 
 
-def draw_caption(surface, text, card, at, lay, data, avoid=()):
+def draw_caption(surface, text, card, at, lay, data, avoid=(), never=()):
     """A short line over the map beside where it happened (with the card played, if any):
     beside it where it hides least of ``avoid`` ([(rect, weight)]: what is marked, the
-    dragons, the regions' names, the hex)."""
+    dragons, the regions' names, the hex), and not at all where it would lie over one
+    of ``never``; returns where it went (None: not drawn)."""
     size = lay.font(18)
     width = min(lay.px(360), lay.map.w - lay.px(40))
     lines = theme.wrap(text, size, width - lay.px(16))
@@ -246,6 +250,8 @@ def draw_caption(surface, text, card, at, lay, data, avoid=()):
         setattr(c, side, point)
         spots.append(c.clamp(room))
     r = min(spots, key=lambda c: sum(weight for rect, weight in avoid if c.colliderect(rect)))
+    if r.collidelist(list(never)) >= 0:
+        return None
     theme.shade(surface, r.move(3, 4), 110)
     theme.panel(surface, r, fill=(40, 28, 20), edge=HAPPENED, radius=7, width=2)
     x = r.x + lay.px(8)

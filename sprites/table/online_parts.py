@@ -160,7 +160,6 @@ class OnlineSeats(TablePart):
 class Watching(TablePart):
     """A spectator's table: every move shown as it comes, no hand, nothing to choose."""
     has_undo = False
-    summary_open = False
 
     def laid_out(self):
         self.table.right.viewer_label = ""

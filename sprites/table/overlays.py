@@ -178,9 +178,8 @@ def tooltip(surface, lay, text, anchor, pointer=None, extra=None, avoid=()):
     return r
 
 
-def century_banner(surface, lay, title, text, above=None):
-    """A new century's banner across the map's upper half (its bottom above ``above``, the
-    top of "since your last turn", where it fits): its title large, a line below."""
+def century_rect(lay, title, text):
+    """Where a new century's banner goes: across the map's upper half."""
     head = lay.font(34)
     size = lay.font(20)
     w = min(lay.map.w - 2 * lay.pad, max(lay.px(520), theme.text_width(title, head, True) + lay.px(60),
@@ -189,9 +188,15 @@ def century_banner(surface, lay, title, text, above=None):
     h = theme.font(head, True).get_linesize() + len(lines) * theme.font(size).get_linesize() + lay.px(28)
     box = pygame.Rect(0, 0, w, h)
     box.center = (lay.map.centerx, lay.map.y + lay.map.h // 4)
-    if above is not None:                                   # clear of "since your last turn" if it can
-        box.bottom = min(box.bottom, above - lay.pad)
-    box.clamp_ip(lay.map)
+    return box.clamp(lay.map)
+
+
+def century_banner(surface, lay, title, text):
+    """A new century's banner (see century_rect): its title large, a line below."""
+    head = lay.font(34)
+    size = lay.font(20)
+    box = century_rect(lay, title, text)
+    w = box.w
     theme.shade(surface, box.move(5, 6), 120)
     theme.panel(surface, box, fill=theme.WOOD, edge=theme.GOLD, radius=10, width=3)
     y = box.y + lay.px(10)
@@ -241,49 +246,59 @@ def draw_summary_rows(surface, rows, x, y, size, colour, dragons, gap, edge=them
     return y
 
 
-def summary_rects(lay, lines, open_=True):
-    """(box, close button, rows shown) of the "since your last turn" panel: docked at the
-    foot of the map (over the card track if it needs the room), never over the top third
-    of the map (where the messages and the tutorial's guide go); lines that do not fit
-    are left to the log. Folded (``open_`` False): one line, the panel's title."""
+def summary_rects(lay, lines, strip, open_=True):
+    """(box, close button, rows shown) of "since your last turn": folded, the one-line
+    ``strip`` above the log in the right column (the map stays clear); opened by a click,
+    a panel over that column from the strip down, going up the column if it needs the
+    room; lines that do not fit are left to the log."""
     size = lay.font(19)
-    w = min(lay.map.w - 2 * lay.pad, lay.px(640))
-    head = lay.line(21) + lay.px(12)
+    head = strip.h
     foot = lay.line(16) + lay.px(14)
-    rows = summary_rows(lines, size, w - lay.px(28)) if open_ else []
-    bottom = lay.map.bottom - lay.pad
+    column = lay.right.inflate(-lay.pad, -lay.pad)
+    rows = summary_rows(lines, size, strip.w - lay.px(24)) if open_ else []
     if open_:
-        room = lay.strip.bottom - (lay.map.y + lay.map.h // 3) - 2 * lay.pad - head - foot
+        room = column.h - head - foot
         while rows and summary_height(rows, size, lay.px(4)) > room:
             rows = rows[:max(i for i, (_, _, first) in enumerate(rows) if first)]      # whole lines only
-        h = head + summary_height(rows, size, lay.px(4)) + foot
-        if bottom - h < lay.map.y + lay.map.h // 3:
-            bottom = min(lay.strip.bottom - lay.pad, lay.map.y + lay.map.h // 3 + h)
+        box = pygame.Rect(strip.x, strip.y, strip.w, head + summary_height(rows, size, lay.px(4)) + foot)
+        box.bottom = min(box.bottom, column.bottom)
+        box.top = max(box.top, column.top)
     else:
-        h = head
-    box = pygame.Rect(0, 0, w, h)
-    box.midbottom = (lay.map.centerx, bottom)
-    c = max(lay.line(19), lay.px(26))
-    return box, pygame.Rect(box.right - c - lay.px(6), box.y + (head - c) // 2, c, c), rows
+        box = pygame.Rect(strip)
+    c = max(lay.line(19), lay.px(24))
+    return box, pygame.Rect(box.right - c - lay.px(5), box.y + (head - c) // 2, c, c), rows
 
 
-def summary_panel(surface, lay, lines, dragons, hot_close=False, open_=True):
-    """The "since your last turn" panel (see summary_rects); ``dragons``: each seat's dragon."""
-    box, close, rows = summary_rects(lay, lines, open_)
-    theme.shade(surface, box.move(5, 6), 120)
-    theme.panel(surface, box, fill=theme.PANEL, edge=theme.GOLD, radius=8, width=3)
-    x = box.x + lay.px(14)
-    y = box.y + lay.px(6)
-    title = SUMMARY_TITLE if open_ else f"{SUMMARY_TITLE} - click to read"
-    theme.blit_text(surface, title, lay.font(21), (x, y), theme.WOOD, True, width=close.x - x - lay.px(6))
+def summary_panel(surface, lay, lines, dragons, strip, hot_close=False, open_=True):
+    """The "since your last turn" strip, or its panel (see summary_rects); ``dragons``: each seat's dragon."""
+    box, close, rows = summary_rects(lay, lines, strip, open_)
     if open_:
-        y += lay.line(21) + lay.px(6)
-        size = lay.font(19)
-        y = draw_summary_rows(surface, rows, x, y, size, theme.INK, dragons, lay.px(4))
-        left = sum(1 for _, _, first in summary_rows(lines, size, box.w - lay.px(28))[len(rows):] if first)
-        note = (f"{left} more line{'s' if left > 1 else ''} in the log. " if left else "") + \
-            "Click anywhere to close - the log has every line."
-        theme.blit_text(surface, note, lay.font(16), (x, y + lay.px(4)), theme.MUTED, width=box.w - lay.px(28))
+        theme.shade(surface, box.move(5, 6), 120)
+    theme.panel(surface, box, fill=theme.PANEL, edge=theme.GOLD, radius=8, width=3 if open_ else 2)
+    x = box.x + lay.px(10)
+    size = lay.font(19)
+    title_y = box.y + (strip.h - theme.font(size, True).get_linesize()) // 2
+    if open_:
+        theme.blit_text(surface, SUMMARY_TITLE, size, (x, title_y), theme.WOOD, True, width=close.x - x - lay.px(6))
+        y = draw_summary_rows(surface, rows, x, box.y + strip.h, size, theme.INK, dragons, lay.px(4))
+        left = sum(1 for _, _, first in summary_rows(lines, size, box.w - lay.px(24))[len(rows):] if first)
+        note = (f"{left} more line{'s' if left > 1 else ''} in the log. " if left else "") + "Click to fold it."
+        theme.blit_text(surface, note, lay.font(16), (x, y + lay.px(4)), theme.MUTED, width=box.w - lay.px(20))
+    else:                            # the title, then a disc for each dragon it tells of
+        room = close.x - x - lay.px(6)
+        title = next((t for t in (SUMMARY_TITLE, "Since last turn") if theme.text_width(t, size, True) <= room),
+                     "News")
+        r = theme.blit_text(surface, title, size, (x, title_y), theme.WOOD, True, width=room)
+        radius = _disc_r(size)
+        cx = r.right + lay.px(6) + radius
+        for seat in dict.fromkeys(seat for seat, _ in lines if seat is not None):
+            if cx + radius > close.x - lay.px(4):
+                break
+            d = dragons[seat]
+            pygame.draw.circle(surface, theme.INK, (cx, box.centery), radius + 1)
+            pygame.draw.circle(surface, theme.rgb(d.colour), (cx, box.centery), radius - 1)
+            theme.blit_text(surface, d.letter, theme.min_font(), (cx, box.centery), theme.on(d.colour), True, "center")
+            cx += 2 * radius + lay.px(3)
     pygame.draw.rect(surface, theme.RED if hot_close else theme.WOOD, close, border_radius=5)
     theme.blit_text(surface, "x", lay.font(19), close.center, theme.WHITE, True, "center")
     return box

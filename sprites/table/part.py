@@ -2,8 +2,7 @@
 
 The table calls these hooks at fixed points; a part overrides the ones it
 needs. ``plays``: the table plays a game (AI pacing, hints); ``has_undo``:
-it offers Undo; ``summary_open``: "since your last turn" opens unfolded (else
-as a one-line strip, opened by a click).
+it offers Undo.
 """
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ import weakref
 class TablePart:
     plays = True
     has_undo = True
-    summary_open = True
 
     def attach(self, table):
         """The table is being made (before its first snapshot). The part holds it
@@ -31,6 +29,10 @@ class TablePart:
 
     def register(self):
         """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
+
+    def kept_clear(self):
+        """Rects over the map that the captions of moves never cover (the tutorial's panel)."""
+        return ()
 
     def bar_extra(self):
         """Rects of buttons the part puts in the prompt bar (the prompt's text stays clear of them)."""

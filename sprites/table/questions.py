@@ -1,6 +1,6 @@
 """The table's questions: the panel of a decision answered in a list (a resource,
 a new ability, the Scheme draft), "which one?" when a click offers several
-options, All choices (Tab), and asking first before an action that cannot be
+options, All choices (A), and asking first before an action that cannot be
 taken back. ``t`` is the TableScene; its ``dialog``, ``dialog_kind`` ("choose":
 a list the player asked for, "panel", "draft", "confirm") and ``confirming``
 (the option, or the region of a flight, a yes would choose) hold the question.
@@ -66,7 +66,7 @@ def offer(t, name, idx):
 
 
 def all_choices(t):
-    """Every option of the current decision in one list (Tab); copies of a card count once."""
+    """Every option of the current decision in one list (A); copies of a card count once."""
     if t.decision is None or not t.groups:
         return
     seen, choices = set(), []

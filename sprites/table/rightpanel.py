@@ -34,6 +34,7 @@ class RightPanel:
         self.log.rect = pygame.Rect(r.x, r.y, r.w, r.h)
         self.viewer_label = " (you)"  # after the name of the seat whose view is shown
         self.yours = True             # the Dragon Card and lair shown are the viewer's own (not in a replay)
+        self.with_summary = False     # "since your last turn" has its strip above the log
         self._layout = None
         self._layout_key = self._layout_sig = None
 
@@ -68,7 +69,7 @@ class RightPanel:
 
     def layout(self, view, viewer):
         """Rects of the rows, the Dragon Card, the lair and the log for this view (worked out once per view)."""
-        key = (id(view), viewer)
+        key = (id(view), viewer, self.with_summary)
         if self._layout is not None and self._layout_key == key:
             return self._layout_sig
         self._layout_key = key
@@ -80,12 +81,25 @@ class RightPanel:
         turns = pygame.Rect(x, rows[-1].bottom + lay.px(2), w, self.turns_h())
         card = pygame.Rect(x, turns.bottom + lay.px(4), w, self._card_h(me, w, view.get("goals")))
         lair = pygame.Rect(x, card.bottom + lay.px(6), w, self._lair_h(me, w))
-        log = pygame.Rect(x, lair.bottom + lay.px(6), w, max(lay.line(17) * 2, self.inner.bottom - lair.bottom -
-                                                             lay.px(6) - lay.pad))
-        self._layout = {"open": open_lairs, "turns": turns, "card": card, "lair": lair, "log": log}
+        top = lair.bottom + lay.px(6)
+        summary = None
+        if self.with_summary:             # a strip of its own: the log starts below it
+            summary = pygame.Rect(x, top, w, self.summary_h())
+            top = summary.bottom + lay.px(6)
+        log = pygame.Rect(x, top, w, max(lay.line(17) * 2, self.inner.bottom - top - lay.pad))
+        self._layout = {"open": open_lairs, "turns": turns, "card": card, "lair": lair, "summary": summary,
+                        "log": log}
         self.log.rect = log
         self._layout_sig = tuple((k, tuple(v) if isinstance(v, pygame.Rect) else v) for k, v in self._layout.items())
         return self._layout_sig
+
+    def summary_h(self):
+        """The height of the "since your last turn" strip: one line of its title."""
+        return max(self.lay.line(19) + self.lay.px(10), self.lay.px(30))
+
+    def summary_rect(self):
+        """Where the "since your last turn" strip lies (None without one)."""
+        return pygame.Rect(self._layout["summary"]) if self._layout and self._layout["summary"] else None
 
     def heading_rect(self):
         """The line of the "Dragons" heading (a button sits at its right end)."""

@@ -176,11 +176,11 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     generic |= {"button:undo": ("Undo your last action (U)." if undo_refusal is None
                                else f"Undo is not possible now: {undo_refusal}."),
                "button:help": "Rules and icons (F1).",
-               "button:menu": "Back to the title screen (the game is kept). Esc opens the game menu: settings, "
-                              "rules, save as.",
+               "button:menu": "The game menu (Esc): resume, save as, settings, rules help, leave to the title "
+                              "screen (the game is kept), quit.",
                "button:speed": "Faster animations and AI moves.",
                "button:scores": "Back to the final score table.",
-               "button:choices": "Every choice you have now, in one list (Tab).",
+               "button:choices": "Every choice you have now, in one list (A).",
                "button:hint": "Ask the normal AI what it would do now (H)."}
     for name, text in generic.items():
         tips[name] = text + offers(name, name)
@@ -231,11 +231,26 @@ def _things(pairs, zero=False):
     return ", ".join(resources(n, what) for what, n in pairs if n or zero)
 
 
-def outcome_text(data, o, life_now, name):
-    """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short sentences."""
+def cost_text(spends, uses=()):
+    """What a move costs, in words, as the engine counts it: resources spent, powers used up."""
+    out = [f"Costs {_things(spends.items())}."] if spends else []
+    out += [f"Uses {what}." for what in uses]
+    return " ".join(out)
+
+
+def flight_text(flight):
+    """A flight of several moves (the snapshot's ``flights``), before it is chosen."""
+    cost = cost_text(flight["spends"], flight["uses"])
+    return f"{cost} Your dragon flies {' -> '.join(flight['path'])} ({len(flight['steps'])} moves).".strip()
+
+
+def outcome_text(data, o, life_now, name, uses=None):
+    """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short
+    sentences, its cost first (``uses``: a power or icon the option uses up, its touch's)."""
     out = []
-    if o["spends"]:
-        out.append(f"Costs {_things(o['spends'].items())}.")
+    cost = cost_text(o["spends"], [uses] if uses else [])
+    if cost:
+        out.append(cost)
     if o["path"]:
         out.append(f"Your dragon flies {o['path'][0]} -> {o['path'][1]}.")
     if o["passing"]:
@@ -291,5 +306,5 @@ def still_possible(options, most=6):
             left.append(o["text"])
     if not left:
         return "Nothing else is possible now."
-    more = f"; and {len(left) - most} more (Tab lists them all)" if len(left) > most else ""
+    more = f"; and {len(left) - most} more (A lists them all)" if len(left) > most else ""
     return "Still possible: " + "; ".join(left[:most]) + more + "."

@@ -23,7 +23,7 @@ def draw(t, surface):
         spot = t.map.geo.dragon_spots.__getitem__
         hint = hint_rects(t)
         for m in (t.happened, t.pointed):
-            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, t.summary is None, hint)
+            m.draw(surface, now, t.map.geo, t.element_rect, lay, t.data, spot, True, hint, kept_clear_of_moves(t))
         for place in (preview[1] if preview else ()):
             marks.draw_mark(surface, place, marks.PREVIEW, 0.6, t.map.geo, t.element_rect, lay, spot)
     if hover is not None and hover.name in t.groups and not hover.name.startswith(
@@ -42,9 +42,10 @@ def draw(t, surface):
                 visible = visible.move(0, -lay.px(10))
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible)
-    if t.summary is not None and t.dialog is None:         # (under the enlarged card: both lie above the hand)
+    strip = t.right.summary_rect()
+    if t.summary is not None and t.dialog is None and strip is not None:
         overlays.summary_panel(surface, lay, t.summary, [t.map.dragons[p["dragon"]] for p in t.view["players"]],
-                               hot_close=t.hover == "summary:close", open_=t.summary_open)
+                               strip, hot_close=t.hover == "summary:close", open_=t.summary_open)
     if hover is not None and hover.name.startswith(("hand:", "track:")) and t.dialog is None:
         kind, _, j = hover.name.partition(":")
         cards = t.hand if kind == "hand" else t.view["track"]
@@ -55,8 +56,7 @@ def draw(t, surface):
         t.motion.draw_overlays(surface, now, t.handview.track_rects(len(t.view["track"])), t.data, t.view["track"],
                                lay.px(30), t.map.geo.polygons, t.handview.card_size())
     if t.century is not None and t.dialog is None:
-        summary = t.element_rect("summary")
-        overlays.century_banner(surface, lay, t.century["title"], t.century["text"], summary.y if summary else None)
+        overlays.century_banner(surface, lay, t.century["title"], t.century["text"])
     t.standings.draw(surface, t.hover, banners_h(t))
     if t.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, t.standings.rect(lay) if t.standings.open else lay.map.union(t.dialog.rect), 70)
@@ -64,18 +64,16 @@ def draw(t, surface):
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, t.data, dict(t.dialog.cards)[hover.name], t.dialog.rect)
     keyboard.draw(t, surface)
-    top = banners_top(t)
-    if t.unsaved:
-        top = overlays.banner(surface, lay, t.unsaved, top)
-    if t.hinted:
-        top = overlays.banner(surface, lay, t.hinted["text"], top, hint=True)
-    if t.toast:
-        overlays.banner(surface, lay, t.toast[0], top, note=t.toast[2])
+    shown = banner_now(t)
+    if shown is not None:
+        text, style = shown
+        overlays.banner(surface, lay, text, banners_top(t), hint=style == "hint", note=style == "note")
     in_dialog = t.dialog is None or hover is None or t.dialog.rect.colliderect(hover.rect)
     answered = t.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
     drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
     if hover is not None and hover.tip and in_dialog and not answered and not drafted:
-        overlays.tooltip(surface, lay, hover.tip, hover.rect, t.pointer, preview[0] if preview else None,
+        pointer = None if hover.name == t.focus else t.pointer        # (the keyboard's focus: beside the element)
+        overlays.tooltip(surface, lay, hover.tip, hover.rect, pointer, preview[0] if preview else None,
                          kept_clear(t, preview))
 
 
@@ -87,24 +85,42 @@ def banners_top(t):
     return t.lay.map.y + t.lay.px(10)
 
 
+def kept_clear_of_moves(t):
+    """What the captions of moves never lie over: a new century's banner, and what the table's
+    part asks for (the tutorial's panel)."""
+    out = list(t.part.kept_clear())
+    if t.century is not None:
+        out.append(overlays.century_rect(t.lay, t.century["title"], t.century["text"]))
+    return out
+
+
+def banner_now(t):
+    """The one message shown over the map, as (text, style) or None: a message
+    while its time lasts, else the hint of this decision, else the line of an
+    autosave that fails. One at a time: two stacked banners hid the map and
+    said the same thing twice."""
+    if t.toast:
+        return t.toast[0], "note" if t.toast[2] else "alert"
+    if t.hinted:
+        return t.hinted["text"], "hint"
+    if t.unsaved:
+        return t.unsaved, "alert"
+    return None
+
+
 def banners_h(t):
-    """How tall the messages over the map are, one under the other (the standings leave that room)."""
-    lay, h = t.lay, 0
-    for text in (t.unsaved, t.hinted and t.hinted["text"], t.toast and t.toast[0]):
-        if text:
-            h += overlays.banner_rect(lay, text, 0).h + lay.px(6)
-    return h
+    """How tall the message over the map is (the standings leave that room)."""
+    shown = banner_now(t)
+    return 0 if shown is None else overlays.banner_rect(t.lay, shown[0], 0).h + t.lay.px(6)
 
 
 def hint_rects(t):
-    """Where the hint is drawn over the map: the line of the last AI move keeps clear
-    of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
-    if not t.hinted:
+    """Where the hint is drawn over the map while it shows: the line of the last AI move keeps
+    clear of it, as it stays up for the whole decision (a message is brief, and drawn on top)."""
+    shown = banner_now(t)
+    if shown is None or shown[1] != "hint":
         return []
-    top = banners_top(t)
-    if t.unsaved:                # (drawn above it)
-        top = overlays.banner_rect(t.lay, t.unsaved, top).bottom + t.lay.px(6)
-    return [overlays.banner_rect(t.lay, t.hinted["text"], top)]
+    return [overlays.banner_rect(t.lay, shown[0], banners_top(t))]
 
 
 def kept_clear(t, preview):
@@ -153,9 +169,13 @@ def make_preview(t, name):
                 t.data, options[idx[0]]["preview"], life, chooser)
             return words.strip(), []
         words = [(options[i]["text"] + ": " if len(idx) > 1 else "")
-                 + tiptext.outcome_text(t.data, options[i]["preview"], life, chooser) for i in idx]
+                 + tiptext.outcome_text(t.data, options[i]["preview"], life, chooser, options[i]["touch"]["uses"])
+                 for i in idx]
         places = [p for i in idx for p in marks.outcome_marks(options[i]["preview"])]
         return " ".join(w for w in words if w.strip(": ")), places
+    flight = (t.decision or {}).get("flights", {}).get(rest) if kind == "region" and t.my_decision() else None
+    if flight:                          # a region further than one move: the whole flight, as a click offers it
+        return tiptext.flight_text(flight), [("region", rest)]
     cards = {"hand": t.hand, "track": t.view["track"], "draft": t.view["draft"] or []}.get(kind)
     if cards is not None and rest.isdigit() and int(rest) < len(cards):
         card = t.data.cards[cards[int(rest)]]
