@@ -13,7 +13,8 @@ from bench import frame
 @pytest.mark.parametrize("standings", [False, True])
 def test_every_action_gets_its_frame_timed(tmp_path, standings):
     app = make_app(tmp_path, animate=True, threaded_ai=True, ai_delay_ms=40)
-    session = frame.mid_game(3, 252)        # the human seat places its dragon, then the AI dragons attack
+    # the human seat decides first (it places its dragon in the 5th century), then the AI dragons go on
+    session = next(s for s in (frame.mid_game(3, n) for n in range(230, 320)) if s.game.decision.player == 0)
     table = app.start_game(session, handoff=False)
     table.set_speed(4)
     if standings:
