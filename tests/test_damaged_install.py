@@ -54,27 +54,37 @@ def font_at(monkeypatch):
 KINDS = ["truncated", "cut in its glyphs", "corrupt", "random bytes", "empty", "a folder", "missing"]
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_a_screenshot_with_a_damaged_font_uses_the_default_font(tmp_path, font_at, capsys, kind):
+def screenshots_of_the_title_and_the_table(tmp_path, capsys):
+    """``--screenshot`` of the title screen and of the table; the lines printed on stderr."""
     from sprites import shot
-    font_at(damaged(tmp_path, kind))
     out = tmp_path / "shot.png"
     for screen in ("title", "table"):
         args = argparse.Namespace(screenshot=str(out), size=(1100, 650), seed=2, screen=screen, players=3,
                                   variant="standard", steps=5)
         assert shot.screenshot(args) == 0
         assert out.stat().st_size > 1000
-    err = capsys.readouterr().err.splitlines()
+    return capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_screenshot_with_a_damaged_font_uses_the_default_font(tmp_path, font_at, capsys, kind):
+    font_at(damaged(tmp_path, kind))
+    err = screenshots_of_the_title_and_the_table(tmp_path, capsys)
     assert len(err) == 1 and err[0].startswith("warning: ") and "default font" in err[0], err
+
+
+def the_title_in_a_window(tmp_path, capsys):
+    """A window showing the title screen; what was printed on stderr."""
+    app = make_app(tmp_path)
+    app.push(TitleScene(app))
+    redraw(app)
+    return capsys.readouterr().err
 
 
 @pytest.mark.parametrize("kind", ["truncated", "corrupt"])
 def test_the_window_starts_with_a_damaged_font(tmp_path, font_at, capsys, kind):
     font_at(damaged(tmp_path, kind))
-    app = make_app(tmp_path)
-    app.push(TitleScene(app))
-    redraw(app)
-    assert "default font" in capsys.readouterr().err
+    assert "default font" in the_title_in_a_window(tmp_path, capsys)
 
 
 def test_the_good_font_passes_its_check():
@@ -151,15 +161,8 @@ def test_a_screenshot_with_pygames_default_font_damaged_uses_the_bundled_font(tm
                                                                               kind):
     """pygame's own default font damaged or missing (issue 39): every --screenshot ended in
     "Passed a NULL pointer" (or FileNotFoundError); the words are drawn in the bundled face."""
-    from sprites import shot
     default_font_at(damaged_default(tmp_path, kind))
-    out = tmp_path / "shot.png"
-    for screen in ("title", "table"):
-        args = argparse.Namespace(screenshot=str(out), size=(1100, 650), seed=2, screen=screen, players=3,
-                                  variant="standard", steps=5)
-        assert shot.screenshot(args) == 0
-        assert out.stat().st_size > 1000
-    err = capsys.readouterr().err.splitlines()
+    err = screenshots_of_the_title_and_the_table(tmp_path, capsys)
     assert len(err) == 1 and err[0].startswith("warning: ") and "bundled display font" in err[0], err
     assert common.font(24).size("Gallia") == \
         pygame.font.Font(common.DISPLAY_FONT, round(24 * common.TEXT_K)).size("Gallia")
@@ -168,10 +171,7 @@ def test_a_screenshot_with_pygames_default_font_damaged_uses_the_bundled_font(tm
 @pytest.mark.parametrize("kind", ["truncated", "missing"])
 def test_the_window_starts_with_pygames_default_font_damaged(tmp_path, default_font_at, capsys, kind):
     default_font_at(damaged_default(tmp_path, kind))
-    app = make_app(tmp_path)
-    app.push(TitleScene(app))
-    redraw(app)
-    assert "bundled display font" in capsys.readouterr().err
+    assert "bundled display font" in the_title_in_a_window(tmp_path, capsys)
 
 
 def test_both_fonts_damaged_the_words_use_a_system_font_or_say_why_not(tmp_path, font_at, default_font_at, capsys):
@@ -182,7 +182,4 @@ def test_both_fonts_damaged_the_words_use_a_system_font_or_say_why_not(tmp_path,
         with pytest.raises(RuntimeError, match="no other font can be drawn"):
             common.font(24)
         return
-    app = make_app(tmp_path)
-    app.push(TitleScene(app))
-    redraw(app)
-    assert f"the system font {system}" in capsys.readouterr().err
+    assert f"the system font {system}" in the_title_in_a_window(tmp_path, capsys)

@@ -36,9 +36,11 @@ def drawings(monkeypatch):
     return drawn
 
 
-def start_from_the_title(tmp_path):
-    """The title screen with one human and three AI dragons; Start clicked."""
-    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)))
+def start_from_the_title(tmp_path, animate=False):
+    """The title screen with one human and three AI dragons; Start clicked (``animate``: in
+    the player's configuration, animations on: the window has idle moments; tests and
+    screenshots have none)."""
+    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)), animate=animate)
     app.push(TitleScene(app, players=4, seed=3))
     app.pump()
     click(app, "button:start")
@@ -128,21 +130,10 @@ def map_steps(monkeypatch):
     return steps
 
 
-def start_in_a_window_with_idle_moments(tmp_path):
-    """As start_from_the_title, in the player's configuration (animations on: the
-    window has idle moments; tests and screenshots have none)."""
-    app = make_app(tmp_path, settings=Settings.load(str(tmp_path)), animate=True)
-    app.push(TitleScene(app, players=4, seed=3))
-    app.pump()
-    click(app, "button:start")
-    assert isinstance(app.scene, TableScene)
-    return app, app.scene
-
-
 def test_start_shows_the_map_sketched_and_draws_its_picture_while_idle(tmp_path, map_steps):
     """Issue 39: the illustrated map (60-150 ms) made Start slow; the table's first
     frame shows its coasts and names, the picture comes in the window's idle moments."""
-    app, table = start_in_a_window_with_idle_moments(tmp_path)
+    app, table = start_from_the_title(tmp_path, animate=True)
     assert map_steps == [] and not table.map.detailed
     assert table.map_picture is table.map.background               # the sketch, painted
     idle.finish()
@@ -154,7 +145,7 @@ def test_start_shows_the_map_sketched_and_draws_its_picture_while_idle(tmp_path,
 
 
 def test_a_new_window_size_lays_the_map_out_and_draws_its_picture_while_idle(tmp_path, map_steps):
-    app, table = start_in_a_window_with_idle_moments(tmp_path)
+    app, table = start_from_the_title(tmp_path, animate=True)
     idle.finish()
     drawn = len(map_steps)
     table.resize((1280, 720))
