@@ -162,3 +162,14 @@ async def table_of_bots(uri, plan, variant="standard", seed=0, trust="", **optio
 
 async def play_out(bots, limit=LIMIT_SECONDS):
     await asyncio.wait_for(asyncio.gather(*(b.play() for b in bots)), limit)
+
+
+def wait_until(test, seconds=60, step=0.005):
+    """Poll ``test()`` until it is true (True) or ``seconds`` have passed (False)."""
+    import time
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if test():
+            return True
+        time.sleep(step)
+    return False

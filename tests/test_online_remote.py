@@ -16,16 +16,7 @@ import time
 import pytest
 
 from game.online.remote import RemoteHost
-from online_helpers import ServerThread, create_game, join_game
-
-
-def wait_until(test, seconds=60):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.01)
-    return False
+from online_helpers import ServerThread, create_game, join_game, wait_until
 
 
 def table_step(host, seat, rng):

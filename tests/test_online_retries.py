@@ -29,18 +29,9 @@ from game.online.mirror import Mirror, OutOfStep
 from game.online.remote import RemoteHost
 from game.online.room import Room
 from game.snapshot import seat_snapshot
-from online_helpers import ServerProcess, ServerThread, create_game, free_port, join_game, seat_plan
+from online_helpers import ServerProcess, ServerThread, create_game, free_port, join_game, seat_plan, wait_until
 
 LIMIT = 240
-
-
-def wait_until(test, seconds=30):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.005)
-    return False
 
 
 def play_own_moves(host, n, rng):

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import shutil
 import sqlite3
-import time
 
 import pytest
 
@@ -29,18 +27,9 @@ from game.data import DATA_DIR, load_data
 from game.online import lobby, remote
 from game.online.bot import Bot
 from game.online.remote import RemoteHost
-from online_helpers import ServerThread, create_game, serving
+from online_helpers import ServerThread, create_game, serving, wait_until
 
 OTHER = "0123456789abcdef" * 4
-
-
-def wait_until(test, seconds=20):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_the_fingerprint_follows_what_the_data_says_and_the_engines_rules_version(tmp_path):

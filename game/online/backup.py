@@ -138,40 +138,37 @@ def _games(n):
     return f"{n} game" if n == 1 else f"{n} games"
 
 
-def _parse(argv, prog, description, file_help):
+def _command(argv, prog, description, file_help, act):
+    """A command of a data folder and a file: ``act(data_dir, file)`` gives the line said on
+    success; a ValueError is one line on standard error and exit code 2."""
     ap = argparse.ArgumentParser(prog=prog, description=description)
     ap.add_argument("--data", metavar="DIR", help="the server's data folder (default: the user's server folder)")
     ap.add_argument("file", metavar="FILE", help=file_help)
-    args = ap.parse_args(argv)
-    return args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server"), args.file
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code
+    data_dir = args.data or os.path.join(os.path.expanduser("~"), ".wrath-of-dragons", "server")
+    try:
+        print(act(data_dir, args.file))
+    except ValueError as exc:
+        print(f"error: {escape(str(exc))}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def main(argv, prog="python main.py backup"):
-    try:
-        data_dir, target = _parse(argv, prog, "Copy the games of a server (running or not) to a file.",
-                                  "the copy to make (a new file)")
-    except SystemExit as exc:
-        return exc.code
-    try:
+    def act(data_dir, target):
         games, records = backup(data_dir, target)
-    except ValueError as exc:
-        print(f"error: {escape(str(exc))}", file=sys.stderr)
-        return 2
-    print(f"Backed up {_games(games)} ({records} records) to {escape(target)}")
-    return 0
+        return f"Backed up {_games(games)} ({records} records) to {escape(target)}"
+    return _command(argv, prog, "Copy the games of a server (running or not) to a file.",
+                    "the copy to make (a new file)", act)
 
 
 def restore_main(argv, prog="python main.py restore"):
-    try:
-        data_dir, source = _parse(argv, prog, "Make a backup the games of a stopped server.",
-                                  "a backup made by the backup command")
-    except SystemExit as exc:
-        return exc.code
-    try:
+    def act(data_dir, source):
         games, records, aside = restore(data_dir, source)
-    except ValueError as exc:
-        print(f"error: {escape(str(exc))}", file=sys.stderr)
-        return 2
-    kept = f"; the games that were there are kept in {escape(aside)}" if aside else ""
-    print(f"Restored {_games(games)} ({records} records) from {escape(source)} into {escape(data_dir)}{kept}")
-    return 0
+        kept = f"; the games that were there are kept in {escape(aside)}" if aside else ""
+        return f"Restored {_games(games)} ({records} records) from {escape(source)} into {escape(data_dir)}{kept}"
+    return _command(argv, prog, "Make a backup the games of a stopped server.", "a backup made by the backup command",
+                    act)
