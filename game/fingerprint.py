@@ -6,7 +6,7 @@ Two programs with the same fingerprint replay the same actions to the same
 game. The server sends it in its welcome and stores it with every game; a
 client with another one says "update to play" instead of drawing a table with
 other rules, and a server never replays a stored game with rules it was not
-played with (game.online.server).
+played with (server.server).
 
 The data's part changes by itself when a file in data/ changes what it says
 (game.data digests the files as parsed). ``RULES_VERSION`` is the engine's

@@ -163,19 +163,19 @@ class App:
 
     def save_dir(self):
         if self._save_dir is None:
-            from game.app.save_folder import default_save_dir
+            from app.save_folder import default_save_dir
             self._save_dir = default_save_dir()
         return self._save_dir
 
     # ----- screens other scenes open ---------------------------------------------
     def local_host(self, session):
         """A host for a game held in this window (AI seats think in threads if the app says so)."""
-        from game.app.host import LocalHost
+        from app.host import LocalHost
         return LocalHost(session, threaded=self.threaded_ai, notify=wake_up)
 
     def new_game(self, seats, seed, variant="standard"):
         """Start a new game ({"name", "dragon", "kind"} per seat); whoever clicked Start says who they are."""
-        from game.app.host import LocalHost
+        from app.host import LocalHost
         host = LocalHost.new(seats, seed, variant, threaded=self.threaded_ai, notify=wake_up)
         return self.open_table(host, returning=True)
 
@@ -215,8 +215,8 @@ class App:
 
     def start_tutorial(self):
         """The guided first game (data/tutorial.yaml), with the player's remembered name."""
-        from game.app.host import LocalHost
-        from game.app.tutorial_script import load_script
+        from app.host import LocalHost
+        from app.tutorial_script import load_script
         from game.data import DataError
         from sprites.scenes.tutorial import TutorialScene
         try:
@@ -233,7 +233,7 @@ class App:
 
     def show_replay(self, session):
         """Step through a recorded game (its replay host decides whose eyes it shows)."""
-        from game.app.replay_host import ReplayHost
+        from app.replay_host import ReplayHost
         from sprites.scenes.replay import ReplayScene
         return self.push(ReplayScene(self, ReplayHost(session)))
 
@@ -376,7 +376,7 @@ class App:
         """An unexpected error in the window: its traceback goes to errors.log,
         the player gets one line on the crash screen (and on stderr at the end).
         A second one while that screen shows closes the window."""
-        from game.app import errorlog
+        from app import errorlog
         from sprites.scenes.crash import CrashScene
         line = errorlog.unexpected("the window", exc)
         self.crashes.append(line)
@@ -477,7 +477,7 @@ def open_window(size=None, title="Wrath of Dragons", remembered=None):
 def script_problems():
     """The tutorial's script is checked like the other data files: a bad one stops the
     start (its problems printed, one line each); returns the exit code, or None."""
-    from game.app.tutorial_script import load_script
+    from app.tutorial_script import load_script
     from game.data import DataError
     try:
         load_script()
@@ -494,8 +494,8 @@ def run(args):
     problem = script_problems()
     if problem is not None:
         return problem
-    from game.app import errorlog
-    from game.app.save_folder import default_save_dir
+    from app import errorlog
+    from app.save_folder import default_save_dir
     from sprites.settings import Settings
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
     errorlog.setup(save_dir)

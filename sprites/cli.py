@@ -2,7 +2,7 @@
 (main.py, the ``wrath-of-dragons`` command, the standalone bundle).
 
 The command line itself (every flag, its checks, the headless modes and the
-server) is ``game.app.cli``, which never imports the view; this module gives
+server) is ``app.cli``, which never imports the view; this module gives
 it the window to open when one is asked for, so imports run one way: the
 view depends on the application, never the other way round.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from game.app import cli
+from app import cli
 
 
 def open_window(args):
@@ -26,8 +26,8 @@ def open_window(args):
     if args.screenshot is not None:
         from sprites.shot import screenshot
         return app.script_problems() or screenshot(args)
-    from game.app.save_folder import default_save_dir
-    from game.app.save_format import remove_stale_temporaries
+    from app.save_folder import default_save_dir
+    from app.save_format import remove_stale_temporaries
     remove_stale_temporaries(args.save_dir or default_save_dir())
     return app.run(args)
 

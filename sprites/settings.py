@@ -12,7 +12,7 @@ own: a bad entry falls back to its default and ``notice`` names the file,
 the entry and the problem, so a bad settings file can never stop the game
 from starting. A notice never quotes the file (it may be another file
 altogether, through a link: /etc/shadow's lines read as unknown entries).
-The save list never shows the file (game.app.save_folder
+The save list never shows the file (app.save_folder
 names it); earlier versions called it settings.yml, which is read if there is
 no settings.yaml yet.
 """
@@ -24,8 +24,8 @@ import yaml
 
 from game import default_data, safe_yaml
 from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
-from game.app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
-from game.app.host import SEAT_KINDS
+from app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
+from app.host import SEAT_KINDS
 from game.variants import OPTIONS
 
 FILE = SETTINGS_FILE
@@ -196,7 +196,7 @@ class Settings:
         """Write the file (atomically); returns a one-line problem or None. Never raises."""
         if self.path is None:
             return None
-        from game.app.save_format import write_atomic
+        from app.save_format import write_atomic
         text = "# Wrath of Dragons settings (a bad entry falls back to its default)\n" + \
             yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, default_flow_style=None)
         try:

@@ -10,7 +10,7 @@ import sys
 
 import pygame
 
-from game.app.host import LocalHost
+from app.host import LocalHost
 from game.plaintext import escape
 from sprites.app import App, headless_env, open_window
 from sprites.settings import NAMES
@@ -55,7 +55,7 @@ def write_png(surface, path):
 def screenshot(args):
     headless_env()
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # a picture makes no sound
-    w, h = args.size                       # game.app.cli has checked every flag and made --size (w, h)
+    w, h = args.size                       # app.cli has checked every flag and made --size (w, h)
     screen = open_window((w, h))
     app = App(screen, animate=False, threaded_ai=False, autosave=False)
     seed = args.seed if args.seed is not None else 1

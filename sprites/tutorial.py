@@ -1,5 +1,5 @@
 """The guided first game's progress: which step of the script
-(``game.app.tutorial_script``) to show now.
+(``app.tutorial_script``) to show now.
 
     guide = Guide(script, human=0)
     guide.saw(kind, seat)                   # every option chosen, with the seat that chose it

@@ -6,7 +6,7 @@ import sys
 
 from save_helpers import new_session, play_random
 
-from game.app.save_format import document_text, session_document
+from app.save_format import document_text, session_document
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

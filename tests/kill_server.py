@@ -15,9 +15,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from websockets.asyncio.connection import Connection as WebSocket  # noqa: E402
 
-from game.app.cli import main  # noqa: E402
-from game.online.room import Room  # noqa: E402
-from game.online.store import SQLiteStore  # noqa: E402
+from wrath_of_dragons import main  # noqa: E402
+from server.room import Room  # noqa: E402
+from server.store import SQLiteStore  # noqa: E402
 
 
 def die():

@@ -1,7 +1,7 @@
 """Helpers for the online tests: a real server on 127.0.0.1 (port 0), in this
 process (``serving``: the test can look at its games) or as a process of its
 own (``ServerProcess``: ``python main.py serve``, which a test may kill -9),
-and tables of scripted clients (game.online.bot) that play through the protocol."""
+and tables of scripted clients (client.bot) that play through the protocol."""
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +11,8 @@ import random
 import subprocess
 import sys
 
-from game.online.bot import Bot
-from game.online.server import run
+from client.bot import Bot
+from server.server import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIMIT_SECONDS = 240          # no online test waits longer than this for anything
@@ -144,7 +144,7 @@ def seat_plan(players, ai=()):
 
 async def table_of_bots(uri, plan, variant="standard", seed=0, trust="", **options):
     """The creator's bot and one joined bot per invite, connected: [Bot] (seat order of the humans);
-    ``trust``: a wss:// server's certificate, as a window trusts it (game.online.tls)."""
+    ``trust``: a wss:// server's certificate, as a window trusts it (wire.tls)."""
     rng = random.Random(seed)
     creator = Bot(uri, {"type": "create", "seats": plan, "variant": variant, **options}, random.Random(rng.random()),
                   trust=trust)

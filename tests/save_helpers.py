@@ -2,7 +2,7 @@
 import random
 
 from game.data import default_data
-from game.app.session import Session
+from app.session import Session
 
 
 def new_session(n=4, seed=1, variant="standard", kind="random"):

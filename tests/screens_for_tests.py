@@ -7,7 +7,7 @@ import pygame
 
 from ui_helpers import make_app, reach, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.settings import Settings
 
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]

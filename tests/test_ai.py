@@ -160,7 +160,7 @@ def test_determinized_copy_keeps_what_the_seat_knows():
 
 
 def test_simulate_cli_smoke(capsys):
-    from game.app.simulate import main
+    from app.simulate import main
     assert main(["--games", "3", "--players", "2-4", "--variant", "standard,desolation",
                  "--ai", "easy,random", "--check"]) == 0
     out = capsys.readouterr().out
@@ -220,7 +220,7 @@ def test_easy_beats_random():
 
 
 def test_simulate_in_parallel_matches_serial():
-    from game.app.simulate import run
+    from app.simulate import run
     a = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=1)
     b = run(4, [2, 3], ["standard"], ["easy", "random"], seed=3, jobs=2)
     assert a.errors == b.errors == 0

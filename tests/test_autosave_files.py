@@ -14,10 +14,10 @@ import threading
 from save_helpers import new_session, play_random
 from ui_helpers import make_app, play_option
 
-from game.app import save_folder
-from game.app.autosave import BackgroundAutosaver
-from game.app.save_folder import autosave, autosave_name, prune_autosaves, recent_games
-from game.app.save_format import load_session
+from app import save_folder
+from app.autosave import BackgroundAutosaver
+from app.save_folder import autosave, autosave_name, prune_autosaves, recent_games
+from app.save_format import load_session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECOND = datetime.datetime(2026, 3, 1, 20, 15, 7)
@@ -100,7 +100,7 @@ def test_a_script_and_a_window_in_the_same_second(tmp_path, monkeypatch):
     fname = autosave_name(new_session(2, seed=11, kind="human"), SECOND)
     script = ("import sys; sys.path[:0] = [sys.argv[1], sys.argv[1] + '/tests']\n"
               "from save_helpers import new_session, play_random\n"
-              "from game.app.save_folder import autosave\n"
+              "from app.save_folder import autosave\n"
               "s = new_session(2, seed=11, kind='human'); play_random(s, 4, steps=20)\n"
               "print(autosave(s, sys.argv[2], sys.argv[3], new=True))\n")
     done = subprocess.run([sys.executable, "-c", script, ROOT, str(tmp_path), fname], capture_output=True,

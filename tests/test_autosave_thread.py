@@ -9,8 +9,8 @@ import time
 
 from ui_helpers import make_app, play_option
 
-from game.app.session import Seat, Session
-from game.app import autosave as window_autosave
+from app.session import Seat, Session
+from app import autosave as window_autosave
 
 
 def seats():
@@ -61,7 +61,7 @@ def test_flush_gives_up_after_its_timeout_and_says_so(tmp_path, monkeypatch):
 
 def test_the_autosave_copy_is_independent_and_complete(tmp_path):
     """The cheap copy taken after each action is the whole session (log included)."""
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     app = make_app(tmp_path)
     session = Session.new(seats(), seed=9)
     table = app.start_game(session, handoff=False)

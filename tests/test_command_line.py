@@ -9,8 +9,8 @@ from hostile_helpers import one_line_error, run_main
 from save_helpers import new_session, play_random
 
 import main
-from game.app import cli
-from game.app.save_format import save_session
+from app import cli
+from app.save_format import save_session
 
 
 @pytest.fixture(scope="module")
@@ -169,13 +169,13 @@ def test_the_save_folder_must_be_a_folder(capsys, window, tmp_path):
 
 
 def test_version_is_printed_and_written_in_one_place():
-    from game.app.version import VERSION
+    from app.version import VERSION
     r = run_main("--version")
     assert r.returncode == 0 and r.stdout == f"Wrath of Dragons {VERSION}\n" and not r.stderr
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as fh:
         project = fh.read()
-    assert VERSION not in project and 'version = {attr = "game.app.version.VERSION"}' in project
+    assert VERSION not in project and 'version = {attr = "app.version.VERSION"}' in project
 
 
 def test_where_prints_the_save_folder(tmp_path):
@@ -219,7 +219,7 @@ def test_explicit_flags_win_over_the_remembered_setup(tmp_path, title_after):
 
 
 def test_the_screenshot_uses_the_size_the_command_line_parsed(tmp_path, monkeypatch):
-    """--size is checked once (game.app.cli) and the screenshot takes the parsed (w, h)."""
+    """--size is checked once (app.cli) and the screenshot takes the parsed (w, h)."""
     import argparse
     from sprites.shot import screenshot
     out = tmp_path / "shot.png"

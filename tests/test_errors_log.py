@@ -10,8 +10,8 @@ import pytest
 from save_helpers import new_session, play_random
 from ui_helpers import click, make_app
 
-from game.app import errorlog
-from game.app.autosave import BackgroundAutosaver
+from app import errorlog
+from app.autosave import BackgroundAutosaver
 from sprites.scene import Scene
 
 
@@ -87,7 +87,7 @@ def test_the_window_prints_the_line_and_exits_1(tmp_path, monkeypatch, capsys):
 
 
 def test_an_unexpected_error_in_the_autosave_thread_is_logged(tmp_path, log_in, monkeypatch):
-    import game.app.autosave as autosave
+    import app.autosave as autosave
 
     def gremlin(*args):
         raise RuntimeError("a gremlin in the disk")
@@ -151,8 +151,8 @@ PIPE_SCRIPT = """
 import os, sys
 sys.path[:0] = [sys.argv[1], os.path.join(sys.argv[1], 'tests')]
 from save_helpers import new_session, play_random
-from game.app import autosave, errorlog
-from game.app.save_format import SaveError
+from app import autosave, errorlog
+from app.save_format import SaveError
 folder = sys.argv[2]
 errorlog.setup(folder)
 def full_disk(session, save_dir, fname, *rest):

@@ -19,7 +19,7 @@ from hostile_helpers import small_save_text
 
 from game import invariants, new_game
 from game.data import DATA_DIR, FILES, DataError, load_data
-from game.app.save_format import SaveError, document_text, load_session
+from app.save_format import SaveError, document_text, load_session
 
 # CI runs the same 150 examples per test every time; FUZZ_EXAMPLES=5000 explores further (new ones each run).
 DEEPER = os.environ.get("FUZZ_EXAMPLES")

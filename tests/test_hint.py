@@ -1,4 +1,4 @@
-"""The hint (game/app/hint.py): what the normal AI would do, why (the VP the
+"""The hint (app/hint.py): what the normal AI would do, why (the VP the
 seat's own standings expect from its plan), and its whole plan for the turn
 (issue 25, point 9: "Hint says why (the gain it expects) and can show its
 whole planned turn"). The plan is the seat's own moves, followed on the real
@@ -8,7 +8,7 @@ import random
 
 from game import new_game
 from game.ai import make_ai
-from game.app.hint import hint, own_total
+from app.hint import hint, own_total
 from game.view import unseen_cards
 
 

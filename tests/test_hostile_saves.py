@@ -12,9 +12,9 @@ from save_helpers import new_session, play_random
 from test_save_errors import load_error as refused   # one line, naming the file, the file untouched
 
 from game import safe_yaml
-from game.app.save_format import FORMAT, MAX_BYTES, SaveError, load_session, read_header, save_session
-from game.app.autosave import BackgroundAutosaver
-from game.app.save_folder import list_saves
+from app.save_format import FORMAT, MAX_BYTES, SaveError, load_session, read_header, save_session
+from app.autosave import BackgroundAutosaver
+from app.save_folder import list_saves
 
 HEX_BOMB = "0x" + "f" * 5000
 
@@ -77,7 +77,7 @@ def test_a_lone_anchor_is_refused_too(tmp_path, text, each_loader):
 
 def test_saves_are_written_without_aliases(tmp_path):
     """The same object twice in a document is written twice, never as an alias."""
-    from game.app.save_format import document_text
+    from app.save_format import document_text
     shared = [1, 2]
     assert "&" not in document_text({"a": shared, "b": shared})
 
@@ -121,7 +121,7 @@ WORST = {
 PROBE = """
 import resource, sys, time
 from game import safe_yaml
-from game.app.save_format import SaveError, load_session
+from app.save_format import SaveError, load_session
 safe_yaml.Loader = safe_yaml.LOADERS[sys.argv[2]]
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.process_time()
@@ -239,7 +239,7 @@ def test_escape_codes_in_names_never_reach_the_terminal(tmp_path, text):
 
 
 def test_a_bad_name_never_starts_a_game():
-    from game.app.session import Session
+    from app.session import Session
     for name in ("\ud800", "Ash\x00", "\x1b[2J", "A" * 25, " "):
         with pytest.raises(ValueError, match="name"):
             Session.new([{"name": name, "dragon": "Red"}, {"name": "Bo", "dragon": "Blue"}], 1)

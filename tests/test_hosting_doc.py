@@ -34,7 +34,7 @@ import urllib.request
 import pytest
 
 import test_install
-from game.online import lobby
+from client import lobby
 from online_helpers import ROOT
 from postgres_fixtures import postgres_server  # noqa: F401  (the tests' PostgreSQL)
 from tls_helpers import make_certificate

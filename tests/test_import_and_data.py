@@ -12,7 +12,7 @@ ROOT = os.path.dirname(DATA_DIR)
 
 
 def test_import_game_does_not_import_pygame():
-    code = "import sys, game, game.app.session, game.app.headless; print('pygame' in sys.modules)"
+    code = "import sys, game, app.session, app.headless; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

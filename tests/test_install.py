@@ -17,8 +17,8 @@ import pygame
 import pytest
 from hostile_helpers import ROOT, run_main
 
-from game.app import desktop
-from game.app.version import VERSION
+from app import desktop
+from app.version import VERSION
 
 SKIP = {".git", "__pycache__", "build", "dist", ".pytest_cache"}
 # The pip commands of README and docs/hosting.md, run in this order in a fresh environment
@@ -63,11 +63,12 @@ def test_pyproject_installs_every_package():
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
         project = tomllib.load(fh)
     packages = set(project["tool"]["setuptools"]["packages"])
-    found = {os.path.relpath(d, ROOT).replace(os.sep, ".") for top in ("game", "sprites")
+    found = {os.path.relpath(d, ROOT).replace(os.sep, ".") for top in ("game", "app", "wire", "client", "server", "sprites")
              for d, _, files in os.walk(os.path.join(ROOT, top)) if "__init__.py" in files}
     assert packages == found | {"game.datafiles"}
+    assert project["tool"]["setuptools"]["py-modules"] == ["wrath_of_dragons"]
     assert project["tool"]["setuptools"]["package-dir"] == {"game.datafiles": "data"}
-    assert project["project"]["scripts"] == {"wrath-of-dragons": "sprites.cli:main"}
+    assert project["project"]["scripts"] == {"wrath-of-dragons": "wrath_of_dragons:main"}
     assert sorted(project["project"]["dependencies"]) == requirements("requirements.txt")
     assert project["project"]["optional-dependencies"] == {"postgresql": requirements("requirements-server.txt")}
     assert not any(r.startswith("psycopg") for r in project["project"]["dependencies"])

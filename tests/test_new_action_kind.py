@@ -147,7 +147,7 @@ def test_a_kind_with_a_button_gets_its_button_on_the_table_from_its_spec_alone(t
     """A table button for a new kind is its spec's ``button`` and ``help``: no module of
     the view names it (docs/architecture.md counts the files such a change touches)."""
     from ui_helpers import click, make_app
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     g = turn_with_a_field(toy_button)
     d = g.decision
     seats = [Seat(n, p.dragon) for n, p in zip(("Ash", "Bryn", "Cora"), g.state.players)]

@@ -16,7 +16,7 @@ import random
 
 from hostile_helpers import one_line_error, run_main
 
-from game.app.save_format import FORMAT, SaveError, load_session, save_session, sentence_log
+from app.save_format import FORMAT, SaveError, load_session, save_session, sentence_log
 from game.invariants import check
 
 HERE = os.path.join(os.path.dirname(__file__), "fixtures")

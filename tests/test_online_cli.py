@@ -11,7 +11,7 @@ import stat
 import subprocess
 import sys
 
-from game.online.my_games import MyGames
+from client.my_games import MyGames
 from online_helpers import ROOT
 
 

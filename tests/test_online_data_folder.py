@@ -24,7 +24,7 @@ import sys
 
 import pytest
 
-from game.online.bot import Bot
+from client.bot import Bot
 from online_helpers import ROOT, ServerProcess, play_out, seat_plan, table_of_bots
 
 
@@ -194,7 +194,7 @@ def test_another_programs_database_is_refused_and_left_as_it_is(tmp_path):
 
 
 def test_the_check_of_a_big_file_is_bounded_in_time_and_says_how_to_give_it_more(tmp_path):
-    from game.online.store import SQLiteStore
+    from server.store import SQLiteStore
     data = tmp_path / "server"
     store = SQLiteStore(data / "games.sqlite")          # a long-lived server's file: many records
     store.create_game("long", {"seed": 1, "variant": "standard"}, [])

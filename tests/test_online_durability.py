@@ -22,9 +22,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.online import protocol
-from game.online.mirror import Mirror
-from game.online.store import SQLiteStore
+from wire import protocol
+from client.mirror import Mirror
+from server.store import SQLiteStore
 from online_helpers import ROOT, ServerProcess, create_game
 
 NTH = 3                      # the move of the person's around which the server dies

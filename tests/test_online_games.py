@@ -20,11 +20,11 @@ import random
 
 import pytest
 
-from game.app.save_format import load_session
+from app.save_format import load_session
 from game.events import visible_to
-from game.online import server as server_module
-from game.online.mirror import Mirror
-from game.online.bot import Bot
+from server import server as server_module
+from client.mirror import Mirror
+from client.bot import Bot
 from game.view import sees, unseen_cards
 from online_helpers import play_out, seat_plan, serving, table_of_bots
 from test_seat_snapshot import publicly_seen, words_in
@@ -150,7 +150,7 @@ def test_decisions_travel_packed_and_arrive_whole():
     (protocol.pack_decision); the client unpacks them: every decision of random games of
     every variant arrives as the engine made it, in fewer bytes."""
     from game import new_game
-    from game.online import protocol
+    from wire import protocol
     from game.snapshot import seat_snapshot
     for players, variant, _ in GAMES:
         g = new_game(players, seed=players, variant=variant)

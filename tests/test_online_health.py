@@ -17,8 +17,8 @@ import urllib.request
 
 import pytest
 
-from game.online import lobby
-from game.online.health import FRESH_SECONDS
+from client import lobby
+from server.health import FRESH_SECONDS
 from online_helpers import ServerProcess, play_out, seat_plan, serving, table_of_bots
 from postgres_fixtures import own_cluster  # noqa: F401  (a PostgreSQL cluster of the test's own, which it stops)
 

@@ -22,9 +22,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.app.save_format import load_session
-from game.online import server as server_module
-from game.online.bot import Bot
+from app.save_format import load_session
+from server import server as server_module
+from client.bot import Bot
 from online_helpers import ServerProcess, play_out, seat_plan, serving, table_of_bots
 from test_online_games import fetch_record
 

@@ -34,14 +34,14 @@ from online_helpers import LIMIT_SECONDS, ROOT, ServerProcess, play_out, seat_pl
 from test_online_games import WireWatch, fetch_record
 from test_online_snapshots import check_only_records_after_are_replayed, check_snapshot_equals_seed
 
-from game.app.host import LocalHost
-from game.app.save_format import load_session
-from game.online import game_snapshot
-from game.online.bot import Bot
-from game.online.mirror import Mirror
-from game.online.room import Room
-from game.online.shared import SharedGames
-from game.online.store import StoreError, Taken
+from app.host import LocalHost
+from app.save_format import load_session
+from server import game_snapshot
+from client.bot import Bot
+from client.mirror import Mirror
+from server.room import Room
+from server.shared import SharedGames
+from server.store import StoreError, Taken
 
 LEASE = "2"                  # seconds: a dead process's AI seats come back quickly
 
@@ -53,7 +53,7 @@ def _strict():
 
 try:
     import psycopg
-    from game.online.pgstore import SCHEMA, PostgresStore, upgrade
+    from server.pgstore import SCHEMA, PostgresStore, upgrade
 except ImportError:
     if _strict():
         raise

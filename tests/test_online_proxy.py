@@ -19,8 +19,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.datastructures import Headers
 
-from game.online import server as server_module
-from game.online.addresses import client_address, trusted_networks
+from server import server as server_module
+from server.addresses import client_address, trusted_networks
 from online_helpers import serving
 
 

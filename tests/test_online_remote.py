@@ -1,4 +1,4 @@
-"""The window's host for an online game (game.online.remote.RemoteHost), driven as
+"""The window's host for an online game (client.remote.RemoteHost), driven as
 the table drives a host: it reads snapshots, sends the option chosen with the
 version it saw, and lets the other seats' moves through one at a time.
 
@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from game.online.remote import RemoteHost
+from client.remote import RemoteHost
 from online_helpers import ServerThread, create_game, join_game, wait_until
 
 
@@ -37,7 +37,7 @@ def log_seqs(host, seat):
 
 @pytest.mark.slow
 def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connection(tmp_path, monkeypatch):
-    from game.online import server as server_module
+    from server import server as server_module
     states = []
     real_send = server_module.Connection.send
 

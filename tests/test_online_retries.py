@@ -24,10 +24,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.online import protocol
-from game.online.mirror import Mirror, OutOfStep
-from game.online.remote import RemoteHost
-from game.online.room import Room
+from wire import protocol
+from client.mirror import Mirror, OutOfStep
+from client.remote import RemoteHost
+from server.room import Room
 from game.snapshot import seat_snapshot
 from online_helpers import ServerProcess, ServerThread, create_game, free_port, join_game, seat_plan, wait_until
 
@@ -83,7 +83,7 @@ def test_a_window_opened_again_for_the_same_seat_has_every_move_applied_once(tmp
 def test_a_reconnected_window_sends_its_unanswered_move_again_and_it_is_made_once(tmp_path, monkeypatch):
     """The answer is lost with the connection: the window sends the move again when it is back;
     the server recognises it and answers as it did, so it is made once, and the table goes on."""
-    from game.online import server as server_module
+    from server import server as server_module
     drop = {"answers": 1}
     real_send = server_module.Connection.send
 
@@ -216,7 +216,7 @@ def replayed(store, game_id):
 
 @pytest.mark.slow
 def test_twenty_games_with_windows_dropping_and_reopening_lose_no_move_and_apply_none_twice(tmp_path):
-    from game.online.store import SQLiteStore
+    from server.store import SQLiteStore
     data, port = tmp_path / "server", free_port()
     options = ("--snapshot-every", "9", "--per-address", "1000")
     server = ServerProcess(data, *options, port=port)

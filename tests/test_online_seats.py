@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from game.online.bot import Bot
+from client.bot import Bot
 from online_helpers import serving
 
 

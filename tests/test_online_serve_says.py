@@ -17,7 +17,7 @@ import sys
 import urllib.request
 
 from game.data import default_data
-from game.online.server import OneLineLog
+from server.server import OneLineLog
 from online_helpers import ROOT, ServerProcess, play_out, seat_plan, table_of_bots
 from tls_helpers import make_certificate
 
@@ -121,7 +121,7 @@ def test_serve_with_a_certificate_of_an_authority_gives_its_name_with_wss(tmp_pa
 
 
 def test_serve_without_postgresql_s_driver_says_how_to_install_it_in_one_line(tmp_path):
-    hide = ("import sys; sys.modules['psycopg'] = None; from sprites.cli import main; "
+    hide = ("import sys; sys.modules['psycopg'] = None; from wrath_of_dragons import main; "
             "sys.exit(main(['serve', '--port', '0', '--db', 'postgresql://wrath@127.0.0.1/wrath']))")
     out = subprocess.run([sys.executable, "-c", hide], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr

@@ -3,7 +3,7 @@ sequence number, and snapshots for fast loading").
 
 A game loaded from its newest snapshot plus the records after it must be the game replayed from its
 seed: the same view for every seat, the same options, the same next draws (played on to the end, the
-same scores), and undo within the player's own turn as the house rule says (game/app/session.py: "Undo
+same scores), and undo within the player's own turn as the house rule says (app/session.py: "Undo
 goes back one action at a time within the current player's own turn"; it never crosses a point where
 hidden information came out). The records stay the truth: a snapshot that cannot be used is ignored.
 
@@ -22,13 +22,14 @@ import pytest
 from online_helpers import LIMIT_SECONDS, play_out, seat_plan, serving, table_of_bots
 from test_online_games import fetch_record
 
-from game.app.save_format import load_session
+from app.save_format import load_session
 from game.engine import Game
-from game.online import game_snapshot, protocol
-from game.online.room import Room
-from game.online.server import Server
+from server import game_snapshot
+from wire import protocol
+from server.room import Room
+from server.server import Server
 from game.fingerprint import rules_fingerprint
-from game.online.store import MIGRATIONS, SQLiteStore
+from server.store import MIGRATIONS, SQLiteStore
 
 DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
 
@@ -317,7 +318,7 @@ def test_an_older_sqlite_schema_is_upgraded_and_keeps_its_games(tmp_path):
 
 
 def test_a_newer_sqlite_schema_is_refused_with_one_line(tmp_path):
-    from game.online.store import StoreError
+    from server.store import StoreError
     SQLiteStore(tmp_path / "games.sqlite").close()
     db = sqlite3.connect(tmp_path / "games.sqlite")
     db.execute("UPDATE schema_version SET version = 7")

@@ -14,8 +14,8 @@ import asyncio
 import random
 import time
 
-from game.online.bot import Bot
-from game.online.remote import RemoteHost
+from client.bot import Bot
+from client.remote import RemoteHost
 from online_helpers import ServerThread, create_game, play_out, seat_plan, serving
 
 

@@ -24,9 +24,9 @@ import urllib.request
 
 import pytest
 
-from game.online import lobby
-from game.online.remote import RemoteHost
-from game.online.tls import NOT_YOURS
+from client import lobby
+from client.remote import RemoteHost
+from wire.tls import NOT_YOURS
 from online_helpers import ROOT, ServerProcess
 from test_online_remote import table_step, wait_until
 from tls_helpers import make_certificate

@@ -22,11 +22,11 @@ import sqlite3
 import pytest
 
 from game import fingerprint
-from game.app.version import VERSION
+from app.version import VERSION
 from game.data import DATA_DIR, load_data
-from game.online import lobby, remote
-from game.online.bot import Bot
-from game.online.remote import RemoteHost
+from client import lobby, remote
+from client.bot import Bot
+from client.remote import RemoteHost
 from online_helpers import ServerThread, create_game, serving, wait_until
 
 OTHER = "0123456789abcdef" * 4

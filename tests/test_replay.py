@@ -4,8 +4,8 @@ import random
 
 from save_helpers import new_session, play_random
 
-from game.app.replay import Replay
-from game.app.save_format import save_session
+from app.replay import Replay
+from app.save_format import save_session
 
 
 def finished(n=3, seed=6, variant="standard"):

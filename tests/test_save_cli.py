@@ -7,7 +7,7 @@ import sys
 import pytest
 from save_helpers import new_session, play_random
 
-from game.app.save_format import save_session
+from app.save_format import save_session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -7,7 +7,7 @@ import pytest
 import yaml
 from save_helpers import new_session, play_random
 
-from game.app.save_format import SaveError, document_text, load_session, save_session, session_document
+from app.save_format import SaveError, document_text, load_session, save_session, session_document
 
 HUGE = 10 ** 30
 

@@ -5,10 +5,10 @@ import os
 import pytest
 from save_helpers import new_session, play_random
 
-import game.app.save_format as save_mod
-from game.app.save_format import SaveError, load_session, save_session
-from game.app.autosave import BackgroundAutosaver
-from game.app.save_folder import autosave, default_save_dir, file_name, list_saves, load_autosave, save_as
+import app.save_format as save_mod
+from app.save_format import SaveError, load_session, save_session
+from app.autosave import BackgroundAutosaver
+from app.save_folder import autosave, default_save_dir, file_name, list_saves, load_autosave, save_as
 
 
 class Killed(BaseException):

@@ -12,11 +12,11 @@ from save_helpers import new_session, play_random
 
 import main
 import sprites.app
-from game.app import save_format
-from game.app.autosave import BackgroundAutosaver
-from game.app.save_folder import (KEEP_AUTOSAVES, autosave_name, list_saves, prune_autosaves, recent_games,
+from app import save_format
+from app.autosave import BackgroundAutosaver
+from app.save_folder import (KEEP_AUTOSAVES, autosave_name, list_saves, prune_autosaves, recent_games,
                                   save_as)
-from game.app.save_format import document_text, save_session, session_document
+from app.save_format import document_text, save_session, session_document
 
 
 def start_window(save_dir, monkeypatch):

@@ -14,9 +14,9 @@ import pytest
 from save_helpers import new_session, play_random
 from ui_helpers import DrawnText, click, make_app, redraw
 
-from game.app import save_folder, save_format
-from game.app.save_folder import list_saves, recent_games
-from game.app.save_format import document_text, save_session, session_document
+from app import save_folder, save_format
+from app.save_folder import list_saves, recent_games
+from app.save_format import document_text, save_session, session_document
 from sprites.scenes.title import TitleScene
 from sprites.settings import Settings
 
@@ -115,7 +115,7 @@ def test_a_settings_notice_never_quotes_the_file(tmp_path, content):
 @pytest.mark.parametrize("players, steps", [(2, 0), (3, 25), (6, None)])
 def test_the_quick_check_reads_what_the_whole_file_says(players, steps):
     """The listing parses a save without its actions and log (a tenth of the time): the same summary."""
-    from game.app.save_format import document_summary, parse_yaml, without_long_parts
+    from app.save_format import document_summary, parse_yaml, without_long_parts
     s = new_session(players, seed=4)
     play_random(s, 3, steps=steps)
     text = document_text(session_document(s, "x"))

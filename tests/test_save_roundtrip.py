@@ -14,8 +14,8 @@ import pytest
 from save_helpers import new_session, play_random
 
 from game import Game
-from game.app.save_format import load_session, save_session, session_document, session_from_document
-from game.app.save_check import check_state
+from app.save_format import load_session, save_session, session_document, session_from_document
+from app.save_check import check_state
 
 GAMES = [(2, 3, "standard"), (3, 11, "strategist")]
 LOAD_SAMPLES = 12

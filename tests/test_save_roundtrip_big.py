@@ -5,7 +5,7 @@ import pytest
 from save_helpers import new_session, play_random
 from test_save_roundtrip import check_continuation, round_trip_every_decision, samples
 
-from game.app.save_format import load_session, save_session
+from app.save_format import load_session, save_session
 
 
 @pytest.mark.slow

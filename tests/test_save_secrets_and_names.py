@@ -14,7 +14,7 @@ import pytest
 from save_helpers import new_session, play_random
 from ui_helpers import click, make_app
 
-from game.app.save_format import SaveError, document_text, load_session, session_document
+from app.save_format import SaveError, document_text, load_session, session_document
 from game.data import default_data
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene

@@ -17,7 +17,7 @@ import pytest
 from save_helpers import new_session, play_random
 
 from game import new_game
-from game.app.save_format import SaveError, document_text, load_session, session_document
+from app.save_format import SaveError, document_text, load_session, session_document
 from game.phases.scoring import places, score_counts, scored
 from game.standings import stashed
 from game.state import CITY, TOWN, VILLAGE

@@ -9,7 +9,7 @@ import pytest
 from game import new_game
 from game.ai.determinize import determinize
 from game.ai.planner import signature
-from game.app.save_format import Invalid, session_document, session_from_document
+from app.save_format import Invalid, session_document, session_from_document
 from game.state import GameState, PlayerState, RegionState, declarations, reset_turn
 from game.view import sees, unseen_cards
 from save_helpers import new_session, play_random

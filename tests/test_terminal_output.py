@@ -12,8 +12,8 @@ import sys
 import pytest
 from hostile_helpers import ROOT
 
-from game.app.save_format import save_session
-from game.app.session import Seat, Session
+from app.save_format import save_session
+from app.session import Seat, Session
 
 TERMINALS = {
     "ascii": {"PYTHONIOENCODING": "ascii"},

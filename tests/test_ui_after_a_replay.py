@@ -11,7 +11,7 @@ from ui_helpers import DrawnText, click, leave_to_title, make_app, press, redraw
 
 import pygame
 
-from game.app.save_format import load_session, save_session
+from app.save_format import load_session, save_session
 from sprites.app import build
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.replay import ReplayScene

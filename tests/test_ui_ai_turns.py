@@ -13,7 +13,7 @@ from ui_helpers import index_of, DrawnText, click, click_at, make_app, press, re
 import pygame
 import pytest
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from game.events import visible_to
 from game.summary import since_last_turn, turn_starts
 from sprites.scenes.handoff import HandOffScene

@@ -10,7 +10,7 @@ import random
 
 from ui_helpers import click, human_seats, make_app, play_option, reach
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from game.routes import flights
 from sprites import idle
 from sprites.scenes.handoff import HandOffScene

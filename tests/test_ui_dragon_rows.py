@@ -8,7 +8,7 @@ import random
 import pygame
 from ui_helpers import index_of, DrawnText, make_app, press, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]

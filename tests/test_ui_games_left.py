@@ -14,8 +14,8 @@ from ui_helpers import click, human_seats, make_app
 
 from game import public_lairs
 from sprites import idle
-from game.app.save_format import load_session
-from game.app.session import Session
+from app.save_format import load_session
+from app.session import Session
 from sprites.scenes.crash import CrashScene
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.title import TitleScene

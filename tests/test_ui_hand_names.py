@@ -8,7 +8,7 @@ from ui_helpers import make_app, redraw
 
 import pytest
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.art import cards as art_cards
 from sprites.art import common
 from sprites.table import cardface

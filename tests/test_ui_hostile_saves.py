@@ -104,7 +104,7 @@ def test_a_save_dated_at_the_end_of_the_calendar_is_listed(tmp_path):
     """The title shows each save's date in local time; a 'saved' date that
     cannot be converted (year 1 at +23:59) stopped the window's start with an
     OverflowError. The list shows the file's own date instead."""
-    from game.app.save_folder import list_saves
+    from app.save_folder import list_saves
     text = small_save_text()
     dated = re.sub(r"(?m)^saved: .*$", "saved: '0001-01-01T00:00:00+23:59'", text, count=1)
     assert dated != text

@@ -9,9 +9,9 @@ import pygame
 import pytest
 from ui_helpers import DrawnText, click, finish_loading, make_app, press, redraw
 
-from game.app import save_format
-from game.app.save_folder import autosave, read_header
-from game.app.session import Seat, Session
+from app import save_format
+from app.save_folder import autosave, read_header
+from app.session import Seat, Session
 from sprites.scenes.title import TitleScene
 
 SEATS = [Seat("Ash", "Black", "human"), Seat("Bryn", "Blue", "normal"), Seat("Cora", "Green", "hard")]

@@ -7,7 +7,7 @@ import random
 
 from ui_helpers import DrawnText, make_app, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 
 NAMES, DRAGONS = ["Ash", "Bryn", "Cora", "Dain"], ["Black", "Blue", "Green", "Orange"]
 

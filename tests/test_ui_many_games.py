@@ -12,9 +12,9 @@ import weakref
 
 from ui_helpers import human_seats, make_app
 
-from game.app.save_folder import KEEP_AUTOSAVES
-from game.app.save_format import load_session
-from game.app.session import Session
+from app.save_folder import KEEP_AUTOSAVES
+from app.save_format import load_session
+from app.session import Session
 from sprites.app import settle_memory
 from sprites.table import cardface
 

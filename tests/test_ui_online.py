@@ -24,8 +24,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.online.bot import Bot                                   # noqa: E402
-from game.online.my_games import MyGames                          # noqa: E402
+from client.bot import Bot                                   # noqa: E402
+from client.my_games import MyGames                          # noqa: E402
 from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
@@ -132,7 +132,7 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
 @pytest.mark.slow
 def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_computer(tmp_path):
     """Issue: "a finished online game can be watched (the existing replay) and saved locally by every seat"."""
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     from sprites.scenes.replay import ReplayScene
     from sprites.scenes.scores import ScoresScene
     server = ServerThread(tmp_path / "server")

@@ -14,8 +14,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.online.my_games import MyGames                          # noqa: E402
-from game.online.tls import NOT_YOURS, server_context, short       # noqa: E402
+from client.my_games import MyGames                          # noqa: E402
+from wire.tls import NOT_YOURS, server_context, short       # noqa: E402
 from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402

@@ -20,8 +20,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.online.bot import Bot                                   # noqa: E402
-from game.online.my_games import MyGames                          # noqa: E402
+from client.bot import Bot                                   # noqa: E402
+from client.my_games import MyGames                          # noqa: E402
 from online_helpers import ServerThread, create_game, join_game   # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
 from sprites.table.online_parts import OnlineSeats, Watching      # noqa: E402

@@ -8,7 +8,7 @@ from ui_helpers import click, click_at, make_app, play_option, press
 import pygame
 import pytest
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene

@@ -10,7 +10,7 @@ from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, 
 import pygame
 
 from game import Action
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 

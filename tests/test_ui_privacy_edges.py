@@ -11,7 +11,7 @@ import pygame
 
 from ui_helpers import DrawnText, DRAGONS, NAMES, click, human_seats, make_app, play_option, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 

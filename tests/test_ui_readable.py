@@ -11,7 +11,7 @@ from ui_helpers import DrawnText, make_app, press, reach, redraw
 
 import pygame
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.table import overlays
 
 NAMES, DRAGONS = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"], ["Black", "Blue", "Green", "Orange", "Red", "White"]
@@ -323,7 +323,7 @@ def test_a_short_tooltip_on_the_map_is_no_wider_than_its_words(monkeypatch):
     three times as wide as the words, lying over the Action Hex and the dragon. A tip's
     box is as wide as its longest line (up to the usual width, where long tips wrap)."""
     import pygame
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     from sprites import theme
     from sprites.table import overlays
     from ui_helpers import hover, make_app, redraw

@@ -12,7 +12,7 @@ import random
 import pygame
 from ui_helpers import DRAGONS, NAMES, DrawnText, click, make_app, press, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from game.log_text import log_texts
 
 

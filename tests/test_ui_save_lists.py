@@ -14,9 +14,9 @@ from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, 
 
 import pygame
 
-from game.app.save_folder import list_saves, save_as
-from game.app.save_format import document_text, load_session, read_header, session_document
-from game.app.session import Seat, Session
+from app.save_folder import list_saves, save_as
+from app.save_format import document_text, load_session, read_header, session_document
+from app.session import Seat, Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene

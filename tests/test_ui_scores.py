@@ -11,7 +11,7 @@ import pygame
 import pytest
 from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, press, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene
 

@@ -9,7 +9,7 @@ from ui_helpers import click, leave_to_title, make_app, play_option, press
 import pygame
 import pytest
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.anim import now_ms
 from sprites.scenes.help import HelpScene
 from sprites.scenes.table import TableScene
@@ -63,7 +63,7 @@ def test_the_title_by_keyboard(tmp_path):
     control (not always Start)". Tab goes through every control in order (a name field takes the
     typing at once), the Human / AI level list opens with Enter and Up/Down move through it,
     Enter takes the focused control; with no focus, Enter is still Start."""
-    from game.app.host import seat_kinds
+    from app.host import seat_kinds
     kinds = [k for k, _ in seat_kinds()]
     app = make_app(tmp_path)
     title = app.push(TitleScene(app, players=3, seed=9))
@@ -246,7 +246,7 @@ def test_screenshot_command_writes_a_png(tmp_path):
 
 def test_load_and_replay_arguments_open_their_screens(tmp_path):
     import argparse
-    from game.app.save_format import save_session
+    from app.save_format import save_session
     from sprites.app import build
     from sprites.scenes.replay import ReplayScene
     session = Session.new(seats(3), seed=5)
@@ -254,7 +254,7 @@ def test_load_and_replay_arguments_open_their_screens(tmp_path):
         session.apply(session.game.decision.options[0])
     path = str(tmp_path / "g.yaml")
     save_session(session, path)
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     screen = make_app(tmp_path).screen
     app = build(argparse.Namespace(session=load_session(path), replay=None, save_dir=str(tmp_path)), screen)
     table = app.find(TableScene)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, reach, redraw
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites import palette, sound, theme
 from sprites.anim import now_ms
 from sprites.scenes.settings import ROWS, SettingsScene

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from ui_helpers import index_of, DrawnText, click, human_seats, make_app, press, reach, redraw
 
-from game.app.session import Session
+from app.session import Session
 from sprites import theme
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.scores import ScoresScene

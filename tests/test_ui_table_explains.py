@@ -159,7 +159,7 @@ def test_since_your_last_turn_never_covers_the_map(size, text):
     polish 4: "'Since your last turn' as a strip that does not cover the map (as in the
     tutorial), expandable on click". Folded or open, it lies in the right column; open, the
     lines it shows are inside it."""
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     settings = Settings()
     settings.text_scale = text
     app = make_app(size=size, settings=settings)
@@ -204,7 +204,7 @@ def test_in_the_tutorial_it_is_a_strip_that_opens_and_hides_no_part_of_the_guide
 
 # ----- 12. the game menu on Esc ------------------------------------------------------------------
 def solo(tmp_path=None, **kw):
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     app = make_app(tmp_path, **kw)
     session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy"), Seat("Cora", "Green", "easy")], seed=4)
     table = app.start_game(session, handoff=False)
@@ -216,7 +216,7 @@ def test_esc_opens_the_game_menu_whose_buttons_do_what_they_say(tmp_path):
     """Playtest: "An in-game menu on Esc (resume, settings, save as, rules, leave to title), so
     Settings need not go through the title screen"."""
     import os
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     from sprites.scenes.gamemenu import GameMenuScene
     from sprites.scenes.help import HelpScene
     from sprites.scenes.title import TitleScene
@@ -289,7 +289,7 @@ def test_the_menu_button_opens_the_same_game_menu_as_esc(tmp_path):
     press(app, pygame.K_RETURN)
     assert not app.running, "Quit closes the window"
     assert app.close() == [], "the last autosave lands"
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     assert load_session(os.path.join(str(tmp_path), table.host.autosave_file)).actions == table.host.session.actions
 
 
@@ -414,7 +414,7 @@ def test_the_hint_says_why_at_setup_and_placement(kind):
     """Issue 39, polish 5: "why the hint suggests a move at setup and placement" (it said "it
     keeps your 0 VP and prepares the turns to come"). Setup: "Each player then chooses 1 card
     and discards it"; an Action Card plays in its region, an Any Region card anywhere (Action
-    Cards). The reason comes with the host's answer (game.app.hint), from the seat's own hand."""
+    Cards). The reason comes with the host's answer (app.hint), from the seat's own hand."""
     session = reach(lambda g: g.decision.kind == kind and g.state.century == 1, players=4)
     g = session.game
     seat = g.decision.player
@@ -540,7 +540,7 @@ def test_the_last_century_says_what_is_still_open_for_you(monkeypatch):
 
 # ----- 14. rematch; the replay plays by itself, jumps to a century, follows whose eyes ----------
 def finished_game(kinds=("human", "easy", "easy"), variant="strategist", seed=3):
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     names, dragons = ["Ash", "Bryn", "Cora"], ["Black", "Blue", "Green"]
     s = Session.new([Seat(n, d, k) for n, d, k in zip(names, dragons, kinds)], seed=seed, variant=variant)
     rng = random.Random(seed)
@@ -612,7 +612,7 @@ def test_the_replay_follows_whose_eyes_the_watcher_chooses_where_it_may():
     press(app, pygame.K_RIGHT)
     assert scene.view["seat"] == 1, "the eyes stay while it steps"
     # an unfinished game with two people: no choice, and only what everyone may see
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue"), Seat("Cora", "Green", "easy")], seed=2)
     rng = random.Random(2)
     for _ in range(40):
@@ -666,7 +666,7 @@ def test_the_dragons_rows_keep_each_ai_level_and_the_turn_order_its_words(monkey
     """Playtest: at 1100x650 with 150 % text "'Dain [AI]' loses its level"; "the dragons' rows say
     '[AI]' for some and '[AI normal]' for others in one game". Six dragons, four AI levels: every
     row names its level, and the turn order's words are not cut."""
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     from sprites.table.rightpanel import turn_words
     seats = [Seat("Ash", "Black"), Seat("Bryn", "Blue", "normal"), Seat("Cora", "Green", "easy"),
              Seat("Dain", "Orange", "expert"), Seat("Elin", "Red", "hard"), Seat("Finn", "White", "normal")]
@@ -694,7 +694,7 @@ def test_the_dragons_rows_keep_each_ai_level_and_the_turn_order_its_words(monkey
 
 def test_the_phase_is_never_cut_from_the_prompt_bars_header(monkeypatch):
     """Playtest: "at 1100x650 with 150 % text the phase title is cut"."""
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     from sprites.table.tips import PHASES
     s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue"), Seat("Cora", "Green")], seed=5,
                     variant="desolation")
@@ -718,7 +718,7 @@ def test_the_phase_is_never_cut_from_the_prompt_bars_header(monkeypatch):
 def test_the_log_reads_as_large_as_the_dragons_rows_at_1920_by_1080(monkeypatch):
     """Playtest: "at 1920x1080 the log is small": its lines are the size of the right column's
     other words, and grow with the window."""
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     s = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue", "easy")], seed=5)
     sizes = {}
     for size in ((1600, 900), (1920, 1080)):
@@ -742,7 +742,7 @@ def test_desolation_shows_no_vp_for_terrify_and_the_strategist_hand_off_no_hidde
     """Playtest: "Desolation shows the Dragon Ward's '+3 VP' and Terrify's VP text" (there is
     "no individual scoring"); "The Strategist's hand-off says nobody else sees the lair
     (lairs are open)" ("Players play without their Lair Screens")."""
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     from sprites.scenes.handoff import HandOffScene
     two = [Seat("Ash", "Black"), Seat("Bryn", "Blue")]
     for variant in ("desolation", "standard"):

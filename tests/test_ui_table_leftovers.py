@@ -112,7 +112,7 @@ def test_a_prompt_too_long_for_the_bar_is_the_tooltip_of_its_text(monkeypatch):
     stays hidden: the pointer on the prompt shows the whole of it."""
     from ui_helpers import DrawnText, hover, make_app
 
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     from sprites.settings import Settings
     names = ["Wolfgang Maximilia", "Bartholomew Westwo", "Wilhelmina Mcwhirr"]     # 18 letters: the most a name has
     session = Session.new([Seat(n, d) for n, d in zip(names, ["Red", "Green", "Blue"])], seed=3)
@@ -145,7 +145,7 @@ def test_the_hint_button_s_tooltip_does_not_cover_the_hint_it_gave(monkeypatch):
     hint is the answer: the button's tooltip is not shown while it is up."""
     from ui_helpers import DrawnText, click, hover
 
-    from game.app.session import Seat, Session
+    from app.session import Seat, Session
     session = Session.new([Seat("Ash", "Red"), Seat("Bryn", "Green", "easy"), Seat("Cora", "Blue", "easy")], seed=3)
     app, table = table_at(session, size=(1100, 650))
     drawn = DrawnText(monkeypatch)

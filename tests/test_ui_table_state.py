@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import Action
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 
 

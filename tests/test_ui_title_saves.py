@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, 
 
 import pygame
 
-from game.app.session import Seat, Session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
@@ -237,7 +237,7 @@ def test_recent_games_say_finished_and_show_every_seat(tmp_path, monkeypatch, si
     """A finished game is not "In progress"; six seats with their AI levels are all readable."""
     import datetime
     import random
-    from game.app import save_folder
+    from app import save_folder
     app = make_app(tmp_path, size=size)
     six = [Seat(n, d, k) for n, d, k in zip(["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"],
                                             ["Black", "Blue", "Green", "Orange", "Red", "White"],
@@ -313,7 +313,7 @@ def test_continue_names_the_game_it_continues(tmp_path):
     names the game it opens, and it opens that one."""
     import datetime
     import random
-    from game.app import save_folder
+    from app import save_folder
     older = Session.new(seats(2), seed=3)
     for _ in range(6):
         older.apply(older.game.decision.options[0])
@@ -359,7 +359,7 @@ def test_a_recent_game_s_two_lines_stay_apart_in_the_smallest_window(tmp_path, m
     """Playtest: at 1100 x 650 with 120 % text a recent game's date line touched its
     seats line and the row's edge. Each row is as tall as its lines."""
     import datetime
-    from game.app import save_folder
+    from app import save_folder
     from sprites.settings import Settings
     session = Session.new(seats(3), seed=3)
     for _ in range(6):

@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, make_app, option_elements, play_option,
 from game.data import DataError
 from sprites.scenes.tutorial import TutorialScene
 from sprites.scenes.title import TitleScene
-from game.app import tutorial_script as tutorial
+from app import tutorial_script as tutorial
 
 PREFERRED = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania"}
 
@@ -167,7 +167,7 @@ def test_the_guide_names_your_dragon_by_the_colour_it_is_drawn_in(tmp_path, monk
 @pytest.mark.parametrize("screen, scene", [("tutorial", "TutorialScene"), ("settings", "SettingsScene")])
 def test_screenshot_draws_the_tutorial_and_the_settings(tmp_path, capsys, screen, scene):
     import argparse
-    from game.app.cli import SCREENS
+    from app.cli import SCREENS
     from sprites.shot import screenshot
     assert screen in SCREENS
     out = tmp_path / f"{screen}.png"

@@ -18,8 +18,8 @@ from ui_helpers import DrawnText, click, leave_to_title, make_app, play_option, 
 
 import pygame
 
-from game.app.save_format import load_session
-from game.app.session import Seat, Session
+from app.save_format import load_session
+from app.session import Seat, Session
 from sprites.scenes.handoff import HandOffScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene

@@ -13,7 +13,7 @@ from ui_helpers import make_app, redraw
 
 import pygame
 
-from game.app.save_format import SaveError, document_text, load_session, session_document
+from app.save_format import SaveError, document_text, load_session, session_document
 from game.plaintext import name_problem
 from sprites import theme
 from sprites.art import common
@@ -62,7 +62,7 @@ def test_a_save_with_a_zero_width_name_is_refused_in_one_line(tmp_path, name):
 @pytest.mark.parametrize("key", ["title", "text"])
 def test_a_zero_width_tutorial_title_or_text_is_refused(tmp_path, key):
     from game.data import DataError
-    from game.app import tutorial_script as tutorial
+    from app import tutorial_script as tutorial
     doc = yaml.safe_load(open(tutorial.os.path.join(tutorial.DATA_DIR, tutorial.FILE), encoding="utf-8"))
     doc["steps"][2][key] = "\ufe0f\u034f"
     bad = tmp_path / "tutorial.yaml"

@@ -174,14 +174,14 @@ DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
 
 
 def human_seats(n):
-    from game.app.session import Seat
+    from app.session import Seat
     return [Seat(NAMES[i], DRAGONS[i]) for i in range(n)]
 
 
 def reach(done, players=3, variant="standard", seeds=range(1, 80)):
     """A session of human seats, played with random legal moves from the first
     of ``seeds`` that gets there, at a position where done(game) holds."""
-    from game.app.session import Session
+    from app.session import Session
     for seed in seeds:
         s = Session.new(human_seats(players), seed=seed, variant=variant)
         rng = random.Random(seed)

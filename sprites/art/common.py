@@ -170,7 +170,7 @@ def display_face():
         data, problem = read_font(DISPLAY_FONT)
         _face["data"] = data
         if problem is not None:
-            from game.app import errorlog
+            from app import errorlog
             from game.plaintext import escape
             line = f"{DISPLAY_FONT} {problem}: titles use pygame's default font"
             errorlog.problem("the display font", line)
@@ -201,7 +201,7 @@ def text_face():
             if data is None:
                 raise RuntimeError(f"pygame's default font {problem}, and no other font can be drawn")
             _text["data"] = data
-            from game.app import errorlog
+            from app import errorlog
             from game.plaintext import escape
             line = f"pygame's default font {problem}: the text uses {instead}"
             errorlog.problem("the default font", line)

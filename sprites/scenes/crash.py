@@ -1,6 +1,6 @@
 """What the player sees after an unexpected error in the window: one line
 saying what happened and where the details are (errors.log, written by
-game.app.errorlog), and a way on: back to the title screen (the game is
+app.errorlog), and a way on: back to the title screen (the game is
 autosaved after every action, so Continue takes it up) or Quit."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The title screen's "This game is not saved" box: the game in progress
-cannot be autosaved (game.app.unsaved), so before anything would leave it
+cannot be autosaved (app.unsaved), so before anything would leave it
 (Start, Quit, Tutorial, Load, another recent game), and when the table's Menu
 leads here, the box says since when and why, and offers a file in another
 folder ("Save there", the path can be typed), leaving without saving, or Back.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import unsaved
+from app import unsaved
 from sprites import theme
 
 MAX_PATH = 400

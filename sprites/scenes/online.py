@@ -5,23 +5,24 @@ invite code, watching a game with its watch code (what everyone may see), and
 My games (every online game of this computer, whose turn it is, opened with a
 click). For a wss:// server, Certificate says how its certificate is trusted:
 empty (an authority this computer knows), its SHA-256 fingerprint, or a CA
-file (game.online.tls); a certificate no known authority signed is shown with
+file (wire.tls); a certificate no known authority signed is shown with
 its fingerprint, to trust once compared with the one the host's serve printed.
 
-The network calls run in worker threads (game.online.lobby): the screen never
+The network calls run in worker threads (client.lobby): the screen never
 waits for a server. This computer's games and their seat tokens are kept in
-``online.yaml`` in the save folder (game.online.my_games).
+``online.yaml`` in the save folder (client.my_games).
 """
 from __future__ import annotations
 
 import pygame
 
-from game.app.background import Job
+from app.background import Job
 from game.data import default_data
-from game.online import lobby, tls
-from game.online.my_games import MyGames, address, address_problem
-from game.online.protocol import AI_LEVELS
-from game.online.remote import RemoteHost
+from client import lobby
+from wire import tls
+from client.my_games import MyGames, address, address_problem
+from wire.protocol import AI_LEVELS
+from client.remote import RemoteHost
 from game.plaintext import name_problem
 from game.variants import VARIANTS
 from sprites import theme

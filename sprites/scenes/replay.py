@@ -1,5 +1,5 @@
 """--replay FILE and "Watch the replay": the table shows a replay host
-(``game.app.replay_host``), stepping through a recorded game forwards and back.
+(``app.replay_host``), stepping through a recorded game forwards and back.
 The replay's bar is a part of the table (``ReplayBar``), in the prompt bar:
 the century before, Back, Play (it steps on by itself, at the table's speed),
 Forward, the century after; where the replay host allows more than one

@@ -2,7 +2,7 @@
 
 The scene draws one seat's snapshot and sends the host commands: an option
 of the snapshot's decision (by its number), a flight, undo, a hint. It never
-sees the Game; the host (``game.app.host``: in this process, a server, or a
+sees the Game; the host (``app.host``: in this process, a server, or a
 replay) holds it. Clicks on things that offer nothing show the engine's
 reason (the snapshot's ``refused``).
 

@@ -23,8 +23,8 @@ import random
 import pygame
 
 from game import default_data
-from game.app import unsaved
-from game.app.version import VERSION
+from app import unsaved
+from app.version import VERSION
 from game.plaintext import name_problem
 from game.variants import OPTIONS, VARIANTS, Variant
 from sprites import theme

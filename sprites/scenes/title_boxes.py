@@ -129,7 +129,7 @@ class TitleBoxes:
 
     def _saves_changed(self, info, new_name):
         """Delete (new_name None) or rename the save, then show the list again."""
-        from game.app.save_folder import delete_save, rename_save
+        from app.save_folder import delete_save, rename_save
         self.renaming = None
         try:
             if new_name is None:
@@ -150,7 +150,7 @@ class TitleBoxes:
     def _open(self, info, failed):
         """Load the save in a worker thread (parsing and replaying the largest
         take most of a second); ``update`` starts the game when it is loaded."""
-        from game.app.background import Job
+        from app.background import Job
         from sprites.wake import wake_up
         self.opening = (Job(saves_api()[1], info.path, notify=wake_up, name="load"), info, failed)
         self.message = ""

@@ -23,7 +23,7 @@ def kind_label(kind):
 
 def ai_levels():
     """The AI levels offered, weakest first ("random" last: it only makes random moves)."""
-    from game.app.host import seat_kinds
+    from app.host import seat_kinds
     return tuple(kind for kind, _ in seat_kinds() if kind != "human")
 
 
@@ -191,5 +191,5 @@ class SeatForm:
 
 
 def _kind_tip(kind):
-    from game.app.host import seat_kinds
+    from app.host import seat_kinds
     return dict(seat_kinds()).get(kind, kind)

@@ -10,7 +10,7 @@ import os
 
 import pygame
 
-from game.app.save_folder import SaveInfo
+from app.save_folder import SaveInfo
 from game.variants import VARIANTS, Variant
 from sprites import theme
 from sprites.scenes.elsewhere import ElsewhereBox
@@ -22,8 +22,8 @@ EDITED = "file edited outside the game"        # its header did not match the ga
 def saves_api():
     """(list_saves, load_session, save_as) from the persistence modules, or None."""
     try:
-        from game.app.save_format import load_session
-        from game.app.save_folder import list_saves, save_as
+        from app.save_format import load_session
+        from app.save_folder import list_saves, save_as
     except ImportError:
         return None
     return list_saves, load_session, save_as
@@ -57,7 +57,7 @@ class RecentGames:
 
     def _find_recent(self):
         try:
-            from game.app.save_folder import recent_games
+            from app.save_folder import recent_games
         except ImportError:
             return []
         listed = [s for s in recent_games(self._save_dir()) if not s.problem]
@@ -159,7 +159,7 @@ def save_path(save_dir, name):
     """(the file a save named ``name`` goes to, None) or (None, why it cannot be saved so)."""
     if not name.strip():
         return None, "Type a name for the save first."
-    from game.app.save_folder import file_name
+    from app.save_folder import file_name
     try:
         return os.path.join(save_dir, file_name(name.strip())), None
     except ValueError as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.online.protocol import AI_LEVELS
+from wire.protocol import AI_LEVELS
 from sprites import theme
 from sprites.table import dialog, promptbar, questions
 from sprites.table.part import TablePart

@@ -29,7 +29,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 from bench_online import proc_cpu  # noqa: E402
-from game.online.bot import Bot  # noqa: E402
+from client.bot import Bot  # noqa: E402
 
 
 def start_server(folder, tls):
@@ -86,7 +86,7 @@ def measure(args):
         trust = ""
         context = None
         if args.tls:
-            from game.online.tls import presented
+            from wire.tls import presented
             trust = presented(uri)
             context = ssl._create_unverified_context()            # (a benchmark: the certificate is this run's)
         url = uri.replace("wss://", "https://").replace("ws://", "http://") + "/health"

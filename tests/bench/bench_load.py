@@ -28,8 +28,8 @@ SIX_PLAYER_SEED = 1
 def finished_six_player_save(folder):
     """A 6-player game played to its end (random choices), saved."""
     from game.data import default_data
-    from game.app.save_format import save_session
-    from game.app.session import Session
+    from app.save_format import save_session
+    from app.session import Session
     dragons = [d.name for d in default_data().dragons]
     session = Session.new([{"name": f"{d} Dragon", "dragon": d, "kind": "human"} for d in dragons],
                           SIX_PLAYER_SEED)
@@ -66,7 +66,7 @@ def timed(work, runs):
 
 
 def time_load(path, runs):
-    from game.app.save_format import load_session
+    from app.save_format import load_session
     return timed(lambda: load_session(path), runs)
 
 
@@ -118,7 +118,7 @@ HOSTILE = {
 }
 PROBE = """
 import resource, sys, time
-from game.app.save_format import SaveError, load_session
+from app.save_format import SaveError, load_session
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 try:
@@ -131,7 +131,7 @@ print(outcome, time.perf_counter() - start, (resource.getrusage(resource.RUSAGE_
 
 
 def hostile(folder):
-    from game.app.save_format import MAX_BYTES
+    from app.save_format import MAX_BYTES
     for name, (head, unit, tail) in HOSTILE.items():
         path = os.path.join(folder, "hostile.yaml")
         with open(path, "w") as fh:

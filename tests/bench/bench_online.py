@@ -4,7 +4,7 @@
     python tests/bench/bench_online.py --games 50 --think 0  # as fast as they can: actions per core-second
 
 It starts ``python main.py serve`` (SQLite, in a temporary folder), connects
-one client per seat (game.online.bot), lets them play for ``--seconds``, and
+one client per seat (client.bot), lets them play for ``--seconds``, and
 prints: actions per second and per second of server CPU, the time from a
 client's move to the last seat's update (p50/p99), the bytes each seat
 receives per action, the server's memory per game (connected, and idle with
@@ -27,8 +27,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from game.online.bot import Bot  # noqa: E402
-from game.online.collector import paced  # noqa: E402
+from client.bot import Bot  # noqa: E402
+from server.collector import paced  # noqa: E402
 
 
 def proc_cpu(pid):

@@ -4,7 +4,7 @@
     python tests/bench/bench_online_processes.py --processes 1,2 --tables 8 --seconds 10
     python tests/bench/bench_online_processes.py --db postgresql://user@host/db   # an existing server
 
-Each table is a 3-player game of scripted clients (game.online.bot) that answer at once; the seats of
+Each table is a 3-player game of scripted clients (client.bot) that answer at once; the seats of
 a table are spread over the processes (seat i of table t on process (t + i) mod N), so most moves are
 heard by another process through NOTIFY. A finished game is replaced by a new one until the time is
 up. Loopback only. Without --db a PostgreSQL cluster is started for the run in /tmp (durable: fsync on)
@@ -37,7 +37,7 @@ from online_helpers import ServerProcess  # noqa: E402
 
 from websockets.asyncio.client import connect  # noqa: E402
 
-from game.online.bot import Bot  # noqa: E402
+from client.bot import Bot  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 

@@ -3,7 +3,7 @@
     python tests/bench/bench_room.py                 # 6 random 4-player games: CPU per move
     python tests/bench/bench_room.py --profile       # and where it goes (cProfile, cumulative)
 
-Each game is a room (game.online.room) with one connection per seat; every
+Each game is a room (server.room) with one connection per seat; every
 move is a person's command followed by the broadcast the server makes after
 its commit: each seat's snapshot, the patch against the last one it was sent,
 the frame encoded. It prints the CPU per move and the bytes each seat gets.
@@ -24,8 +24,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from game.data import default_data  # noqa: E402
-from game.online import protocol  # noqa: E402
-from game.online.room import Room  # noqa: E402
+from wire import protocol# noqa: E402
+from server.room import Room  # noqa: E402
 
 
 class Connection:

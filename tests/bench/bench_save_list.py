@@ -20,9 +20,9 @@ import time
 
 import common  # noqa: F401  (puts the project on sys.path)
 
-from game.app import save_folder
-from game.app.save_format import document_text, save_session, session_document
-from game.app.session import Session
+from app import save_folder
+from app.save_format import document_text, save_session, session_document
+from app.session import Session
 from game.data import default_data
 
 

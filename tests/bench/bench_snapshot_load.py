@@ -30,10 +30,10 @@ import common  # noqa: E402,F401  (puts the project on the path)
 import pg_cluster  # noqa: E402
 
 from game.ai import make_ai  # noqa: E402
-from game.online import game_snapshot  # noqa: E402
-from game.online.room import Room  # noqa: E402
-from game.online.server import Server  # noqa: E402
-from game.online.store import SQLiteStore  # noqa: E402
+from server import game_snapshot# noqa: E402
+from server.room import Room  # noqa: E402
+from server.server import Server  # noqa: E402
+from server.store import SQLiteStore  # noqa: E402
 
 DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
 
@@ -119,7 +119,7 @@ def main(argv=None):
         if args.no_postgres:
             return 0
         import psycopg
-        from game.online.pgstore import PostgresStore
+        from server.pgstore import PostgresStore
         cluster = None
         dsn = args.db
         if dsn is None:

@@ -28,7 +28,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.app.session import Seat, Session  # noqa: E402
+from app.session import Seat, Session  # noqa: E402
 from sprites.app import App, open_window  # noqa: E402
 
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]

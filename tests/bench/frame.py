@@ -39,7 +39,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.app.session import Seat, Session  # noqa: E402
+from app.session import Seat, Session  # noqa: E402
 from sprites import idle  # noqa: E402
 from sprites.app import App, open_window, wait_event  # noqa: E402
 from sprites.scenes.handoff import HandOffScene  # noqa: E402

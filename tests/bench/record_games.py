@@ -47,9 +47,9 @@ GAMES = [
 def _app():
     """Session and save-document functions, wherever this version keeps them."""
     try:
-        from game.app.save_format import document_text, parse_yaml, session_document, session_from_document
-        from game.app.session import Session
-    except ImportError:          # the code before game/app/ (to record from an older main)
+        from app.save_format import document_text, parse_yaml, session_document, session_from_document
+        from app.session import Session
+    except ImportError:          # the code before app/ (to record from an older main)
         from game.save import document_text, parse_yaml, session_document, session_from_document
         from game.session import Session
     return Session, session_document, document_text, parse_yaml, session_from_document

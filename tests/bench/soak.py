@@ -25,8 +25,8 @@ import traceback
 
 import common  # noqa: F401  (puts the project on sys.path)
 from game import VARIANTS, default_data, invariants
-from game.app.save_format import load_session, read_header, save_session
-from game.app.session import Session
+from app.save_format import load_session, read_header, save_session
+from app.session import Session
 
 
 class Tally:
