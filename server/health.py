@@ -26,8 +26,8 @@ FRESH_SECONDS = 1.0          # a probe's outcome is reused this long
 
 
 class Health:
-    def __init__(self, server):
-        self.server = server
+    def __init__(self, running):
+        self.games, self.transport = running.games, running.transport
         self.started = time.monotonic()
         self._probe = None           # the last probe (an asyncio future) and when it started
         self._probe_at = float("-inf")
@@ -48,8 +48,7 @@ class Health:
 
     async def report(self):
         """(HTTP status, the document)."""
-        server = self.server
-        store = server.store
+        store = self.games.store
         state = {"kind": store.kind, "state": "ok"}
         problem = await self._store_problem()
         if problem is not None:
@@ -60,7 +59,7 @@ class Health:
                          since=datetime.datetime.fromtimestamp(at, datetime.timezone.utc).isoformat(timespec="seconds"))
         report = {"status": "ok" if state["state"] == "ok" else "failing", "release": RELEASE,
                   "rules": short(rules_fingerprint()), "uptime_seconds": round(time.monotonic() - self.started),
-                  "games_held": len(server.rooms), "connections": sum(server.addresses.values()),
+                  "games_held": len(self.games.rooms), "connections": sum(self.transport.addresses.values()),
                   "commits": store.commits, "store": state}
         return (200 if state["state"] == "ok" else 503), report
 
@@ -69,7 +68,7 @@ class Health:
         now = time.monotonic()
         if self._probe is None or (self._probe.done() and now - self._probe_at > FRESH_SECONDS):
             self._probe_at = now
-            self._probe = asyncio.ensure_future(self.server.db(self.server.store.probe))
+            self._probe = asyncio.ensure_future(self.games.db(self.games.store.probe))
             self._probe.add_done_callback(lambda f: f.cancelled() or f.exception())   # (read, even if nobody waits)
         try:
             await asyncio.wait_for(asyncio.shield(self._probe), PROBE_SECONDS)

@@ -8,7 +8,7 @@ left for the processes:
   LISTEN thread) and catching up from the table (``catch_up``): records after
   the room's version are replayed onto it and its connections get the news;
   a process that missed notifications catches up when a client next opens the
-  game (``Server.room``) or when its own write is refused;
+  game (``Games.room``) or when its own write is refused;
 - running a game's AI seats and turn limits in one process only: the one
   that holds the game's lease in the store (``_drive``, ``keep_leases``);
 - who is connected: each process stores which seats it has connections of
@@ -38,7 +38,7 @@ LEASE_SECONDS = 10.0         # a dead process's games get their AI back after at
 
 
 class SharedGames:
-    """Mixed into server.server.Server (which has rooms, loop, store, db, reload, _time_turn)."""
+    """Mixed into server.games.Games (which has rooms, loop, store, db, reload, _time_turn)."""
 
     def _init_shared(self, lease_seconds):
         self.lease_seconds = lease_seconds

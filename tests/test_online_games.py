@@ -22,7 +22,7 @@ import pytest
 
 from app.save_format import load_session
 from game.events import visible_to
-from server import server as server_module
+from server import transport
 from client.mirror import Mirror
 from client.bot import Bot
 from game.view import sees, unseen_cards
@@ -45,7 +45,7 @@ class WireWatch:
         self.frames = 0
         self.problems = []
         self.mirrors = {}
-        original = server_module.Connection.send
+        original = transport.Connection.send
         watch = self
 
         def spy(conn, frame):
@@ -54,7 +54,7 @@ class WireWatch:
             except Exception as exc:                    # a check that fails is a problem, never a lost frame
                 watch.problems.append(f"checking a {frame.get('type')} frame failed: {exc!r}")
             original(conn, frame)
-        monkeypatch.setattr(server_module.Connection, "send", spy)
+        monkeypatch.setattr(transport.Connection, "send", spy)
 
     def check(self, conn, frame):
         self.frames += 1
@@ -124,7 +124,7 @@ def test_whole_games_online_send_no_hidden_bit_and_end_as_a_local_replay(players
             spectator = Bot(uri, {"type": "watch", "game": bots[0].created["game"]}, random.Random(0))
             await spectator.connect()
             await play_out(bots + [spectator])
-            room = server.rooms[bots[0].created["game"]]
+            room = server.games.rooms[bots[0].created["game"]]
             save = await fetch_record(uri, bots[0].created["tokens"]["0"])
             for b in bots + [spectator]:
                 await b.close()

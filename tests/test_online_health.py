@@ -108,7 +108,7 @@ def test_a_games_database_that_cannot_be_read_or_written_makes_the_check_answer_
         async with serving(tmp_path) as (server, uri):
             check = lambda: asyncio.to_thread(health, uri)        # noqa: E731
             assert (await check())[0] == 200
-            db = server.store.db
+            db = server.games.store.db
             db.execute("ALTER TABLE games RENAME TO other_games")           # another program's change under it
             await asyncio.sleep(FRESH_SECONDS + 0.1)
             status, report = await check()
@@ -130,8 +130,8 @@ def test_a_games_database_that_cannot_be_read_or_written_makes_the_check_answer_
             assert (await check())[0] == 200
             # Many checks at once probe the store once (a flood of checks is no flood of queries).
             probes = []
-            real = server.store.probe
-            server.store.probe = lambda: probes.append(1) or real()
+            real = server.games.store.probe
+            server.games.store.probe = lambda: probes.append(1) or real()
             await asyncio.sleep(FRESH_SECONDS + 0.1)
             answers = await asyncio.gather(*(check() for _ in range(40)))
             assert all(status == 200 for status, _ in answers) and 1 <= len(probes) <= 2, len(probes)

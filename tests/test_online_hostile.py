@@ -23,7 +23,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from app.save_format import load_session
-from server import server as server_module
+from server import transport
 from client.bot import Bot
 from online_helpers import ServerProcess, play_out, seat_plan, serving, table_of_bots
 from test_online_games import fetch_record
@@ -62,7 +62,7 @@ def test_hostile_frames_get_an_error_and_leave_the_game_as_it_was(tmp_path):
         async with serving(tmp_path, rate=1e6) as (server, uri):
             bots = await table_of_bots(uri, seat_plan(2), seed=1)
             host, guest = bots
-            room = next(iter(server.rooms.values()))
+            room = next(iter(server.games.rooms.values()))
             # Each hostile first message: one error frame, then the connection is closed.
             for frame in HOSTILE_FIRST:
                 ws = await raw(uri)
@@ -137,7 +137,7 @@ def test_hostile_frames_get_an_error_and_leave_the_game_as_it_was(tmp_path):
 
 
 def test_connections_per_address_and_the_first_message_have_limits(tmp_path, monkeypatch):
-    monkeypatch.setattr(server_module, "FIRST_MESSAGE_SECONDS", 0.5)
+    monkeypatch.setattr(transport, "FIRST_MESSAGE_SECONDS", 0.5)
 
     async def scenario():
         async with serving(tmp_path, per_address=3, rate=5) as (server, uri):
@@ -152,10 +152,10 @@ def test_connections_per_address_and_the_first_message_have_limits(tmp_path, mon
                     await asyncio.wait_for(ws.recv(), 10)
             # A flood is refused past the bucket (rate 5/s, burst BURST) with errors, not a crash.
             bots = await table_of_bots(uri, seat_plan(2), seed=2)
-            for i in range(server_module.BURST + 20):
+            for i in range(transport.BURST + 20):
                 await bots[0].send({"type": "ping"})
             kinds = []
-            while len(kinds) < server_module.BURST + 20:
+            while len(kinds) < transport.BURST + 20:
                 frame = await asyncio.wait_for(bots[0].receive(), 20)
                 if frame["type"] in ("pong", "error"):
                     kinds.append(frame["type"])

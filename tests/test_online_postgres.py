@@ -525,12 +525,12 @@ def test_a_process_that_missed_the_news_refuses_a_move_on_its_stale_game_and_cat
             await creator.send({"type": "apply", "id": 1, "seat": 0, "version": v, "option": 0})
             await until(creator, lambda f: f.get("id") == 1)
             game = creator.created["game"]
-            assert server_b.rooms[game].version == v                  # B has not heard
+            assert server_b.games.rooms[game].version == v                  # B has not heard
             await b.send({"type": "apply", "id": 1, "seat": 0, "version": v, "option": 0})
             answer = await until(b, lambda f: f.get("id") == 1)
             assert answer.get("stale") and not answer.get("ok")
             resynced = b.mirror.version
-            assert resynced > v and server_b.rooms[game].version >= resynced
+            assert resynced > v and server_b.games.rooms[game].version >= resynced
             stored = query(db, "SELECT count(*) FROM records WHERE game = %s", game)[0][0]
             assert stored >= v + 1
             # More moves B does not hear of; a client opening the game on B gets them all.
@@ -672,7 +672,7 @@ def test_a_player_connected_to_another_process_is_not_away_and_cannot_be_taken_o
             creator, other = await table_across([uri_a, uri_b], seat_plan(2), seed=6, absent_limit=limit)
             game = creator.created["game"]
             seen = await presence_of(creator, 1, lambda s: s["connected"])
-            assert seen["away"] is None and not server_a.rooms[game].connected_here(1)
+            assert seen["away"] is None and not server_a.games.rooms[game].connected_here(1)
             await creator.send({"type": "takeover", "id": 1, "target": 1, "level": "easy"})
             refused = await until(creator, lambda f: f["type"] == "error")
             assert refused["text"] == "Player 1 is connected."

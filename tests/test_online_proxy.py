@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.datastructures import Headers
 
-from server import server as server_module
+from server import transport
 from server.addresses import client_address, trusted_networks
 from online_helpers import serving
 
@@ -41,11 +41,12 @@ def test_behind_a_trusted_proxy_each_player_is_counted_by_the_address_the_proxy_
     async def scenario():
         async with serving(tmp_path, per_address=2, trusted_proxies=["127.0.0.1"]) as (server, uri):
             ann = [await held(uri, **{"X-Forwarded-For": "198.51.100.7"}) for _ in range(2)]
-            assert all(ann) and server.addresses == {"198.51.100.7": 2}
+            assert all(ann) and server.transport.addresses == {"198.51.100.7": 2}
             assert await held(uri, **{"X-Forwarded-For": "198.51.100.7"}) is None       # Ann's cap
             bo = await held(uri, **{"Forwarded": 'for="[2001:db8::17]:4711";proto=https'})
             cy = await held(uri, **{"X-Forwarded-For": "203.0.113.9, 127.0.0.1"})      # two proxies of ours
-            assert bo and cy and server.addresses["2001:db8::17"] == 1 and server.addresses["203.0.113.9"] == 1
+            counted = server.transport.addresses
+            assert bo and cy and counted["2001:db8::17"] == 1 and counted["203.0.113.9"] == 1
             # A client that writes the header itself is not believed: the address our proxy added is.
             assert await held(uri, **{"X-Forwarded-For": "192.0.2.1, 198.51.100.7"}) is None
             for ws in ann + [bo, cy]:
@@ -57,7 +58,7 @@ def test_without_a_trusted_proxy_the_header_is_never_believed(tmp_path):
     async def scenario():
         async with serving(tmp_path, per_address=2) as (server, uri):
             first = [await held(uri, **{"X-Forwarded-For": f"198.51.100.{i}"}) for i in (1, 2)]
-            assert all(first) and server.addresses == {"127.0.0.1": 2}
+            assert all(first) and server.transport.addresses == {"127.0.0.1": 2}
             assert await held(uri, **{"X-Forwarded-For": "198.51.100.3"}) is None
             for ws in first:
                 await ws.close()
@@ -80,8 +81,8 @@ def test_the_address_a_proxy_chain_says_is_read_from_the_right():
 
 def test_a_silent_upgraded_connection_is_closed_after_a_short_timeout_and_frees_its_slot(tmp_path, monkeypatch):
     """A client that completes the WebSocket handshake, then neither speaks nor answers the close."""
-    monkeypatch.setattr(server_module, "FIRST_MESSAGE_SECONDS", 0.5)
-    monkeypatch.setattr(server_module, "CLOSE_SECONDS", 0.5)
+    monkeypatch.setattr(transport, "FIRST_MESSAGE_SECONDS", 0.5)
+    monkeypatch.setattr(transport, "CLOSE_SECONDS", 0.5)
 
     async def scenario():
         async with serving(tmp_path) as (server, uri):
@@ -98,10 +99,10 @@ def test_a_silent_upgraded_connection_is_closed_after_a_short_timeout_and_frees_
             closed_after = time.monotonic() - start
             writer.close()
             for _ in range(50):
-                if not server.addresses:
+                if not server.transport.addresses:
                     break
                 await asyncio.sleep(0.05)
-            return closed_after, dict(server.addresses)
+            return closed_after, dict(server.transport.addresses)
     closed_after, addresses = asyncio.run(scenario())
     assert closed_after < 5, f"held {closed_after:.1f} s"
     assert addresses == {}

@@ -37,15 +37,15 @@ def log_seqs(host, seat):
 
 @pytest.mark.slow
 def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connection(tmp_path, monkeypatch):
-    from server import server as server_module
+    from server import transport
     states = []
-    real_send = server_module.Connection.send
+    real_send = transport.Connection.send
 
     def send(conn, frame):
         if frame.get("type") == "state":
             states.append(("watcher" if conn.spectator else sorted(conn.seats), frame["from"], len(frame["events"])))
         real_send(conn, frame)
-    monkeypatch.setattr(server_module.Connection, "send", send)
+    monkeypatch.setattr(transport.Connection, "send", send)
     server = ServerThread(tmp_path)
     try:
         created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "invite"}, {"kind": "easy"}])
@@ -68,7 +68,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
                 # The server drops Bo's connection: his window says so, comes back, and catches up.
                 before = log_seqs(bo, 1)
                 sent_before = len(states)
-                server.call(lambda: [c.close() for r in server.server.rooms.values() for c in r.connections
+                server.call(lambda: [c.close() for r in server.server.games.rooms.values() for c in r.connections
                                      if 1 in c.seats])
                 assert wait_until(lambda: bo.unsaved() is not None, 10)
                 assert "Reconnecting" in bo.unsaved()["line"]
@@ -81,7 +81,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
                 cy.catch_up()
                 before = log_seqs(cy, None)
                 sent_before = len(states)
-                server.call(lambda: [c.close() for r in server.server.rooms.values() for c in r.connections
+                server.call(lambda: [c.close() for r in server.server.games.rooms.values() for c in r.connections
                                      if c.spectator])
                 assert wait_until(lambda: cy.unsaved() is not None, 10)
                 assert wait_until(lambda: cy.connected, 30)
@@ -94,7 +94,7 @@ def test_two_windows_play_a_game_through_the_server_and_survive_a_dropped_connec
         assert ann.snapshot(0)["final_scores"] == bo.snapshot(1)["final_scores"]
         assert wait_until(lambda: (cy.catch_up() or cy.over) and cy.snapshot(None)["final_scores"] is not None, 20)
         assert cy.snapshot(None)["final_scores"] == ann.snapshot(0)["final_scores"]
-        room = next(iter(server.server.rooms.values()))
+        room = next(iter(server.server.games.rooms.values()))
         assert len(log_seqs(bo, 1)) == len(set(log_seqs(bo, 1)))
         assert room.session.game.is_over
         # Once over, each window may keep the game: a save that replays to the same end.

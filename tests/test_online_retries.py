@@ -71,7 +71,7 @@ def test_a_window_opened_again_for_the_same_seat_has_every_move_applied_once(tmp
         again = RemoteHost(server.uri, [token])       # ... and opened again: its ids start again
         assert wait_until(lambda: again.connected)
         made += play_own_moves(again, 3, rng)
-        actions = server.call(lambda: [a.to_dict() for a in server.server.rooms[game].session.actions])
+        actions = server.call(lambda: [a.to_dict() for a in server.server.games.rooms[game].session.actions])
         for version, seat, action in made:
             assert actions[version:version + 1] == [action], f"the move answered at version {version} was not made"
         assert len({v for v, _, _ in made}) == 6, "two answers for one version"
@@ -83,9 +83,9 @@ def test_a_window_opened_again_for_the_same_seat_has_every_move_applied_once(tmp
 def test_a_reconnected_window_sends_its_unanswered_move_again_and_it_is_made_once(tmp_path, monkeypatch):
     """The answer is lost with the connection: the window sends the move again when it is back;
     the server recognises it and answers as it did, so it is made once, and the table goes on."""
-    from server import server as server_module
+    from server import transport
     drop = {"answers": 1}
-    real_send = server_module.Connection.send
+    real_send = transport.Connection.send
 
     def send(conn, frame):
         if frame.get("type") == "answer" and frame.get("ok") and drop["answers"]:
@@ -93,7 +93,7 @@ def test_a_reconnected_window_sends_its_unanswered_move_again_and_it_is_made_onc
             conn.close()                       # the connection goes before the answer reaches the window
             return
         real_send(conn, frame)
-    monkeypatch.setattr(server_module.Connection, "send", send)
+    monkeypatch.setattr(transport.Connection, "send", send)
     server = ServerThread(tmp_path)
     try:
         created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
@@ -101,7 +101,7 @@ def test_a_reconnected_window_sends_its_unanswered_move_again_and_it_is_made_onc
         assert wait_until(lambda: host.connected)
         made = play_own_moves(host, 2, random.Random(2))
         assert drop["answers"] == 0
-        room = server.call(lambda: server.server.rooms[created["game"]])
+        room = server.call(lambda: server.server.games.rooms[created["game"]])
         actions = server.call(lambda: [a.to_dict() for a in room.session.actions])
         assert [actions[v] for v, _, _ in made] == [a for _, _, a in made]
         host.close()

@@ -47,7 +47,7 @@ def test_an_invite_code_takes_one_seat_once(tmp_path):
             await again.connect()
             with pytest.raises(RuntimeError, match="no open seat has that invite code"):
                 await next_frame(again, "joined")          # a fatal error frame, then the connection closes
-            room = next(iter(server.rooms.values()))
+            room = next(iter(server.games.rooms.values()))
             assert [s["name"] for s in room.public_seats()] == ["Ann", "Bo"]
             assert room.session.game.state.players[1].name == "Bo"
     asyncio.run(scenario())
@@ -70,7 +70,7 @@ def test_a_seat_gone_past_the_limit_goes_to_an_ai_and_its_player_takes_it_back(t
         async with serving(tmp_path) as (server, uri):
             host, guest, _ = await game_of_two(uri, absent_limit=1)
             token = guest.joined["token"]
-            room = next(iter(server.rooms.values()))
+            room = next(iter(server.games.rooms.values()))
             await guest.close()
             await next_frame(host, "presence", lambda f: not f["seats"][1]["connected"])
             await host.send({"type": "takeover", "target": 1, "level": "easy"})
@@ -100,7 +100,7 @@ def test_a_turn_limit_moves_for_a_player_out_of_time(tmp_path):
     async def scenario():
         async with serving(tmp_path) as (server, uri):
             host, guest, _ = await game_of_two(uri, turn_limit=1)
-            room = next(iter(server.rooms.values()))
+            room = next(iter(server.games.rooms.values()))
             before = room.version
             notice = await next_frame(host, "notice")            # nobody moves: the clock does
             assert "time ran out" in notice["text"]

@@ -27,7 +27,7 @@ from game.engine import Game
 from server import game_snapshot
 from wire import protocol
 from server.room import Room
-from server.server import Server
+from server.games import Games
 from game.fingerprint import rules_fingerprint
 from server.store import MIGRATIONS, SQLiteStore
 
@@ -83,15 +83,15 @@ class Applied:
 
 
 def loaded(store, game_id, snapshots=True):
-    """The room as the server loads it (Server.room: the newest usable snapshot, else the seed)."""
+    """The room as the server loads it (Games.room: the newest usable snapshot, else the seed)."""
     async def load():
-        server = Server(store)
-        server.loop = asyncio.get_running_loop()
+        games = Games(store)
+        games.loop = asyncio.get_running_loop()
         try:
-            return await server.room(game_id)
+            return await games.room(game_id)
         finally:
-            if server.db_thread is not None:
-                server.db_thread.shutdown()
+            if games.db_thread is not None:
+                games.db_thread.shutdown()
     return asyncio.run(asyncio.wait_for(load(), LIMIT_SECONDS)) if snapshots else \
         Room.rebuild(game_id, store.load(game_id), lambda: None)
 
@@ -247,7 +247,7 @@ def test_the_server_stores_a_snapshot_every_k_records_and_when_it_stops_and_a_fi
             bots = await table_of_bots(uri, seat_plan(3, {2: "easy"}), "strategist", seed=7)
             await play_out(bots)
             game = bots[0].created["game"]
-            version = server.rooms[game].version
+            version = server.games.rooms[game].version
             while_running = sqlite3.connect(tmp_path / "games.sqlite").execute(
                 "SELECT seq FROM snapshots WHERE game = ?", (game,)).fetchall()
             for b in bots:
@@ -263,7 +263,7 @@ def test_the_server_stores_a_snapshot_every_k_records_and_when_it_stops_and_a_fi
     async def reopened():
         async with serving(tmp_path) as (server, uri):
             save = await fetch_record(uri, bots[0].created["tokens"]["0"])
-            return save, server.rooms[game].snapshot_seq
+            return save, server.games.rooms[game].snapshot_seq
     (save, seq), work = applied.during(lambda: asyncio.run(asyncio.wait_for(reopened(), LIMIT_SECONDS)))
     assert seq == version and work == 0                 # nothing replayed to open it
     path = tmp_path / "online.yaml"
@@ -282,10 +282,10 @@ def test_a_server_told_to_store_no_snapshots_stores_none_not_even_when_a_game_le
                 await b.close()
             game = bots[0].created["game"]
             for _ in range(100):                    # the sweep drops the game nobody is connected to
-                if game not in server.rooms:
+                if game not in server.games.rooms:
                     break
                 await asyncio.sleep(0.1)
-            return game, game in server.rooms
+            return game, game in server.games.rooms
     game, still_in_memory = asyncio.run(asyncio.wait_for(scenario(), LIMIT_SECONDS))
     assert not still_in_memory
     assert sqlite3.connect(tmp_path / "games.sqlite").execute(

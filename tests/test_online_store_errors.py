@@ -49,8 +49,8 @@ async def move_refused_by_the_store(server, bot):
         await bot.send({"type": "apply", "id": n, "seat": seat, "version": bot.mirror.version, "option": 0})
         answer = await until(bot, lambda f: f.get("type") == "answer" and f["id"] == n)
         if "error" in answer:
-            room = next(iter(server.rooms.values()))
-            return answer, room, server.store.load(room.id)["records"]
+            room = next(iter(server.games.rooms.values()))
+            return answer, room, server.games.store.load(room.id)["records"]
         while not all(snap["version"] >= answer["version"] for snap in bot.mirror.snaps.values()):
             await asyncio.wait_for(bot.receive(), 20)          # every seat's update of that move
     raise AssertionError("the store never refused a move")
@@ -60,15 +60,15 @@ def test_a_full_disk_refuses_the_move_with_its_reason_and_the_game_goes_on_once_
     async def scenario():
         async with serving(tmp_path) as (server, uri):
             bot = await one_player_at_two_seats(uri)
-            db = server.store.db
+            db = server.games.store.db
             pages = db.execute("PRAGMA page_count").fetchone()[0]
             db.execute(f"PRAGMA max_page_count = {pages}")          # the disk is full: the file cannot grow
             answer, room, stored = await move_refused_by_the_store(server, bot)
             assert "full disk" in answer["error"] and "That move was not made" in answer["error"], answer
-            assert server.rooms[room.id].version == len(stored), "the game is as the store has it"
+            assert server.games.rooms[room.id].version == len(stored), "the game is as the store has it"
             db.execute("PRAGMA max_page_count = 1073741823")        # room again: the same table plays on
             await play_out([bot])
-            return server.rooms[room.id]
+            return server.games.rooms[room.id]
     room = asyncio.run(scenario())
     assert room.session.game.is_over
 
@@ -77,19 +77,19 @@ def test_a_read_only_database_refuses_moves_with_its_reason_and_the_server_stays
     async def scenario():
         async with serving(tmp_path) as (server, uri):
             bot = await one_player_at_two_seats(uri)
-            server.store.db.execute("PRAGMA query_only = 1")
+            server.games.store.db.execute("PRAGMA query_only = 1")
             answer, room, stored = await move_refused_by_the_store(server, bot)
             assert "read-only" in answer["error"] and "That move was not made" in answer["error"], answer
-            assert server.rooms[room.id].version == len(stored)
+            assert server.games.rooms[room.id].version == len(stored)
             # Creating a table is refused the same way, with a frame that says why.
             maker = Bot(uri, {"type": "create", "seats": seat_plan(2)}, random.Random(1))
             await maker.connect()
             refused = await until(maker, lambda f: f.get("type") == "error")
             assert "read-only" in refused["text"], refused
             await maker.close()
-            server.store.db.execute("PRAGMA query_only = 0")
+            server.games.store.db.execute("PRAGMA query_only = 0")
             await play_out([bot])
-            return server.rooms[room.id]
+            return server.games.rooms[room.id]
     assert asyncio.run(scenario()).session.game.is_over
 
 
@@ -99,7 +99,7 @@ def test_a_foreign_schema_under_the_server_is_said_in_the_window_and_it_comes_ba
     try:
         created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
         # Another program changes the database: the seats' table is gone under the server.
-        server.call(lambda: server.server.store.db.execute("ALTER TABLE seats RENAME TO other_seats"))
+        server.call(lambda: server.server.games.store.db.execute("ALTER TABLE seats RENAME TO other_seats"))
         host = RemoteHost(server.uri, [created["tokens"]["0"]])
         end = time.monotonic() + 20
         while time.monotonic() < end and not (host.unsaved() and "games database" in host.unsaved()["line"]):
@@ -107,7 +107,7 @@ def test_a_foreign_schema_under_the_server_is_said_in_the_window_and_it_comes_ba
         line = host.unsaved()["line"]
         assert "The server cannot use its games database" in line and "1000" not in line, line
         assert server.thread.is_alive()
-        server.call(lambda: server.server.store.db.execute("ALTER TABLE other_seats RENAME TO seats"))
+        server.call(lambda: server.server.games.store.db.execute("ALTER TABLE other_seats RENAME TO seats"))
         end = time.monotonic() + 40                  # the window tries again by itself (with backoff)
         while time.monotonic() < end and not host.connected:
             time.sleep(0.05)

@@ -63,7 +63,7 @@ def test_the_welcome_names_the_rules_and_every_game_stores_them(tmp_path):
                 if frame["type"] == "welcome":
                     break
             await bot.close()
-            return frame, server.store.load(bot.created["game"])["settings"]
+            return frame, server.games.store.load(bot.created["game"])["settings"]
     welcome, settings = asyncio.run(scenario())
     assert welcome["rules"] == fingerprint.rules_fingerprint() and welcome["release"] == VERSION
     assert settings["rules"] == fingerprint.rules_fingerprint()
@@ -85,7 +85,7 @@ def test_a_window_with_other_rules_says_update_to_play_and_draws_no_table(tmp_pa
         monkeypatch.setattr(lobby, "rules_fingerprint", lambda: OTHER)
         with pytest.raises(lobby.LobbyError, match="update to play"):
             lobby.create(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
-        assert len(server.call(lambda: server.server.store.game_ids())) == 1
+        assert len(server.call(lambda: server.server.games.store.game_ids())) == 1
     finally:
         server.stop()
 
@@ -120,7 +120,7 @@ def test_a_game_stored_with_other_rules_is_never_replayed_with_these_and_is_kept
         with pytest.raises(lobby.LobbyError) as refused:                # My games says so, in the server's words
             lobby.look(server.uri, [token])
         assert refused.value.refused and "played with other rules" in str(refused.value)
-        assert game not in server.call(lambda: dict(server.server.rooms))
+        assert game not in server.call(lambda: dict(server.server.games.rooms))
     finally:
         server.stop()
     db = sqlite3.connect(data / "games.sqlite")

@@ -199,3 +199,35 @@ def test_no_test_asserts_on_wall_time():
         if lines:
             found[name] = lines
     assert found == {}, "bound CPU time (time.process_time) or the amount of work instead"
+
+
+# ----- the server in layers: a new message touches its declaration, its handler, its sender -------
+def _compared_strings(path):
+    """String constants a file compares with (==, !=, in): where it branches on a word."""
+    with open(path, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for part in [node.left, *node.comparators]:
+                for sub in ast.walk(part):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                        out.add(sub.value)
+    return out
+
+
+def test_every_message_the_protocol_declares_has_one_handler_and_no_other_server_layer_branches_on_it():
+    """Issue "Ports you can read": "one handler per message type, so a new message touches 2 files,
+    not 5-7" (with the window's side: wire/protocol.py declares it, server/messages.py handles it,
+    client/ sends it)."""
+    from server import messages
+    from wire import protocol
+    assert set(messages.FIRST) == set(protocol.FIRST) and set(messages.LATER) == set(protocol.LATER)
+    kinds = set(protocol.FIRST) | set(protocol.LATER)
+    for name, path in modules("server").items():
+        if name == "server.messages":
+            continue
+        branched = _compared_strings(path) & kinds
+        if name == "server.room":          # a command's own field (apply: the option, fly: the region)
+            branched -= set(protocol.COMMANDS)
+        assert not branched, f"{name} branches on the message types {sorted(branched)}"

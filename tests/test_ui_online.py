@@ -101,7 +101,7 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
         assert mine_moves >= 12 or table.host.over
         assert friend.bot.moves > 0, "the friend's moves never came through"
         # The window holds only its own seat's eyes: the friend's hand is never in it.
-        room = next(iter(server.server.rooms.values()))
+        room = next(iter(server.server.games.rooms.values()))
         for seat, snap in table.host.mirror.snaps.items():
             assert seat == 0
             assert snap["board"]["players"][1]["hand"] is None
@@ -155,7 +155,7 @@ def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_com
         scores = app.scene
         assert isinstance(scores, ScoresScene), "the game did not reach its scores"
         assert "button:rematch" not in scores.element_names()          # a new table is made online
-        room = next(iter(server.server.rooms.values()))
+        room = next(iter(server.server.games.rooms.values()))
         assert scores.scores == json.loads(json.dumps(room.session.game.final_scores()))
         assert pump_until(app, lambda: table.host.kept is not None), "the finished game was not kept here"
         kept = load_session(table.host.kept)                             # replays from its seed to the same end

@@ -138,7 +138,7 @@ def test_an_absent_players_seat_is_handed_to_an_ai_by_a_click_on_their_row(tmp_p
         assert table.dialog is not None and "Let an AI dragon play for Bo" in table.dialog.title
         click(app, "takeover:1:easy")
         assert pump_until(app, lambda: table.host.seats[1]["stand_in"] == "easy", 20)
-        room = next(iter(server.server.rooms.values()))
+        room = next(iter(server.server.games.rooms.values()))
         assert server.call(lambda: room.session.seats[1].kind) == "easy"
         drawn = DrawnText(monkeypatch)
         redraw(app)
@@ -185,7 +185,7 @@ def test_a_returning_player_takes_their_seat_back_from_the_ai(tmp_path):
         assert table.options == []                       # the AI plays the seat for now
         press(app, pygame.K_r)
         assert pump_until(app, lambda: table.host.seats[1]["stand_in"] is None, 20)
-        room = next(iter(server.server.rooms.values()))
+        room = next(iter(server.server.games.rooms.values()))
         assert server.call(lambda: room.session.seats[1].kind) == "human"
         assert pump_until(app, lambda: "online:reclaim" not in table.element_names(), 5)
     finally:

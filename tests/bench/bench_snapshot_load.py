@@ -6,7 +6,7 @@
 
 The game: six seats, "strategist+desolation", every move the easy AI's, played to its end and stored record
 by record as the server stores them. A load is what the server does when a client opens a game that is
-not in its memory (Server.room): read it from the store and rebuild the room. Three ways: no snapshot
+not in its memory (Games.room): read it from the store and rebuild the room. Three ways: no snapshot
 (replay every record from the seed), a snapshot at the last record (what the server stores when a game
 leaves its memory) and one taken SNAPSHOT_EVERY - 1 records before the end (the most a game loaded
 mid-play replays). Printed: median and 90th percentile wall time and this process's CPU per load (with
@@ -32,7 +32,7 @@ import pg_cluster  # noqa: E402
 from game.ai import make_ai  # noqa: E402
 from server import game_snapshot# noqa: E402
 from server.room import Room  # noqa: E402
-from server.server import Server  # noqa: E402
+from server.games import Games  # noqa: E402
 from server.store import SQLiteStore  # noqa: E402
 
 DRAGONS = ["Black", "Blue", "Green", "Orange", "Red", "White"]
@@ -64,15 +64,15 @@ def store_long_game(store, seed):
 
 
 def timed_loads(store, game_id, repeat):
-    """(wall seconds, CPU seconds) of each of ``repeat`` loads, as Server.room does them."""
+    """(wall seconds, CPU seconds) of each of ``repeat`` loads, as Games.room does them."""
     async def once():
-        server = Server(store)
-        server.loop = asyncio.get_running_loop()
+        games = Games(store)
+        games.loop = asyncio.get_running_loop()
         try:
-            room = await server.room(game_id)
+            room = await games.room(game_id)
         finally:
-            if server.db_thread is not None:
-                server.db_thread.shutdown()
+            if games.db_thread is not None:
+                games.db_thread.shutdown()
         room.host.close()
         return room
     out = []
