@@ -521,7 +521,7 @@ def test_a_process_that_missed_the_news_refuses_a_move_on_its_stale_game_and_cat
             await b.connect()
             player = asyncio.ensure_future(other.play())
             v = await both_may_move(creator, b)
-            server_b.deaf = True
+            server_b.games.deaf = True
             await creator.send({"type": "apply", "id": 1, "seat": 0, "version": v, "option": 0})
             await until(creator, lambda f: f.get("id") == 1)
             game = creator.created["game"]
