@@ -102,11 +102,6 @@ class LocalHost:
         d = self.session.game.decision
         return d.player if d is not None else None
 
-    @property
-    def started(self):
-        """Has anything been played yet?"""
-        return bool(self.session.actions)
-
     def snapshot(self, seat, since=0, standings=True):
         return self.snapshots([seat], since, standings)[seat]
 
@@ -329,9 +324,6 @@ class LocalHost:
     def autosave_file(self):
         """The autosave's file name in the save folder, or None (autosave off)."""
         return self.autosaver.fname if self.autosaver is not None else None
-
-    def autosave_error(self):
-        return self.autosaver.last_error if self.autosaver is not None else None
 
     def unsaved(self):
         """While the autosave fails: {"line", "short", "leaving"}, what to say of it

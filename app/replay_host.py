@@ -57,10 +57,6 @@ class ReplayHost:
     def over(self):
         return self.record.game.is_over
 
-    @property
-    def started(self):
-        return False                  # nothing would be lost by leaving a replay
-
     def eyes(self):
         """The seat whose view is shown now (None: only what everyone may see)."""
         if not self.finished and self.humans:
@@ -189,9 +185,6 @@ class ReplayHost:
     def advance(self):
         return False
 
-    def ai_to_move(self):
-        return None
-
     def poll(self):
         return []
 
@@ -208,9 +201,6 @@ class ReplayHost:
         return None
 
     autosave_file = None
-
-    def autosave_error(self):
-        return None
 
     def unsaved(self):
         return None

@@ -375,10 +375,6 @@ class RemoteHost:
         return d["player"] if d else None
 
     @property
-    def started(self):
-        return self.version > 0
-
-    @property
     def thinking(self):
         """Another seat is deciding and nothing has come yet (the table waits for the server)."""
         self._drain()
@@ -414,13 +410,6 @@ class RemoteHost:
         self._drain()
         if self.waiting:
             self._fold_upto(self.waiting[-1]["version"])
-
-    def ai_to_move(self):
-        d = self.decider
-        return d if d is not None and d not in self.here else None
-
-    def think(self):
-        pass
 
     # ----- commands ---------------------------------------------------------------------------------
     def send(self, seat, command):
@@ -501,9 +490,6 @@ class RemoteHost:
         self.kept = path
         self.news.append({"type": "notice", "text": "The finished game is saved on this computer (Recent games)."})
 
-    def autosave_error(self):
-        return None
-
     def unsaved(self):
         """While the connection is down: what to say of it (the table's banner), else None."""
         self._drain()
@@ -528,10 +514,21 @@ class RemoteHost:
         return None
 
     def summary(self):
-        snap = self._any()
-        board = snap["board"] if snap else {}
-        return {"players": [s["name"] for s in self.seats], "variant": (self.mirror.settings or {}).get("variant"),
-                "over": self.over, "century": board.get("century"), "online": True}
+        """The game in the facts a save's header holds (``actions``: the server's version, which
+        counts undos too: the moves themselves are the server's)."""
+        from app.save_format import summary_of
+        self._drain()
+        board = (self._any() or {}).get("board", {})
+        seats = self.seats
+        decider = self.decider
+        return summary_of([s["name"] for s in seats], [s["kind"] for s in seats],
+                          (self.mirror.settings or {}).get("variant", "standard"), board.get("century", 1),
+                          board.get("phase", "setup"), self.over, max(0, self.version),
+                          None if decider is None else seats[decider]["name"])
+
+    def save_elsewhere(self, path):
+        """The server keeps an online game: there is no autosave here to move elsewhere."""
+        raise ValueError("the server keeps an online game: open it again from Play online")
 
     def record(self):
         """The finished game as a save text (None until the server has sent it)."""

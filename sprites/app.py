@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from app.ports import is_online
 from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
@@ -318,7 +319,7 @@ class App:
         """An online game's turn for a seat of this computer, while the window shows another
         screen: the window's title says so and a bell rings, once per turn."""
         shown = getattr(self.scene, "host", None) if self.stack else None
-        online = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)]
+        online = [h for h in self.hosts() if h is not shown and is_online(h) and h.here]
         for h in online:
             h.catch_up()                         # no table paces its moves now
         waiting = [h for h in online if h.decider in h.here and not h.over]
