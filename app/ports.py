@@ -24,8 +24,8 @@ Snapshots, commands, answers and news are plain data (dicts and lists, no
 objects), typed below as TypedDicts; whatever a snapshot holds beyond its top
 level is the engine's (game/snapshot.py) and typed as plain data here.
 """
-from __future__ import annotations
-
+# (No ``from __future__ import annotations``: the TypedDicts' NotRequired keys must be seen at
+# run time, where the conformance test checks snapshots against them.)
 from collections.abc import Callable
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeGuard, Union, runtime_checkable
 
@@ -230,7 +230,7 @@ class Host(Protocol):
     def unsaved(self) -> Unsaved | None:
         """While the game is not kept safe (an autosave failing, a connection down): what to say."""
 
-    def replay(self) -> ReplayControls | None:
+    def replay(self) -> "ReplayControls | None":
         """A replay of this game from its start (None: an online game whose record has not come yet).
         A LocalHost's builds it here (blocks: it replays the game, well under a second)."""
 
@@ -357,6 +357,43 @@ class ReplayControls(Host, Protocol):
 
     def last_step(self) -> tuple[int, str] | None:
         """(seat, sentence) of the action that led here, as the eyes shown may know it; None at the start."""
+
+
+class HostDefaults:
+    """The answers of a host that has nothing of its own for a member (no autosave, no thread, no
+    other seat's move to let through). A host class takes them by inheriting; so a new ``Host``
+    member with such an answer is written in three files: here (declared, and its default), and
+    the two hosts that do something with it (docs/architecture.md, "The host port")."""
+
+    autosave_file: str | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return False
+
+    def ready(self) -> bool:
+        return False
+
+    def advance(self) -> bool:
+        return False
+
+    def poll(self) -> list[News]:
+        return []
+
+    def forget_hint(self) -> None:
+        return None
+
+    def frame_drawn(self) -> None:
+        return None
+
+    def flush(self, timeout: float | None = None) -> str | None:
+        return None
+
+    def close(self) -> str | None:
+        return None
+
+    def unsaved(self) -> Unsaved | None:
+        return None
 
 
 def is_online(host: Host) -> TypeGuard[OnlineHost]:

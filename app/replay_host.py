@@ -17,13 +17,13 @@ from __future__ import annotations
 from game.events import visible_to
 from game.log_text import log_texts
 from game.snapshot import seat_snapshot, table
+from app.ports import HostDefaults
 from app.replay import Replay
 
 
-class ReplayHost:
+class ReplayHost(HostDefaults):
     read_only = True
     here = None
-    thinking = False
 
     def __init__(self, session):
         self.session = session
@@ -175,35 +175,9 @@ class ReplayHost:
         name = self.session.seats[last.seat].name
         return last.seat, " ".join(lines) or f"a choice only {name} sees"
 
-    # ----- the host calls a replay answers ---------------------------------------------------
+    # ----- the host calls a replay answers (the rest: app.ports.HostDefaults) -------------------
     def send(self, seat, command):
         return {"error": "This is a replay: nothing can be played."}
-
-    def ready(self):
-        return False
-
-    def advance(self):
-        return False
-
-    def poll(self):
-        return []
-
-    def forget_hint(self):
-        pass
-
-    def frame_drawn(self):
-        pass
-
-    def flush(self, timeout=None):
-        return None
-
-    def close(self):
-        return None
-
-    autosave_file = None
-
-    def unsaved(self):
-        return None
 
     def replay(self):
         """The same game from its start."""

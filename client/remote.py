@@ -34,6 +34,7 @@ import ssl
 import threading
 import time
 
+from app.ports import HostDefaults
 from app.version import VERSION as RELEASE
 from game.data import default_data
 from game.fingerprint import rules_fingerprint, short
@@ -160,7 +161,7 @@ def _never_works(exc):
     return isinstance(exc, (InvalidURI, ValueError))
 
 
-class RemoteHost:
+class RemoteHost(HostDefaults):
     def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust=""):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
         watch it as a spectator (what everyone may see; nothing can be played). ``trust``: how
@@ -461,8 +462,6 @@ class RemoteHost:
         self.news = [n for n in self.news if n.get("type") != "hint"]
 
     # ----- what a local host does that the server does here ------------------------------------------
-    autosaver = None
-    autosave_file = None
     kept = None                                # where the finished game was saved on this computer
 
     def start_autosave(self, save_dir, fname=None, notify=None):
@@ -500,12 +499,6 @@ class RemoteHost:
         why = f" ({self.problem})" if self.problem else ""
         return {"line": f"Reconnecting to the server{why}...", "short": "reconnecting",
                 "leaving": "The server keeps the game: open it again from Play online."}
-
-    def frame_drawn(self):
-        pass
-
-    def flush(self, timeout=None):
-        return None
 
     def close(self):
         """Done with the game: the connection closes and the window is never woken again."""
