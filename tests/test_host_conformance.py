@@ -13,6 +13,8 @@ What legitimately differs, and why:
 - an answer the host gets later (``{"pending": True}``: the server's, a thread's)
   is compared once it has come, as the table sees it: a new version, or news;
 - ``presence`` news is online only (who is connected), and is left out;
+- a summary's ``actions``: a LocalHost counts the actions played, a RemoteHost
+  the server's version (undos count too: the moves themselves are the server's);
 - a replay is watched, never played: its ``version`` counts its own steps, its
   ``undo`` says "this is a replay", its decision has no choices (``mine`` False).
 """
@@ -192,6 +194,10 @@ def test_local_and_remote_hosts_give_the_same_snapshots_and_answers(played):
     answers = [step[1][0] for step in local if step[1] is not None]
     assert answers.count("error") == 2 and "ok" in answers and "hint" in answers
     assert played["server_actions"] == list(played["hosts"]["local"].session.actions)
+    facts = {name: host.summary() for name, host in played["hosts"].items()}
+    assert set(facts["remote"]) == set(typing.get_type_hints(ports.Summary))
+    assert {k: v for k, v in facts["local"].items() if k != "actions"} == \
+        {k: v for k, v in facts["remote"].items() if k != "actions"}
 
 
 def test_the_replay_of_the_game_shows_each_position_as_the_table_showed_it(played):
