@@ -196,8 +196,9 @@ class Host(Protocol):
     def snapshot(self, seat: int | None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         """The snapshot of ``seat`` (None: what everyone may see) as shown now, with its log lines from
         sequence number ``since`` on (None: none); ``standings`` False: they may be left out (None).
-        A replay shows the eyes it decides on, whatever ``seat`` says. Never blocks (a LocalHost works
-        it out: a few milliseconds)."""
+        A replay shows the eyes it decides on, whatever ``seat`` says; an online host has ``seat`` None
+        only when it holds several seats or watches (the server sends it no other). Never blocks (a
+        LocalHost works it out: a few milliseconds)."""
 
     def send(self, seat: int, command: Command) -> Answer:
         """A command of ``seat``'s, at the version it saw. Never blocks: a host that asks a thread or a
