@@ -3,8 +3,9 @@ host, gives the same snapshots and the same answers.
 
 The same seeded game (Ann at this window, an easy AI) is played through a
 ``LocalHost`` and through a ``RemoteHost`` on a real server (127.0.0.1, port 0)
-with the same script: snapshots of Ann's seat and of what everyone may see, the
-options chosen by one seeded generator, a stale version, an option that is not
+with the same script: snapshots of Ann's seat and of what everyone may see (online:
+a spectator's window, which the server sends it), the options chosen by one
+seeded generator, a stale version, an option that is not
 offered, a hint, an undo and a flight where they can be asked, the AI's moves let
 through with ``ready``/``advance``. The ``ReplayHost`` of the recorded game then
 shows, at every step, the snapshot the table showed there.
@@ -80,15 +81,15 @@ def let_the_ai_move(host):
     assert wait_until(host.advance, WAIT), "the AI's move never came"
 
 
-def play(host, seat=0):
-    """The script: [(what was done, its answer, Ann's snapshot after)]."""
+def play(host, everyone, seat=0):
+    """The script: [(what was done, its answer, Ann's snapshot after, everyone's after)]."""
     rng = random.Random(11)
     steps, kinds = [], []
     moves = 0
     while moves < MOVES and not host.over:
         if host.decider != seat:
             let_the_ai_move(host)
-            steps.append(("ai", None, host.snapshot(seat, 0)))
+            steps.append(("ai", None, host.snapshot(seat, 0), everyone(host.version)))
             continue
         snap = host.snapshot(seat, 0)
         options = snap["decision"]["options"]
@@ -107,12 +108,22 @@ def play(host, seat=0):
             command = {"type": "apply", "option": rng.randrange(len(options)), "version": version}
         kinds.append(command["type"])
         answer = settle(host, host.send(seat, command), version)
-        steps.append((command["type"], answer, host.snapshot(seat, 0)))
+        steps.append((command["type"], answer, host.snapshot(seat, 0), everyone(host.version)))
         moves += 1
     while not host.over and host.decider != seat:       # the end, as the start: Ann's decision
         let_the_ai_move(host)
-        steps.append(("ai", None, host.snapshot(seat, 0)))
+        steps.append(("ai", None, host.snapshot(seat, 0), everyone(host.version)))
     return steps
+
+
+def watched(spectator):
+    """What everyone may see at a version, from a spectator's window that lets moves through one by one."""
+    def at(version):
+        while spectator.version < version:
+            assert wait_until(spectator.advance, WAIT), "the spectator never saw the move"
+        assert spectator.version == version
+        return spectator.snapshot(None, 0)
+    return at
 
 
 class Recording(LocalHost):
@@ -146,11 +157,12 @@ def played(tmp_path_factory):
     mp.setattr("app.host.HINT_LEVEL", "easy")       # a hint without a time budget: the same on any machine
     mp.setattr("server.messages.secrets", Seeded)
     server = ServerThread(tmp_path_factory.mktemp("server"))
-    remote = None
+    remote = spectator = None
     try:
         created = create_game(server.uri, SEATS)
         remote = RemoteHost(server.uri, [created["tokens"]["0"]])
-        assert wait_until(lambda: remote.connected, WAIT), "the window never connected"
+        spectator = RemoteHost(server.uri, [], watch=created["game"])
+        assert wait_until(lambda: remote.connected and spectator.connected, WAIT), "the windows never connected"
         room = server.call(lambda: server.server.games.rooms[created["game"]])
         seats = [{"name": s["name"], "dragon": s["dragon"], "kind": s["kind"]} for s in remote.seats]
         assert room.settings["seed"] == SEED
@@ -159,14 +171,16 @@ def played(tmp_path_factory):
         for host in hosts.values():                 # (the server's AI may have moved before the window came)
             while host.decider != 0:
                 let_the_ai_move(host)
-        start = {name: host.snapshot(0, 0) for name, host in hosts.items()}
-        steps = {name: play(host) for name, host in hosts.items()}
+        everyone = {"local": lambda version: local.snapshot(None, 0), "remote": watched(spectator)}
+        start = {name: (host.snapshot(0, 0), everyone[name](host.version)) for name, host in hosts.items()}
+        steps = {name: play(host, everyone[name]) for name, host in hosts.items()}
         local.snapshot(0, 0)                        # (the last position, for the replay)
         server_actions = server.call(lambda: list(room.session.actions))
         yield {"hosts": hosts, "start": start, "steps": steps, "server_actions": server_actions}
     finally:
-        if remote is not None:
-            remote.close()
+        for window in (remote, spectator):
+            if window is not None:
+                window.close()
         server.stop()
         mp.undo()
 
@@ -190,7 +204,9 @@ def test_local_and_remote_hosts_give_the_same_snapshots_and_answers(played):
     assert [step[:2] for step in local] == [step[:2] for step in remote]
     for i, (mine, theirs) in enumerate(zip(local, remote)):
         assert mine[2] == theirs[2], f"Ann's snapshot differs after step {i} ({mine[0]})"
+        assert mine[3] == theirs[3], f"everyone's snapshot differs after step {i} ({mine[0]})"
         check_shape(mine[2])
+        check_shape(mine[3])
     answers = [step[1][0] for step in local if step[1] is not None]
     assert answers.count("error") == 2 and "ok" in answers and "hint" in answers
     assert played["server_actions"] == list(played["hosts"]["local"].session.actions)
