@@ -29,7 +29,6 @@ import pytest
 
 from app import ports
 from app.host import LocalHost
-from app.replay_host import ReplayHost
 from client.remote import RemoteHost
 from online_helpers import ServerThread, create_game, wait_until
 
