@@ -14,7 +14,8 @@ tests/test_ports_typed.py has mypy check that each host class fits its port).
   their results over, and the window finds them at its next call.
 - ``PlayedHost``: a game played or watched as it goes (LocalHost, RemoteHost):
   saving it. The view calls these only on a host that is not ``read_only``
-  (a replay never is a PlayedHost; a spectator is, but saves nothing).
+  (a replay is never a PlayedHost), and ``start_autosave`` on every game it
+  opens at a table (a spectator's window keeps the finished game's record).
 - ``OnlineHost``: RemoteHost's connection and the other players' presence. The
   view asks ``is_online(host)``, and nothing else, before it uses them.
 - ``ReplayControls``: ReplayHost's stepping and whose eyes it shows. Only the
@@ -24,36 +25,43 @@ Snapshots, commands, answers and news are plain data (dicts and lists, no
 objects), typed below as TypedDicts; whatever a snapshot holds beyond its top
 level is the engine's (game/snapshot.py) and typed as plain data here.
 """
-# (No ``from __future__ import annotations``: the TypedDicts' NotRequired keys must be seen at
-# run time, where the conformance test checks snapshots against them.)
+from __future__ import annotations
+
 from collections.abc import Callable
-from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeGuard, Union, runtime_checkable
+from typing import Any, Literal, Protocol, TypedDict, TypeGuard, Union, runtime_checkable
 
 Plain = Any          # plain data (dicts, lists, str, int, bool, None) whose shape the engine declares
 
 
 # ----- the data that crosses the port ------------------------------------------------------------
 
-class SeatInfo(TypedDict):
-    """One entry of ``Host.seats``: who sits where."""
+# (Keys a dict may lack are in a ``total=False`` part of their own: NotRequired is not in Python 3.10.)
+class _Seat(TypedDict):
     name: str
     dragon: str
-    kind: str                            # "human" or an AI level (online: the level standing in, if one does)
-    connected: NotRequired[bool | None]  # online only: is this seat's player connected now
-    away: NotRequired[float | None]      # online only: seconds gone when the seat list came
-    claimed: NotRequired[bool]           # online only: an invited seat someone took
-    stand_in: NotRequired[str | None]    # online only: the AI level playing for an absent player
+    kind: str                    # "human" or an AI level (online: the level standing in, if one does)
 
 
-class Decision(TypedDict):
-    """The waiting decision as one seat sees it; the choices only if it is that seat's."""
+class SeatInfo(_Seat, total=False):
+    """One entry of ``Host.seats``: who sits where; online, whether they are here."""
+    connected: bool | None       # is this seat's player connected now
+    away: float | None           # seconds gone when the seat list came
+    claimed: bool                # an invited seat someone took
+    stand_in: str | None         # the AI level playing for an absent player
+
+
+class _Decision(TypedDict):
     player: int
     kind: str
     prompt: str
     mine: bool
-    options: NotRequired[list[Plain]]          # game.snapshot.option: sentence, touch, preview, spends, undoable
-    refused: NotRequired[Plain]                # why pointing at a thing does nothing
-    flights: NotRequired[dict[str, Plain]]     # region -> the flight of several moves that reaches it
+
+
+class Decision(_Decision, total=False):
+    """The waiting decision as one seat sees it; the choices only if it is that seat's."""
+    options: list[Plain]         # game.snapshot.option: sentence, touch, preview, spends, undoable
+    refused: Plain               # why pointing at a thing does nothing
+    flights: dict[str, Plain]    # region -> the flight of several moves that reaches it
 
 
 class LogLine(TypedDict):
@@ -231,7 +239,7 @@ class Host(Protocol):
     def unsaved(self) -> Unsaved | None:
         """While the game is not kept safe (an autosave failing, a connection down): what to say."""
 
-    def replay(self) -> "ReplayControls | None":
+    def replay(self) -> ReplayControls | None:
         """A replay of this game from its start (None: an online game whose record has not come yet).
         A LocalHost's builds it here (blocks: it replays the game, well under a second)."""
 
