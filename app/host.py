@@ -7,25 +7,12 @@ autosave. ``LocalHost`` holds the game in this process; a network host holds
 it in a server and implements the same calls; a ``ReplayHost`` (app.replay_host)
 steps through a recorded game.
 
-The calls, for every host:
-
-    host.seats                    [{"name", "dragon", "kind"}]: who sits where (kind: "human" or an AI level)
-    host.table                    what stays the same for the game (game.snapshot.table)
-    host.data                     the rule data the game is played with (cards, regions, numbers)
-    host.version                  changes so far (every applied action and every undo counts one)
-    host.snapshot(seat, since, standings=True)
-                                  that seat's snapshot now, its log lines from ``since`` on (its
-                                  standings None if not wanted: a host may send them anyway)
-    host.send(seat, command)      {"type": "apply", "option": i, "version": v}, "fly" (+ "region"),
-                                  "undo", "hint": answers {"ok": True} or {"error": words}
-                                  ({"pending": True} while a hint is being thought about)
-    host.advance()                let the next move of another seat through (an AI move): True if
-                                  one was applied; a thought that is not finished is started
-    host.ready()                  a move of another seat is waiting to be let through
-    host.thinking                 an AI seat (or the hint) is thinking now
-    host.poll()                   news since the last call: [{"type": "hint", "option", "text", "plan"}, {"type": "notice",
-                                  "text"}, {"type": "autosave_failed", "problem"}]
-    host.frame_drawn(); host.flush(timeout); host.close()
+The calls every host answers, and what each returns, whether it blocks and
+which thread calls it, are declared in ``app.ports`` (``Host``; ``PlayedHost``
+for saving a game played here). The rest is for this process (the online
+server's room, tools, tests): ``snapshots`` for several seats at once,
+``think`` and ``ai_to_move`` for the AI seats, ``play_random`` for the
+screenshots (sprites/shot.py, which makes a LocalHost of its own), ``game``.
 
 Commands are checked as a network host checks them: the seat must be the one
 to decide, the option one the engine offers, the version the current one.
@@ -34,11 +21,14 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from game.actions import IllegalAction
 from game.ai import LEVELS, about, make_ai
 from game.snapshot import seat_snapshots, table
 from app.hint import hint as suggest, why
+from app.ports import Answer, Command, News, ReplayControls, SeatInfo, SeatSnapshot, Summary, Unsaved
 from app.session import SEAT_KINDS, Seat, Session, undoable_after  # noqa: F401  (SEAT_KINDS: for the view)
 
 HINT_LEVEL = "normal"
@@ -81,33 +71,28 @@ class LocalHost:
         return self.session.game
 
     @property
-    def version(self):
+    def version(self) -> int:
         return self.session.changes
 
     @property
-    def seats(self):
+    def seats(self) -> list[SeatInfo]:
         return [{"name": s.name, "dragon": s.dragon, "kind": s.kind} for s in self.session.seats]
 
     @property
-    def data(self):
+    def data(self) -> Any:
         return self.session.game.data
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return self.session.game.is_over
 
     @property
-    def decider(self):
+    def decider(self) -> int | None:
         """The seat that must choose now (None once the game is over): everyone may know it."""
         d = self.session.game.decision
         return d.player if d is not None else None
 
-    @property
-    def started(self):
-        """Has anything been played yet?"""
-        return bool(self.session.actions)
-
-    def snapshot(self, seat, since=0, standings=True):
+    def snapshot(self, seat: int | None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         return self.snapshots([seat], since, standings)[seat]
 
     def snapshots(self, seats, since=0, standings=True):
@@ -132,7 +117,7 @@ class LocalHost:
         return d.player if d is not None and not self.session.seats[d.player].is_human else None
 
     # ----- commands ------------------------------------------------------------------------
-    def send(self, seat, command):
+    def send(self, seat: int, command: Command) -> Answer:
         kind = command.get("type") if isinstance(command, dict) else None
         handler = {"apply": self._apply, "fly": self._fly, "undo": self._undo, "hint": self._ask_hint}.get(kind)
         if handler is None:
@@ -192,10 +177,10 @@ class LocalHost:
 
     # ----- AI seats ------------------------------------------------------------------------
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         return (self._thought is not None and not self._thought[3]) or (self._hint is not None and not self._hint[4])
 
-    def ready(self):
+    def ready(self) -> bool:
         """An AI move has been thought out and waits to be applied."""
         t = self._thought
         return t is not None and t[3] and t[0] == self.version
@@ -209,7 +194,7 @@ class LocalHost:
             if self.ai_to_move() is not None and self.threaded:
                 self.advance()
 
-    def advance(self):
+    def advance(self) -> bool:
         """Apply the AI move thought out, or start thinking about the next one."""
         seat = self.ai_to_move()
         t = self._thought
@@ -277,7 +262,7 @@ class LocalHost:
         threading.Thread(target=think, name="hint", daemon=True).start()
         return {"pending": True}
 
-    def forget_hint(self):
+    def forget_hint(self) -> None:
         """Drop a hint being thought about (hot seat: its answer would reach the next player)."""
         self._questions += 1
         self._hint = None
@@ -303,7 +288,7 @@ class LocalHost:
                 "text": f"Hint ({HINT_LEVEL} AI): {g.describe(action)}.{why(found)}", "plan": found["plan"]}
 
     # ----- news, saves, the end ---------------------------------------------------------------
-    def poll(self):
+    def poll(self) -> list[News]:
         news, self._news = self._news, []
         hint = self._hint_answer()
         if hint is not None:
@@ -314,7 +299,8 @@ class LocalHost:
             news.append({"type": "autosave_failed", "problem": problem})
         return news
 
-    def start_autosave(self, save_dir, fname=None, notify=None):
+    def start_autosave(self, save_dir: str, fname: str | None = None,
+                       notify: Callable[[], None] | None = None) -> object:
         """Autosave after every change to ``fname`` in ``save_dir`` (by default a new
         file of this game's own); one writer thread, ended by ``close``."""
         from app.autosave import BackgroundAutosaver
@@ -326,30 +312,27 @@ class LocalHost:
         return self.autosaver
 
     @property
-    def autosave_file(self):
+    def autosave_file(self) -> str | None:
         """The autosave's file name in the save folder, or None (autosave off)."""
         return self.autosaver.fname if self.autosaver is not None else None
 
-    def autosave_error(self):
-        return self.autosaver.last_error if self.autosaver is not None else None
-
-    def unsaved(self):
+    def unsaved(self) -> Unsaved | None:
         """While the autosave fails: {"line", "short", "leaving"}, what to say of it
         (app.unsaved has the words); None otherwise."""
         from app.unsaved import trouble_of
         found = trouble_of(self.autosaver) if self.autosaver is not None else None
         return None if found is None else {"line": found.line(), "short": found.short(), "leaving": found.leaving()}
 
-    def save_elsewhere(self, path):
+    def save_elsewhere(self, path: str) -> str:
         """Save the game at ``path``; it autosaves there from now on (app.unsaved.save_elsewhere)."""
         from app.unsaved import save_elsewhere
         return save_elsewhere(self.session, path)
 
-    def frame_drawn(self):
+    def frame_drawn(self) -> None:
         if self.autosaver is not None:
             self.autosaver.frame_drawn()
 
-    def flush(self, timeout=None):
+    def flush(self, timeout: float | None = None) -> str | None:
         """Wait for the autosave; the one-line problem if it failed or did not finish, else None."""
         saver = self.autosaver
         if saver is None:
@@ -357,7 +340,7 @@ class LocalHost:
         done = saver.flush() if timeout is None else saver.flush(timeout)
         return saver.last_error if not done or saver.last_error else None
 
-    def close(self):
+    def close(self) -> str | None:
         """The window is done with this game: the last autosave lands and no thread is kept."""
         self._closed = True
         self._thought = self._hint = None
@@ -369,17 +352,17 @@ class LocalHost:
             self.session.listeners.remove(saver)
         return saver.last_error if not done or saver.last_error else None
 
-    def summary(self):
+    def summary(self) -> Summary:
         """The game in a few facts, as a save's header holds them (app.save_format.summary)."""
         from app.save_format import summary
         return summary(self.session)
 
-    def save_as(self, save_dir, name):
+    def save_as(self, save_dir: str, name: str) -> str:
         """A named save of the game ("Save as"); returns its path (raises as save_folder.save_as)."""
         from app.save_folder import save_as
         return save_as(self.session, save_dir, name)
 
-    def replay(self):
+    def replay(self) -> ReplayControls | None:
         """A host that steps through this game from its start (app.replay_host)."""
         from app.replay_host import ReplayHost
         return ReplayHost(self.session)

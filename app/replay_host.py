@@ -14,16 +14,18 @@ also jump to the start of a century (``centuries``, ``seek``).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game.events import visible_to
 from game.log_text import log_texts
 from game.snapshot import seat_snapshot, table
+from app.ports import Answer, Command, HostDefaults, ReplayControls, SeatInfo, SeatSnapshot
 from app.replay import Replay
 
 
-class ReplayHost:
+class ReplayHost(HostDefaults):
     read_only = True
     here = None
-    thinking = False
 
     def __init__(self, session):
         self.session = session
@@ -36,11 +38,11 @@ class ReplayHost:
         self.followed = None            # a seat whose eyes the watcher chose (None: the replay's own choice)
 
     @property
-    def seats(self):
+    def seats(self) -> list[SeatInfo]:
         return [{"name": s.name, "dragon": s.dragon, "kind": s.kind} for s in self.session.seats]
 
     @property
-    def data(self):
+    def data(self) -> Any:
         return self.record.game.data
 
     @property
@@ -49,19 +51,15 @@ class ReplayHost:
         return self.record.game
 
     @property
-    def decider(self):
+    def decider(self) -> int | None:
         d = self.record.game.decision
         return d.player if d is not None else None
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return self.record.game.is_over
 
-    @property
-    def started(self):
-        return False                  # nothing would be lost by leaving a replay
-
-    def eyes(self):
+    def eyes(self) -> int | None:
         """The seat whose view is shown now (None: only what everyone may see)."""
         if not self.finished and self.humans:
             return self.humans[0] if len(self.humans) == 1 else None
@@ -70,13 +68,13 @@ class ReplayHost:
         d = self.record.game.decision
         return d.player if d is not None else 0
 
-    def eyes_allowed(self):
+    def eyes_allowed(self) -> list[int]:
         """The seats whose eyes the watcher may follow ([] when the replay decides alone)."""
         if not self.finished and self.humans:
             return []
         return list(range(len(self.session.seats)))
 
-    def eyes_fixed(self):
+    def eyes_fixed(self) -> str | None:
         """Why the watcher cannot choose whose eyes to follow (None if it can)."""
         if self.finished or not self.humans:
             return None
@@ -87,7 +85,7 @@ class ReplayHost:
         return ("This game is not over and several people play it: its replay shows only what everyone "
                 "may see.")
 
-    def follow(self, seat):
+    def follow(self, seat: int | None) -> bool:
         """Follow ``seat``'s eyes (None: whoever decides at each step); False if not allowed."""
         if seat is not None and (type(seat) is not int or seat not in self.eyes_allowed()):
             return False
@@ -95,7 +93,7 @@ class ReplayHost:
         self.version += 1
         return True
 
-    def snapshot(self, seat=None, since=0, standings=True):
+    def snapshot(self, seat: int | None = None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         snap = seat_snapshot(self.record.game, self.eyes(), since, standings=standings)
         snap["version"] = self.version
         snap["events_from"] = snap["log_size"] if since is None else min(max(0, since), snap["log_size"])
@@ -111,23 +109,23 @@ class ReplayHost:
             self.version += 1
         return moved
 
-    def forward(self):
+    def forward(self) -> bool:
         return self._moved(self.record.forward())
 
-    def back(self):
+    def back(self) -> bool:
         return self._moved(self.record.back())
 
-    def to_start(self):
+    def to_start(self) -> bool:
         before = self.record.index
         self.record.to_start()
         return self._moved(self.record.index != before)
 
-    def to_end(self):
+    def to_end(self) -> bool:
         before = self.record.index
         self.record.to_end()
         return self._moved(self.record.index != before)
 
-    def seek(self, index):
+    def seek(self, index: int) -> bool:
         """Show the position after the first ``index`` actions (clamped); False if not a number."""
         if type(index) is not int:
             return False
@@ -135,7 +133,7 @@ class ReplayHost:
         self.record.seek(index)
         return self._moved(self.record.index != before)
 
-    def centuries(self):
+    def centuries(self) -> list[list[int]]:
         """[[century, the step where it begins], ...]: century 1 at step 0, each later one at
         the step after the action that began it."""
         out = [[1, 0]]
@@ -148,17 +146,17 @@ class ReplayHost:
         return out
 
     @property
-    def index(self):
+    def index(self) -> int:
         return self.record.index
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.record)
 
     @property
-    def at_end(self):
+    def at_end(self) -> bool:
         return self.record.at_end
 
-    def last_step(self):
+    def last_step(self) -> tuple[int, str] | None:
         """(seat, sentence) of the action that led here, or None at the start. The sentence
         names the action's card only if the eyes shown may know it there: another seat's
         face-down discard, or its pick from cards passed, is told by that seat's public
@@ -179,42 +177,10 @@ class ReplayHost:
         name = self.session.seats[last.seat].name
         return last.seat, " ".join(lines) or f"a choice only {name} sees"
 
-    # ----- the host calls a replay answers ---------------------------------------------------
-    def send(self, seat, command):
+    # ----- the host calls a replay answers (the rest: app.ports.HostDefaults) -------------------
+    def send(self, seat: int, command: Command) -> Answer:
         return {"error": "This is a replay: nothing can be played."}
 
-    def ready(self):
-        return False
-
-    def advance(self):
-        return False
-
-    def ai_to_move(self):
-        return None
-
-    def poll(self):
-        return []
-
-    def forget_hint(self):
-        pass
-
-    def frame_drawn(self):
-        pass
-
-    def flush(self, timeout=None):
-        return None
-
-    def close(self):
-        return None
-
-    autosave_file = None
-
-    def autosave_error(self):
-        return None
-
-    def unsaved(self):
-        return None
-
-    def replay(self):
+    def replay(self) -> ReplayControls | None:
         """The same game from its start."""
         return ReplayHost(self.session)

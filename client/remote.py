@@ -33,7 +33,11 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
+from app.ports import (Answer, Command, HostDefaults, News, ReplayControls, SeatInfo, SeatSnapshot, Summary,
+                       TurnClock, Unsaved)
 from app.version import VERSION as RELEASE
 from game.data import default_data
 from game.fingerprint import rules_fingerprint, short
@@ -160,7 +164,7 @@ def _never_works(exc):
     return isinstance(exc, (InvalidURI, ValueError))
 
 
-class RemoteHost:
+class RemoteHost(HostDefaults):
     def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust=""):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
         watch it as a spectator (what everyone may see; nothing can be played). ``trust``: how
@@ -307,7 +311,7 @@ class RemoteHost:
 
     # ----- what the table reads ----------------------------------------------------------------------
     @property
-    def connected(self):
+    def connected(self) -> bool:
         """Connected, with every seat's snapshot here (the table can be drawn)."""
         self._drain()
         m = self.mirror
@@ -315,7 +319,7 @@ class RemoteHost:
             and all(s in m.snaps for s in m.here)
 
     @property
-    def version(self):
+    def version(self) -> int:
         self._drain()
         return self.mirror.version
 
@@ -326,35 +330,35 @@ class RemoteHost:
         return self._own is not None
 
     @property
-    def here(self):
+    def here(self) -> list[int]:
         self._drain()
         return [s for s in self.mirror.here if s is not None]
 
     @property
-    def seats(self):
+    def seats(self) -> list[SeatInfo]:
         self._drain()
         return [{"name": s["name"], "dragon": s["dragon"], "kind": s["stand_in"] or s["kind"],
                  "connected": s["connected"], "away": s["away"], "claimed": s["claimed"],
                  "stand_in": s["stand_in"]} for s in self.mirror.seats]
 
     @property
-    def absent_limit(self):
+    def absent_limit(self) -> float | None:
         """Seconds an absent player is waited for before an AI may stand in (None: the table waits)."""
         return (self.mirror.settings or {}).get("absent_limit")
 
-    def away_for(self, seat):
+    def away_for(self, seat: int) -> float | None:
         """Seconds the person of ``seat`` has been gone now (None: connected, or not a person's seat)."""
         self._drain()
         away = self.mirror.seats[seat]["away"] if 0 <= seat < len(self.mirror.seats) else None
         return None if away is None else away + (time.monotonic() - self._presence_at)
 
     @property
-    def table(self):
+    def table(self) -> dict[str, Any]:
         self._drain()
         return self.mirror.table
 
     @property
-    def data(self):
+    def data(self) -> Any:
         return default_data()
 
     def _any(self):
@@ -362,29 +366,25 @@ class RemoteHost:
         return snaps[min(snaps, key=lambda s: -1 if s is None else s)] if snaps else None
 
     @property
-    def over(self):
+    def over(self) -> bool:
         self._drain()
         snap = self._any()
         return bool(snap and snap["board"]["over"])
 
     @property
-    def decider(self):
+    def decider(self) -> int | None:
         self._drain()
         snap = self._any()
         d = snap and snap["decision"]
         return d["player"] if d else None
 
     @property
-    def started(self):
-        return self.version > 0
-
-    @property
-    def thinking(self):
+    def thinking(self) -> bool:
         """Another seat is deciding and nothing has come yet (the table waits for the server)."""
         self._drain()
         return not self.waiting and self.decider is not None and self.decider not in self.here
 
-    def snapshot(self, seat, since=0, standings=True):
+    def snapshot(self, seat: int | None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         """``seat`` None: what everyone may see (the server sends it to a window holding
         several seats, for the table between two of its players, and to a spectator,
         who is shown it whichever seat the table follows). The standings come with
@@ -397,11 +397,11 @@ class RemoteHost:
             snap["decision"] = {k: v for k, v in d.items() if k not in ("options", "refused", "flights")} | {"mine": False}
         return snap
 
-    def ready(self):
+    def ready(self) -> bool:
         self._drain()
         return bool(self.waiting)
 
-    def advance(self):
+    def advance(self) -> bool:
         """Show the next move made elsewhere (all its frames); True if there was one."""
         self._drain()
         if not self.waiting:
@@ -409,21 +409,14 @@ class RemoteHost:
         self._fold_upto(self.waiting[0]["version"])
         return True
 
-    def catch_up(self):
+    def catch_up(self) -> None:
         """Show every move received (no table shows them one by one now)."""
         self._drain()
         if self.waiting:
             self._fold_upto(self.waiting[-1]["version"])
 
-    def ai_to_move(self):
-        d = self.decider
-        return d if d is not None and d not in self.here else None
-
-    def think(self):
-        pass
-
     # ----- commands ---------------------------------------------------------------------------------
-    def send(self, seat, command):
+    def send(self, seat: int, command: Command) -> Answer:
         self._drain()
         if self.fatal:
             return {"error": self.fatal}
@@ -445,12 +438,12 @@ class RemoteHost:
         self.link.send(msg)
         return {"pending": True}
 
-    def take_over(self, seat, level):
+    def take_over(self, seat: int, level: str) -> bool:
         """Hand an absent player's seat to an AI level (the server checks the table's limit);
         False if there is no connection now."""
         return self.link.send({"type": "takeover", "target": seat, "level": level})
 
-    def turn_clock(self):
+    def turn_clock(self) -> TurnClock | None:
         """With a turn limit: {"seat", "left"}: the seconds the person deciding has left before an
         easy AI moves for them (None: no limit, or nobody on the clock)."""
         self._drain()
@@ -459,24 +452,23 @@ class RemoteHost:
             return None
         return {"seat": clock["seat"], "left": max(0.0, clock["left"] - (time.monotonic() - at))}
 
-    def reclaim(self, seat):
+    def reclaim(self, seat: int) -> bool:
         """Take this computer's ``seat`` back from the AI that played it while its player was gone."""
         return self.link.send({"type": "reclaim", "seat": seat})
 
-    def poll(self):
+    def poll(self) -> list[News]:
         self._drain()
         news, self.news = self.news, []
         return news
 
-    def forget_hint(self):
+    def forget_hint(self) -> None:
         self.news = [n for n in self.news if n.get("type") != "hint"]
 
     # ----- what a local host does that the server does here ------------------------------------------
-    autosaver = None
-    autosave_file = None
     kept = None                                # where the finished game was saved on this computer
 
-    def start_autosave(self, save_dir, fname=None, notify=None):
+    def start_autosave(self, save_dir: str, fname: str | None = None,
+                       notify: Callable[[], None] | None = None) -> object:
         """The server keeps the game; once it is over, its record is saved in ``save_dir``
         (so that it is among Recent games here, to replay or keep)."""
         self.save_dir = save_dir
@@ -501,10 +493,7 @@ class RemoteHost:
         self.kept = path
         self.news.append({"type": "notice", "text": "The finished game is saved on this computer (Recent games)."})
 
-    def autosave_error(self):
-        return None
-
-    def unsaved(self):
+    def unsaved(self) -> Unsaved | None:
         """While the connection is down: what to say of it (the table's banner), else None."""
         self._drain()
         if self.fatal:
@@ -515,30 +504,35 @@ class RemoteHost:
         return {"line": f"Reconnecting to the server{why}...", "short": "reconnecting",
                 "leaving": "The server keeps the game: open it again from Play online."}
 
-    def frame_drawn(self):
-        pass
-
-    def flush(self, timeout=None):
-        return None
-
-    def close(self):
+    def close(self) -> str | None:
         """Done with the game: the connection closes and the window is never woken again."""
         self.notify = lambda: None
         self.link.close()
         return None
 
-    def summary(self):
-        snap = self._any()
-        board = snap["board"] if snap else {}
-        return {"players": [s["name"] for s in self.seats], "variant": (self.mirror.settings or {}).get("variant"),
-                "over": self.over, "century": board.get("century"), "online": True}
+    def summary(self) -> Summary:
+        """The game in the facts a save's header holds (``actions``: the server's version, which
+        counts undos too: the moves themselves are the server's)."""
+        from app.save_format import summary_of
+        self._drain()
+        board = (self._any() or {}).get("board", {})
+        seats = self.seats
+        decider = self.decider
+        return summary_of([s["name"] for s in seats], [s["kind"] for s in seats],
+                          (self.mirror.settings or {}).get("variant", "standard"), board.get("century", 1),
+                          board.get("phase", "setup"), self.over, max(0, self.version),
+                          None if decider is None else seats[decider]["name"])
+
+    def save_elsewhere(self, path: str) -> str:
+        """The server keeps an online game: there is no autosave here to move elsewhere."""
+        raise ValueError("the server keeps an online game: open it again from Play online")
 
     def record(self):
         """The finished game as a save text (None until the server has sent it)."""
         self._drain()
         return self.saved_record
 
-    def save_as(self, save_dir, name):
+    def save_as(self, save_dir: str, name: str) -> str:
         from app.save_folder import save_as
         session = self._session()
         if session is None:
@@ -550,7 +544,7 @@ class RemoteHost:
         text = self.record()
         return session_from_document(parse_yaml(text)) if text else None
 
-    def replay(self):
+    def replay(self) -> ReplayControls | None:
         from app.replay_host import ReplayHost
         session = self._session()
         return ReplayHost(session) if session is not None else None

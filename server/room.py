@@ -400,7 +400,7 @@ class Room:
         for item in self.host.poll():
             if item["type"] == "hint":
                 frame = {"type": "hint", "seat": item["seat"], "version": item["version"],
-                         "option": item["option"], "text": item["text"]}
+                         "option": item["option"], "text": item["text"], "plan": item["plan"]}
                 out.append((frame, [c for c in self.connections if item["seat"] in c.seats]))
             elif item["type"] == "notice":
                 out.append(({"type": "notice", "text": item["text"]}, list(self.connections)))

@@ -22,6 +22,8 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
+from typing import Any, TypedDict
 
 from server import sqlite_check
 
@@ -41,6 +43,31 @@ class StoreError(Exception):
         self.reason = reason
 
 
+Record = dict[str, Any]          # {"action": {...}} or {"undo": True}
+
+
+class StoredSeat(TypedDict):
+    seat: int
+    name: str
+    dragon: str
+    kind: str
+    token_hash: str | None
+    invite_hash: str | None
+    stand_in: str | None         # the AI level playing for an absent player
+
+
+class StoredSnapshot(TypedDict):
+    seq: int                     # the record it was taken at
+    state: Any
+
+
+class Stored(TypedDict):
+    settings: dict[str, Any]     # seed, variant, rules, limits
+    seats: list[StoredSeat]
+    records: list[Record]
+    snapshot: StoredSnapshot | None
+
+
 class Store(abc.ABC):
     """The calls the server makes. Seats are dicts: seat, name, dragon, kind,
     token_hash, invite_hash, stand_in. ``blocking``: calls may wait on a network
@@ -52,78 +79,79 @@ class Store(abc.ABC):
     failing = None            # (time.time(), reason) of the last write, if it failed; None once one succeeds
 
     @abc.abstractmethod
-    def probe(self):
+    def probe(self) -> None:
         """Read a little from the games table (the server's health check): raises StoreError if it cannot."""
 
     @abc.abstractmethod
-    def create_game(self, game_id, settings, seats):
+    def create_game(self, game_id: str, settings: dict[str, Any], seats: list[StoredSeat]) -> None:
         """Store a new game: its settings (seed, variant, limits) and its seats."""
 
     @abc.abstractmethod
-    def game_ids(self):
+    def game_ids(self) -> list[str]:
         """Every stored game's id, oldest first."""
 
     @abc.abstractmethod
-    def load(self, game_id, snapshot_format=None):
+    def load(self, game_id: str, snapshot_format: int | None = None) -> Stored | None:
         """{"settings", "seats", "records", "snapshot"} or None. With ``snapshot_format``: "snapshot" is
         the newest stored snapshot of that format ({"seq", "state"}) and "records" are those after it;
         else (or with no such snapshot) "snapshot" is None and "records" are all of them."""
 
     @abc.abstractmethod
-    def save_snapshot(self, game_id, seq, snapshot_format, state):
+    def save_snapshot(self, game_id: str, seq: int, snapshot_format: int, state: Any) -> None:
         """Store the game's snapshot taken at record ``seq`` (its older snapshots may go)."""
 
     @abc.abstractmethod
-    def append(self, game_id, first_seq, records):
+    def append(self, game_id: str, first_seq: int, records: list[Record]) -> None:
         """Append records numbered first_seq, first_seq+1, ... in one transaction (Taken if one exists)."""
 
-    def records_after(self, game_id, seq):
+    def records_after(self, game_id: str, seq: int) -> list[Record]:
         """The records numbered after ``seq`` (a process catching up)."""
         stored = self.load(game_id)
         return [] if stored is None else stored["records"][seq:]
 
-    def seats(self, game_id):
+    def seats(self, game_id: str) -> list[StoredSeat]:
         stored = self.load(game_id)
         return [] if stored is None else stored["seats"]
 
     @abc.abstractmethod
-    def update_seat(self, game_id, seat, **fields):
+    def update_seat(self, game_id: str, seat: int, **fields: Any) -> None:
         """Change some of a seat's fields (SEAT_FIELDS)."""
 
     @abc.abstractmethod
-    def claim_seat(self, game_id, seat, invite_hash, name, token_hash):
+    def claim_seat(self, game_id: str, seat: int, invite_hash: str, name: str, token_hash: str) -> bool:
         """Give the seat a name and token if its invite is still ``invite_hash``: True if this claim won."""
 
-    def lease(self, game_id, holder, seconds):
+    def lease(self, game_id: str, holder: str, seconds: float) -> bool:
         """Take or renew the game's lease (who runs its AI seats and turn limits): True if held now."""
         return True
 
-    def release(self, game_ids, holder):
+    def release(self, game_ids: list[str], holder: str) -> None:
         pass
 
-    def listen(self, heard):
-        """Call ``heard(game_id, seq, "seats" or "presence")`` when another process changes a game (optional)."""
+    def listen(self, heard: Callable[[str | None, int | str | None], None]) -> None:
+        """Call ``heard(game_id, seq or "seats" or "presence")`` when another process changes a game, and
+        ``heard(None, None)`` when whatever happened meanwhile may have been missed (optional)."""
 
     # Who is connected, when several processes share the games (one process: its own connections say it).
-    def present(self, game_id, seat, holder, seconds):
+    def present(self, game_id: str, seat: int, holder: str, seconds: float) -> None:
         """``holder`` has a connection of the seat now (for ``seconds`` unless renewed)."""
 
-    def absent(self, game_id, seat, holder):
+    def absent(self, game_id: str, seat: int, holder: str) -> None:
         """``holder`` has no connection of the seat any more."""
 
-    def renew_presence(self, pairs, holder, seconds):
+    def renew_presence(self, pairs: list[tuple[str, int]], holder: str, seconds: float) -> None:
         """``holder`` still has connections of these (game_id, seat) pairs."""
 
-    def presence(self, game_ids, holder):
+    def presence(self, game_ids: list[str], holder: str) -> dict[str, dict[int, tuple[bool, float]]]:
         """{game_id: {seat: (connected at another holder, seconds since last seen anywhere)}} of the
         seats the store knows of ({} with one process)."""
         return {}
 
     @abc.abstractmethod
-    def find(self, column, digest):
+    def find(self, column: str, digest: str) -> tuple[str, int] | None:
         """(game_id, seat) whose token_hash / invite_hash is ``digest``, or None."""
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 

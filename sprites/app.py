@@ -15,6 +15,7 @@ import time
 
 import pygame
 
+from app.ports import is_online
 from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.settings import MIN_WINDOW
@@ -318,11 +319,11 @@ class App:
         """An online game's turn for a seat of this computer, while the window shows another
         screen: the window's title says so and a bell rings, once per turn."""
         shown = getattr(self.scene, "host", None) if self.stack else None
-        online = [h for h in self.hosts() if h is not shown and getattr(h, "here", None)]
-        for h in online:
-            h.catch_up()                         # no table paces its moves now
-        waiting = [h for h in online if h.decider in h.here and not h.over]
-        turn = tuple((id(h), h.version) for h in waiting)
+        online = [host for host in self.hosts() if host is not shown and is_online(host) and host.here]
+        for host in online:
+            host.catch_up()                      # no table paces its moves now
+        waiting = [host for host in online if host.decider in host.here and not host.over]
+        turn = tuple((id(host), host.version) for host in waiting)
         if turn == self._announced:
             return
         fresh = not set(turn) <= set(self._announced)

@@ -231,3 +231,44 @@ def test_every_message_the_protocol_declares_has_one_handler_and_no_other_server
         if name == "server.room":          # a command's own field (apply: the option, fly: the region)
             branched -= set(protocol.COMMANDS)
         assert not branched, f"{name} branches on the message types {sorted(branched)}"
+
+
+# ----- the host port: the view reads a host through app/ports.py alone (issue 40) ----------------
+def host_reads(source):
+    """{member: first line} of every attribute read from a host: ``host.x``, ``<...>.host.x``, and
+    ``self.replay.x`` (the replay scene's and bar's own host)."""
+    out = {}
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        held = node.value
+        if (isinstance(held, ast.Name) and held.id == "host") or (isinstance(held, ast.Attribute) and (
+                held.attr == "host" or (held.attr == "replay" and isinstance(held.value, ast.Name)
+                                        and held.value.id == "self"))):
+            out.setdefault(node.attr, node.lineno)
+    return out
+
+
+def port_members():
+    from app import ports
+    return {name for port in (ports.Host, ports.PlayedHost, ports.OnlineHost, ports.ReplayControls)
+            for name in vars(port) if not name.startswith("_") or name == "__len__"}
+
+
+def test_the_view_reads_from_a_host_only_what_the_port_declares_and_the_port_declares_nothing_unread():
+    assert host_reads("host.mirror.snaps\nself.table.host.over\nself.replay.seek(3)\nself.host.replay()\n") == \
+        {"mirror": 1, "over": 2, "seek": 3, "replay": 4}
+    from app.host import LocalHost
+    declared = port_members()
+    read = {}
+    for name, path in modules("sprites").items():
+        with open(path, encoding="utf-8") as fh:
+            found = host_reads(fh.read())
+        if name == "sprites.shot":               # the screenshots make a LocalHost of their own
+            found = {k: v for k, v in found.items() if k not in dir(LocalHost)}
+        undeclared = sorted(set(found) - declared)
+        assert not undeclared, f"{name} reads {undeclared} of a host (line {found[undeclared[0]]}): declare " \
+                               "it in app/ports.py"
+        for member in found:
+            read.setdefault(member, name)
+    assert declared - set(read) - {"__len__"} == set(), "declared in app/ports.py but no view module reads it"

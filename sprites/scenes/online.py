@@ -356,7 +356,7 @@ class OnlineScene(Scene):
                 host.close()
                 self.connecting = None
                 self.app.dirty = True
-            elif host.connected and host.mirror.snaps:
+            elif host.connected:                  # (every snapshot of its seats is here)
                 self.connecting = None
                 self.app.open_table(host, part=Watching() if host.watching is not None else OnlineSeats(host))
                 return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from app.ports import is_online
 from game.data import RESOURCES
 from sprites import palette, theme
 from sprites.anim import now_ms
@@ -31,7 +32,7 @@ class ScoresScene(Scene):
         super().__init__(app)
         self.host = host
         # An online game: no rematch here (a new table is made on the Play online screen).
-        self.buttons = {k: v for k, v in BUTTONS.items() if not (k == "button:rematch" and host.here is not None)}
+        self.buttons = {k: v for k, v in BUTTONS.items() if not (k == "button:rematch" and is_online(host))}
         self.message = ""
         snap = host.snapshot(seat, since=None)     # (no log lines)
         self.view = snap["board"]          # the game is over: every lair is open to every seat
