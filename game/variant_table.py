@@ -12,7 +12,8 @@ its words from here; it is plain JSON and public (the same for every seat).
         "markers": {"terrify": {"label", "short" (a narrow column), "tip" ("{holder}": who holds it)}},
         "team":    None (each dragon scores its own Victory Points), or {
             "title", "goal", "standings" (sentences: the goal on the left column, in the standings),
-            "points", "unit", "left" (the points and what they count: "Survival Points", "SP", ...),
+            "points", "unit" (their name and unit: "Survival Points", "SP"),
+            "left" (the points as the chart's title and the result name them: "... left on the board"),
             "level", "levels" (what a band is called, one and several),
             "bands":  [{"max": most points or None (the last: every higher total), "name"}], best first,
             "rules":  {"title", "section" (the rulebook's), "text"} (the rules help's topic),

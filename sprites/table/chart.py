@@ -1,9 +1,9 @@
 """A line chart of the scores the engine recorded at each century's end
 (``state.scores_by_century``, through the view): every dragon's VP, or in a
 team's game the team's points, with the levels they reach as labelled lines
-(the variant's words and bands: ``view["variant_table"]["team"]``). Each dragon's line has its own marker shape
-and ends in its disc with its letter and name, so colour is never the only
-cue."""
+(the variant's words and bands: ``view["variant_table"]["team"]``). Each
+dragon's line has its own marker shape and ends in its disc with its letter
+and name, so colour is never the only cue."""
 from __future__ import annotations
 
 import math
@@ -26,7 +26,8 @@ def series_of(data, view, ranks=None):
     team = view["variant_table"]["team"]
     if team:
         unit = team["unit"]
-        bands = [(b["max"], f"{b['name']} ({b['max']} {unit} or fewer)") for b in team["bands"] if b["max"] is not None]
+        bands = [(b["max"], f"{b['name']} ({b['max']} {unit} or fewer)") for b in team["bands"]
+                 if b["max"] is not None]
         return labels, [(team["points"], TEAM, unit, "circle", [s["survival_points"] for s in snaps])], \
             team["left"], bands
     dragons = {d.name: d for d in data.dragons}
