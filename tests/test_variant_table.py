@@ -174,6 +174,12 @@ def no_survival_words(shown):
     assert said == [], "words the view did not take from the description"
 
 
+def _terrify_holder(table):
+    """Who holds the Terrify counter, as the markers' tooltip names them."""
+    holder = table.view["markers"].get("terrify")
+    return "nobody" if holder is None else table.view["players"][holder]["name"]
+
+
 def test_the_table_and_the_standings_draw_a_teams_game_in_its_descriptions_words(monkeypatch):
     made_up(monkeypatch)
     drawn = DrawnText(monkeypatch)
@@ -201,11 +207,6 @@ def test_the_table_and_the_standings_draw_a_teams_game_in_its_descriptions_words
     assert f"Rung of Ruin now: {now['level']}" in panel and "Rungs of Ruin" in panel
     assert "RP" in panel and any(s.endswith(" RP") for s in panel)
     no_survival_words(panel)
-
-
-def _terrify_holder(table):
-    holder = table.view["markers"].get("terrify")
-    return "nobody" if holder is None else table.view["players"][holder]["name"]
 
 
 def test_the_scores_screen_draws_a_teams_result_in_its_descriptions_words(monkeypatch):
