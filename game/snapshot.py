@@ -4,7 +4,11 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
     snap = seat_snapshot(game, seat, since=0)     # seat None: what everyone may see; since None: no log lines
 
 - ``board``: the seat's view of the board (``view.board``: other hands, hidden
-  lairs and a draft it may not see are left out);
+  lairs and a draft it may not see are left out), with ``variant_table``, what
+  the table shows of the variant in words and numbers (``variant_table.describe``:
+  the header's words, what the Terrify counter is worth, a team's goal and the
+  levels its points reach), and ``team_result``, the team's result now in a
+  cooperative variant (``phases.scoring.desolation``; None otherwise);
 - ``decision``: who decides what; if it is the seat's own, every option with
   its sentence, what it touches, its preview (``preview.outcome``), whether it
   spends something at once, and which element of the table offers it; why

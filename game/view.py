@@ -16,6 +16,7 @@ from .events import visible_to
 from .log_text import log_texts
 from .phases.scoring import regional_value
 from .state import GameState, PlayerState, plain
+from .variant_table import describe
 
 HIDDEN = {f.name: f.metadata["hidden"] for cls in (PlayerState, GameState) for f in fields(cls)
           if f.metadata["hidden"]}
@@ -95,7 +96,10 @@ def view(g, seat):
 
 
 def board(g, seat):
-    """Everything ``seat`` may see but the log (None: what everyone may see)."""
+    """Everything ``seat`` may see but the log (None: what everyone may see). Besides the pieces,
+    the cards and the players: "variant_table", what the table shows of the variant
+    (``variant_table.describe``: its goal, what the markers are worth, the team's levels), and
+    "team_result", the team's result now in a cooperative variant (None otherwise)."""
     return boards(g, [seat])[seat]
 
 
@@ -184,7 +188,8 @@ def _public_board(g):
         "draft": _board_hidden(g, None, "draft"), "draft_count": len(s.draft),
         "players": [_player(g, None, p) for p in s.players], "markers": dict(s.markers),
         "lair_taken": dict(s.lair_taken), "lair_century": lair_century(g),
-        "desolation": g.desolation() if g.cooperative else None,
+        "variant_table": describe(g.data, g.variant),
+        "team_result": g.desolation() if g.cooperative else None,
         "rogues": [list(r) for r in s.rogues], "rogue_dragons": list(s.rogue_dragons),
         "scores_by_century": _board_hidden(g, None, "scores_by_century"),
     }

@@ -23,7 +23,8 @@ import json
 from app.session import SEAT_KINDS
 from game.plaintext import name_problem
 
-VERSION = 3                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints
+VERSION = 4                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints;
+#                                4: the board describes its variant (variant_table, team_result: was desolation)
 MAX_FRAME = 64 * 1024          # bytes in one client frame (the server refuses bigger ones)
 MAX_TEXT = 64                  # characters in any string field a client sends
 MAX_DEPTH = 4                  # nesting of a client's JSON

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.data import default_data
+from game.variant_table import describe
+from game.variants import OPTIONS, Variant
 from sprites import theme
 from sprites.art import common
 from sprites.scene import Scene
@@ -48,15 +50,12 @@ def topics(data):
     lair = "; ".join(f"{a.name} (century {a.century}): {a.text.rstrip('.')}" for a in data.lair_actions)
     rogue_counts = ", ".join(f"{n} with {players} players" for players, n in sorted(setup["rogue_dragons"].items()))
     livestock = livestock_sources(data)
-    sp = data.desolation["survival_points"]
-    levels = data.desolation["levels"]
-    level_text = "; ".join(f"{'up to ' + str(top) if top is not None else 'more'}: {name}" for top, name in levels)
+    teams = team_variants(data)
     return [
         Topic("The goal", "Objective of the Game",
               f"{_word(setup['centuries']).capitalize()} centuries of dragons laying waste to the Old World. "
               "Destroyed settlements, hoarded resources and cities score Victory Points at the end; the most VP "
-              "wins (ties: highest level, then Life). In Desolation of the Old World all dragons cooperate "
-              "instead."),
+              "wins (ties: highest level, then Life)." + "".join(" " + t["in_short"] for t in teams)),
         Topic("Setup: your first cards", "Setup: The Players",
               f"Each dragon starts with {setup['start_life']} Life and its Dragon Hex Card, is dealt "
               f"{setup['deal']} Action Cards and discards {setup['setup_discard']} of them (never the Dragon Hex "
@@ -136,10 +135,7 @@ def topics(data):
               "Players play without their Lair Screens: every lair is open to everyone for the whole game. The "
               "dragons' rows show each lair's resources and Regional Value, the standings are exact (nothing is "
               "estimated), and the hand-off screen does not hide the lairs. Hands and the deck stay hidden."),
-        Topic("Desolation of the Old World", "Desolation of the Old World",
-              "All dragons cooperate to leave as little as possible. Pieces left on the board count Survival "
-              f"Points (city {sp['city']}, village {sp['village']}, each resource {sp['gold']}); fewer is better: "
-              f"{level_text}."),
+    ] + [Topic(t["rules"]["title"], t["rules"]["section"], t["rules"]["text"]) for t in teams] + [
         Topic("Hot seat and the hand-off", None,
               "Several people can play at one computer: make their seats Human on the title screen. With 'Hide "
               "the table between players' on, the table is hidden after each move that passes the turn to "
@@ -196,6 +192,13 @@ def _list(names):
     if len(names) < 3:
         return " and ".join(names)
     return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
+def team_variants(data):
+    """The team descriptions (``game.variant_table``) of the variant options that make a team's
+    game, in the order the options are listed: their rules topics and goal sentences."""
+    tables = (describe(data, Variant.parse(o.name)) for o in OPTIONS)
+    return [t["team"] for t in tables if t["team"]]
 
 
 def _word(n):

@@ -1,7 +1,7 @@
 """End of the game, in three pages (tabs): the scores - the winner and
 tie-break, and for each dragon every scoring category in VP beside what it
-was scored from, the majorities marked 1st / 2nd (for Desolation of the Old
-World the Survival Points and the Level of Destruction); every lair revealed,
+was scored from, the majorities marked 1st / 2nd (in a team's game the team's
+points and level, in the variant's words); every lair revealed,
 piece by piece; and a chart of the scores the engine recorded at each
 century's end. The winner's moment opens it (``celebrate``)."""
 from __future__ import annotations
@@ -39,11 +39,12 @@ class ScoresScene(Scene):
         self.standings = snap["standings"]  # ... so these are the final scores, with the majorities
         self.scores = snap["final_scores"]
         self.ranks = {e["seat"]: e["rank"] for e in self.scores}
-        self.desolation = self.view["desolation"]           # None: a competitive game
+        self.team = self.view["variant_table"]["team"]      # None: each dragon scores its own VP
+        self.result = self.view["team_result"]              # (the team's result, in a team's game)
         self.tab = "tab:scores"
         self.celebration = None
-        survived = self.desolation is not None and self.desolation["level"] == host.data.desolation["levels"][-1][1]
-        if celebrate and app.animate and not survived:      # (the table's last row: the Old World survived)
+        survived = self.team is not None and self.result["level"] == self.team["bands"][-1]["name"]
+        if celebrate and app.animate and not survived:      # (the last band, the worst: the Old World survived)
             self.celebration = Celebration(now_ms(), *self._moment())   # (off with the Animations setting)
         self.resize(app.screen.get_size())
 
@@ -55,11 +56,10 @@ class ScoresScene(Scene):
     def _moment(self):
         """The dragons to celebrate and the result in words."""
         dragons = {d.name: d for d in self.data.dragons}
-        if self.desolation is not None:
-            r = self.desolation
+        if self.team is not None:
+            r = self.result
             shown = [dragons[p["dragon"]] for p in self.view["players"]]
-            return [(d.colour, d.letter) for d in shown], r["level"], \
-                f"Survival Points left on the board: {r['survival_points']}"
+            return [(d.colour, d.letter) for d in shown], r["level"], f"{self.team['left']}: {r['survival_points']}"
         winners = [e for e in self.scores if e["rank"] == 1]
         shown = [dragons[e["dragon"]] for e in winners]
         return [(d.colour, d.letter) for d in shown], self._title(winners), scoresheet_tiebreak(self.scores)
@@ -161,8 +161,8 @@ class ScoresScene(Scene):
         theme.panel(surface, page, radius=12)
         x0, y = page.x + self.px(24), page.y + self.px(14)
         tabs_x = min(self.element_rect(n).x for n, _ in TABS)
-        if self.desolation is not None:
-            title, sub = f"Desolation of the Old World: {self.desolation['level']}", "The team's result"
+        if self.team is not None:
+            title, sub = f"{self.team['title']}: {self.result['level']}", "The team's result"
         else:
             title = self._title([e for e in self.scores if e["rank"] == 1])
             sub = scoresheet_tiebreak(self.scores)
@@ -171,7 +171,7 @@ class ScoresScene(Scene):
         theme.blit_text(surface, sub, self.fs(21), (x0, y), theme.MUTED, width=page.w - self.px(48))
         y += theme.font(self.fs(21)).get_linesize() + self.px(8)
         for name, label in TABS:
-            shown = label if name != "tab:scores" or self.desolation is None else "Result"
+            shown = label if name != "tab:scores" or self.team is None else "Result"
             rect = self.element_rect(name)
             current = name == self.tab
             theme.button(surface, rect, shown, self.fs(21), hot=self.hover == name, primary=current)
@@ -183,8 +183,8 @@ class ScoresScene(Scene):
             chart.draw(surface, body, k, *chart.series_of(self.data, self.view, self.ranks))
         elif self.tab == "tab:lairs":
             self._lairs(surface, body)
-        elif self.desolation is not None:
-            scoresheet.draw_desolation(surface, body, self.data, self.standings, k, final=True)
+        elif self.team is not None:
+            scoresheet.draw_team_result(surface, body, self.team, self.standings, k, final=True)
             self._contributions(surface, body.x + self.px(960), body.y, self.fs(22))
         else:
             scoresheet.Sheet(self.data, body, self.scores, k, self.standings["majorities"]).draw(surface)
@@ -250,7 +250,7 @@ class ScoresScene(Scene):
                                 theme.INK if n else theme.MUTED, bool(n), "midleft")
             cx = r.right + self.px(12)
         y += step
-        counts = next((e["counts"] for e in self.scores if e["seat"] == p["seat"]), None)    # None in Desolation
+        counts = next((e["counts"] for e in self.scores if e["seat"] == p["seat"]), None)    # None in a team's game
         gap = self.px(12)
         widths = (max(theme.text_width(r.name, small, True) for r in data.regions) + gap,
                   isz + self.px(3) + theme.text_width("0 villages", small, True) + gap,

@@ -1,6 +1,6 @@
 """The winner's moment: a short animation as the scores screen opens at the
 end of a game. The winning dragon (every winner of a shared victory; the
-whole team in Desolation of the Old World) rises over a burst of embers with
+whole team in a cooperative game) rises over a burst of embers with
 the result in words. A click or a key skips it; it is not shown when the
 window's animations are off."""
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """A line chart of the scores the engine recorded at each century's end
-(``state.scores_by_century``, through the view): every dragon's VP, or in
-Desolation of the Old World the Survival Points left, with the Levels of
-Destruction as labelled lines. Each dragon's line has its own marker shape
-and ends in its disc with its letter and name, so colour is never the only
-cue."""
+(``state.scores_by_century``, through the view): every dragon's VP, or in a
+team's game the team's points, with the levels they reach as labelled lines
+(the variant's words and bands: ``view["variant_table"]["team"]``). Each
+dragon's line has its own marker shape and ends in its disc with its letter
+and name, so colour is never the only cue."""
 from __future__ import annotations
 
 import math
@@ -18,15 +18,18 @@ PAPER = (252, 246, 232)                          # the plot's ground
 
 
 def series_of(data, view, ranks=None):
-    """(x labels, [(name, colour, letter, shape, values)], y title, bands) from a view;
-    ``ranks`` ({seat: final rank}) orders the dragons, so that dragons tied on VP
-    are listed as the tie-break ranks them."""
+    """(x labels, [(name, colour, letter, shape, values)], y title, bands: [(top, label)])
+    from a view; ``ranks`` ({seat: final rank}) orders the dragons, so that dragons tied on
+    VP are listed as the tie-break ranks them."""
     snaps = view["scores_by_century"] or []
     labels = ["Start" if s["century"] == 0 else f"{s['century']}" for s in snaps]
-    if view["desolation"] is not None:
-        bands = [(top, name) for top, name in data.desolation["levels"] if top is not None]
-        return labels, [("Survival Points", TEAM, "SP", "circle", [s["survival_points"] for s in snaps])], \
-            "Survival Points left on the board", bands
+    team = view["variant_table"]["team"]
+    if team:
+        unit = team["unit"]
+        bands = [(b["max"], f"{b['name']} ({b['max']} {unit} or fewer)") for b in team["bands"]
+                 if b["max"] is not None]
+        return labels, [(team["points"], TEAM, unit, "circle", [s["survival_points"] for s in snaps])], \
+            team["left"], bands
     dragons = {d.name: d for d in data.dragons}
     out = []
     ranks = ranks or {}
@@ -81,7 +84,7 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
         theme.blit_text(surf, str(v), small, (plot.x - px(6), y), theme.MUTED, False,
                         "bottomright" if v == 0 else "midright")      # 0 clear of the first century's label
     bands = [(top_sp, name, at(0, top_sp)[1]) for top_sp, name in bands if top_sp <= top]
-    for _, _, y in bands:                            # Desolation: where each level begins
+    for _, _, y in bands:                            # a team's game: where each level begins
         for x in range(plot.x, plot.right, px(12)):
             pygame.draw.line(surf, theme.PANEL_EDGE, (x, y), (min(x + px(6), plot.right), y))
     for i, label in enumerate(labels):
@@ -102,8 +105,7 @@ def draw(surf, rect, k, labels, series, y_title, bands=()):
         for p in pts:
             marker(surf, shape, p, px(6), c)
         ends.append([pts[-1][1], name, colour, letter, vals[-1]])
-    for top_sp, name, y in bands:    # their names on the left (the line starts high), over the line
-        text = f"{name} ({top_sp} SP or fewer)"
+    for _, text, y in bands:         # their names on the left (the line starts high), over the line
         plate = pygame.Rect(0, 0, theme.text_width(text, small) + px(8), theme.font(small).get_linesize())
         plate.bottomleft = (plot.x + px(4), y - 1)
         pygame.draw.rect(surf, PAPER, plate)

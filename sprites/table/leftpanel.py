@@ -1,5 +1,5 @@
-"""Left column: century track, stockpiles, markers, this game (in Desolation
-the team's goal and the Survival Points left now) and the Lair Action board."""
+"""Left column: century track, stockpiles, markers, this game (in a team's game
+its goal and where the team stands now) and the Lair Action board."""
 from __future__ import annotations
 
 import pygame
@@ -12,7 +12,7 @@ from sprites.table import icons
 
 RES = TAKEABLE              # the general stockpile's resources (fields spent are out of the game)
 MARKERS = (("first_lair", "First Lair"), ("first_attack", "First Attack"), ("dragon_ward", "Dragon Ward"),
-           ("terrify", "Terrify +{terrify} VP"))
+           ("terrify", None))         # None: the variant's words (game.variant_table: what it is worth)
 
 
 def register(scene, lay, data, view, tips):
@@ -28,12 +28,11 @@ def register(scene, lay, data, view, tips):
             scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
 
 
-def marker_label(key, label, data, view):
-    """A marker's name on the board: Terrify's counter says its VP (the data's), except in
-    Desolation, where "there is no individual scoring" and it is worth nothing."""
-    if key == "terrify" and view["desolation"] is not None:
-        return "Terrify counter"
-    return label.format(**data.scoring["independent"])
+def marker_label(key, label, view, short=False):
+    """A marker's name on the board (``short``: for a narrow column); the variant names
+    those whose worth depends on it (Terrify's counter: its VP, or none in a team's game)."""
+    words = view["variant_table"]["markers"].get(key)
+    return label if words is None else words["short" if short else "label"]
 
 
 def _inner(lay):
@@ -54,24 +53,26 @@ def _heading_h(lay, size):
 
 def game_lines(view, data):
     """The lines of the "This game" section: the variant, the Rogue Dragons (by the
-    colour ``data`` shows them in), and in Desolation the shared goal and where the team stands now."""
+    colour ``data`` shows them in), and in a team's game its goal and where the team stands now
+    (the variant's words: ``view["variant_table"]``)."""
     lines = [Variant.parse(view["variant"]).title]
-    d = view["desolation"]
-    if d is not None:
-        lines.append("Team goal: leave as few Survival Points on the board as possible.")
-        lines.append(f"Now: {d['survival_points']} SP - {d['level']}.")
-        if d["next_level"]:
-            lines.append(f"{d['next_level']['max']} SP or fewer: {d['next_level']['name']}.")
+    team, now = view["variant_table"]["team"], view["team_result"]
+    if team:
+        unit = team["unit"]
+        lines.append(team["goal"])
+        lines.append(f"Now: {now['survival_points']} {unit} - {now['level']}.")
+        if now["next_level"]:
+            lines.append(f"{now['next_level']['max']} {unit} or fewer: {now['next_level']['name']}.")
     shown = {d.name: palette.colour_name(d) for d in data.dragons}
     rogues = ", ".join(shown.get(r, r) for r in view["rogue_dragons"])
-    if rogues or d is None:
+    if rogues or not team:
         lines.append(f"Rogue Dragons: {rogues or 'none'}")
     return lines
 
 
 def _game_text(lay, view, w, data):
     fs = lay.font(18)
-    return [(line, k == 2 and view["desolation"] is not None) for k, text in enumerate(game_lines(view, data))
+    return [(line, k == 2 and bool(view["variant_table"]["team"])) for k, text in enumerate(game_lines(view, data))
             for line in theme.wrap(text, fs, w)]
 
 
@@ -177,9 +178,9 @@ def _draw_content(surf, lay, data, view, hot, names):
             bx = max(bx + isz + lay.px(26), rect.right + lay.px(4))
     y = theme.heading(surf, "Markers", f, sec["markers"])
     for i, (key, label) in enumerate(MARKERS):
-        label = marker_label(key, label, data, view)
-        if theme.text_width(label, fs, True) > colw - 4 and label.startswith("Terrify +"):
-            label = label[len("Terrify "):]        # (a narrow column: "+3 VP", the tooltip names it)
+        label = marker_label(key, label, view)
+        if theme.text_width(label, fs, True) > colw - 4:
+            label = marker_label(key, label, view, short=True)     # (a narrow column: the tooltip names it)
         rx = x + (i % 2) * colw
         ry = y + (i // 2) * (lay.line(18) + lay.line(19))
         holder = view["markers"].get(key)

@@ -13,8 +13,8 @@ def header(t):
     d = t.decision
     phase = tiptext.PHASES.get(v["phase"], v["phase"])
     head = f"Century {v['century']} of {t.data.setup['centuries']}  -  {phase}"
-    if v["desolation"] is not None:
-        head += "  -  Desolation (cooperative)"
+    if v["variant_table"]["header"]:            # the variant's words (game.variant_table)
+        head += f"  -  {v['variant_table']['header']}"
     if d is None:
         return head, "The game is over.", None, ""
     player = d["player"]
@@ -55,7 +55,7 @@ def paint_changed(t, surf, painted):
                 round(t.hex_angle, 2), repr(sorted(hot))),
         "left": (v["century"], repr(v["century_fields"]), repr(v["stockpile"]), v["fields_out"],
                  repr([(r["stock_villages"], r["stock_cities"]) for r in v["regions"]]), repr(v["markers"]),
-                 repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["desolation"]), v["variant"],
+                 repr(v["lair_taken"]), v["lair_century"], repr(lair_hot), repr(v["team_result"]), v["variant"],
                  getattr(t.lay, "left_scroll", 0)),
         "rows": (repr([(p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], p["lair"])
                        for p in v["players"]]), decider, v["seat"], repr(layout), repr(t.snap["turn_order"]), repr(kinds)),

@@ -390,7 +390,7 @@ class RightPanel:
         lay = self.lay
         theme.panel(surf, box, fill=(228, 214, 184), radius=6)
         whose = "Your lair" if self.yours else f"{me['name']}'s lair"
-        if view["desolation"] is not None:
+        if view["variant_table"]["team"]:           # the team's game: a lair is only what it took
             title = f"{whose} (what {'you' if self.yours else 'it'} carried off)"
         elif Variant.parse(view["variant"]).strategist:
             title = f"{whose} (open: The Strategist)"

@@ -8,10 +8,10 @@ who holds the majority and second place with the words "1st" / "2nd" (the
 badge's colour is never the only cue). Figures worked out from public
 information are marked "~", and so is every figure they could change (the
 majorities an estimate decides, and the totals: with their range where it
-fits). Desolation of the Old World: the Survival Points
-left, the Level of Destruction and the next one, the pieces they come from.
-Everything shown comes from the engine (``final_scores``, ``standings``,
-``desolation``); nothing is counted here.
+fits). A team's game (a cooperative variant): the team's points left, its
+level and the next one, the pieces they come from, in the variant's words.
+Everything shown comes from the engine (``final_scores``, ``standings``, the
+board's ``team_result`` and ``variant_table``); nothing is counted here.
 """
 from __future__ import annotations
 
@@ -231,10 +231,10 @@ class Sheet:
             self.cells[shows] = (surf.subsurface(spot).copy(), spot.topleft)
 
 
-def draw_desolation(surf, rect, data, result, k, final=False):
-    """The Survival Points, the Level of Destruction, the next level and the
-    pieces left (``result``: ``desolation`` or ``standings`` in Desolation).
-    Returns the y below what was drawn."""
+def draw_team_result(surf, rect, team, result, k, final=False):
+    """A team's points, its level, the next level and the pieces left (``result``: the
+    board's ``team_result`` or the ``standings`` of a team's game), in the words of
+    ``team`` (the board's ``variant_table["team"]``). Returns the y below what was drawn."""
     def fs(base):
         return theme.font_size(base, k)
 
@@ -243,22 +243,23 @@ def draw_desolation(surf, rect, data, result, k, final=False):
     x0, y = rect.x, rect.y
     size = fs(22)
     line = theme.font(size).get_linesize()
-    levels = data.desolation["levels"]
+    levels = team["bands"]
+    unit = team["unit"]
     rows = 4 + len(result["pieces"]) + 1 + len(levels)
     natural = theme.font(fs(26), True).get_linesize() + rows * line + len(result["pieces"]) * px(4) + px(36)
     step = line + min(px(12), max(0, (rect.h - natural) // rows))        # tall pages: the rows spread out
     left = "left on the board" if final else "on the board now"
-    theme.blit_text(surf, f"Survival Points {left}: {result['survival_points']} (fewer is better)", fs(26),
+    theme.blit_text(surf, f"{team['points']} {left}: {result['survival_points']} (fewer is better)", fs(26),
                     (x0, y), theme.INK, True, width=rect.w)
     y += theme.font(fs(26), True).get_linesize() + step - line + px(4)
-    theme.blit_text(surf, f"Level of Destruction {'reached' if final else 'now'}: {result['level']}", size, (x0, y),
+    theme.blit_text(surf, f"{team['level']} {'reached' if final else 'now'}: {result['level']}", size, (x0, y),
                     theme.RED, True, width=rect.w)
     y += step + px(2)
     nxt = result["next_level"]
     if nxt is not None:
         needed = nxt.get("needed", result["survival_points"] - nxt["max"])
-        theme.blit_text(surf, f"Next level: {nxt['name']} at {nxt['max']} SP or fewer - "
-                        f"{needed} SP {'short of it' if final else 'still to destroy'}.", size, (x0, y), theme.WOOD,
+        theme.blit_text(surf, f"Next level: {nxt['name']} at {nxt['max']} {unit} or fewer - "
+                        f"{needed} {unit} {'short of it' if final else 'still to destroy'}.", size, (x0, y), theme.WOOD,
                         True, width=rect.w)
     else:
         theme.blit_text(surf, "Nothing is left to destroy: the best level there is.", size, (x0, y), theme.WOOD, True)
@@ -266,9 +267,9 @@ def draw_desolation(surf, rect, data, result, k, final=False):
     gap = px(28)
     widths = [max(theme.text_width(w, size, True) for w in [head] + cells) + gap for head, cells in (
         ("Piece", [p.capitalize() for p in result["pieces"]]), ("Left", [str(n) for n in result["pieces"].values()]),
-        ("SP", [str(n) for n in result["by_piece"].values()]))]
+        (unit, [str(n) for n in result["by_piece"].values()]))]
     cols = (x0, x0 + widths[0], x0 + widths[0] + widths[1], x0 + sum(widths))
-    for x, head in zip(cols, ("Piece", "Left", "SP")):
+    for x, head in zip(cols, ("Piece", "Left", unit)):
         theme.blit_text(surf, head, size, (x, y), theme.WOOD, True)
     y += step + px(2)
     top = max(1, max(result["by_piece"].values()))
@@ -283,14 +284,17 @@ def draw_desolation(surf, rect, data, result, k, final=False):
             pygame.draw.rect(surf, (170, 60, 40), (cols[3], y + px(3), w, line - px(6)))
         y += step + px(4)
     y += px(14)
-    theme.blit_text(surf, "Levels of Destruction", size, (x0, y), theme.WOOD, True)
+    theme.blit_text(surf, team["levels"], size, (x0, y), theme.WOOD, True)
     y += step + px(2)
     spans, low = [], 0
-    for top_sp, name in levels:
-        spans.append(f"{low}+ SP" if top_sp is None else f"{low} SP" if top_sp == low else f"{low}-{top_sp} SP")
+    for band in levels:
+        top_sp = band["max"]
+        spans.append(f"{low}+ {unit}" if top_sp is None else f"{low} {unit}" if top_sp == low
+                     else f"{low}-{top_sp} {unit}")
         low = (top_sp or 0) + 1
     name_x = x0 + max(theme.text_width(span, size, True) for span in spans) + gap
-    for span, (_, name) in zip(spans, levels):
+    for span, band in zip(spans, levels):
+        name = band["name"]
         now = name == result["level"]
         colour = theme.RED if now else theme.INK
         theme.blit_text(surf, span, size, (x0, y), colour, now)

@@ -5,8 +5,8 @@ What it shows is the seat snapshot's ``standings`` (the table asks for them
 only while the panel is open): the final scoring applied now,
 as the seat at the computer may know it - its own lair exactly, the other
 lairs worked out from what was taken in the open (marked "~" when they are
-estimates), every lair in The Strategist; in Desolation the team's Survival
-Points, its Level of Destruction and what the next level needs. The panel is
+estimates), every lair in The Strategist; in a team's game the team's points,
+its level and what the next level needs (in the variant's words). The panel is
 drawn once per change into a picture that each frame only blits, and a
 hot-seat hand-off closes it (``close``)."""
 from __future__ import annotations
@@ -165,7 +165,7 @@ class StandingsPanel:
         y += min(room, max(0, box.bottom - lay.px(8) - y - least))
         body = pygame.Rect(x, y, width, box.bottom - y - lay.px(8))
         if st["cooperative"]:
-            scoresheet.draw_desolation(img, body, t.data, st, lay.k)
+            scoresheet.draw_team_result(img, body, t.view["variant_table"]["team"], st, lay.k)
         else:
             sheet_in(body).draw(img)
         return img
@@ -177,7 +177,7 @@ class StandingsPanel:
 
     def _knowledge(self, st, viewer, names):
         if st["cooperative"]:
-            return "Desolation of the Old World: the team wants as few Survival Points left on the board as possible."
+            return self.table.view["variant_table"]["team"]["standings"]
         me = names[viewer]
         if self.table.view["over"]:
             return "The game is over: every lair is open and these are the final scores."

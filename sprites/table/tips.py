@@ -164,9 +164,7 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
     tips["info:markers"] = (f"First Lair Action: {holders.get('first_lair')} (first Lair Action and track card). "
                             f"First Attack Action: {holders.get('first_attack')} (places and attacks first). "
                             f"Dragon Ward: {holders.get('dragon_ward')} (may share a region). "
-                            + (f"Terrify's counter: {holders.get('terrify')} (no VP in Desolation: the team scores "
-                               f"what is left on the board)." if view["desolation"] is not None else
-                               f"+{data.scoring['independent']['terrify']} VP: {holders.get('terrify')}."))
+                            + view["variant_table"]["markers"]["terrify"]["tip"].format(holder=holders.get("terrify")))
     if turns:
         tips["turns"] = turns_text(turns, names, view["phase"])
     rogues = sorted(data.setup["rogue_dragons"])
