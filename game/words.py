@@ -14,6 +14,11 @@ def count(n, word, many=None):
     return f"{n} {plural(n, word, many)}"
 
 
+def resource_plural(res):
+    """"nobles", "fields", but "livestock", "gold"."""
+    return res if res in UNCOUNTED else res + "s"
+
+
 def resources(n, res):
     """"2 nobles", "2 fields", but "2 livestock", "2 gold"."""
     return f"{n} {res}" if res in UNCOUNTED else count(n, res)

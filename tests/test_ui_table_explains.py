@@ -8,9 +8,9 @@ import pygame
 import pytest
 from ui_helpers import DrawnText, click, click_at, hover, make_app, play_option, press, reach, redraw, table_at
 
+from game.data import ICON_WORDS
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import TEXT_SCALES, Settings
-from sprites.table import tips
 
 
 # ----- 16. Settings: the Text size buttons stay still ----------------------------------------
@@ -431,7 +431,7 @@ def test_the_hint_says_why_at_setup_and_placement(kind):
         playable = {cards[c].name for c in hand if cards[c].region in (None, region)}
         assert (f"you can play {len(playable)} of your {len(hand)} cards" in text if playable else
                 f"none of your cards plays in {region}" in text), text
-        assert f"side facing it is {tips.ICON_WORDS[g.facing_icon(region)]}" in text
+        assert f"side facing it is {ICON_WORDS[g.facing_icon(region)]}" in text
     else:
         assert "you keep" in text or "your only card" in text, text
 

@@ -5,12 +5,10 @@ engine's own sentences, the options' ``text``); otherwise it describes the thing
 """
 from __future__ import annotations
 
-from game.data import CITY, SITE_NAMES, TOWN, VILLAGE
+from game.data import CITY, ICON_RESOURCE, ICON_WORDS, SITE_NAMES, TOWN, VILLAGE
 from game.words import count, resources
 
-ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
-              "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
-RES_ICON = {"livestock": "Steal Livestock", "gold": "Take Gold", "noble": "Capture Noble", "field": "Scorch Field"}
+RES_ICON = {res: ICON_WORDS[icon] for icon, res in ICON_RESOURCE.items()}     # "field" -> "Scorch Field"
 PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
           "card_selection": "Lair - Card Selection", "placement": "Attack - placing dragons",
           "attack": "Attack", "over": "Game over"}
