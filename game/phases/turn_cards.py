@@ -564,7 +564,7 @@ class RazeKind(ActionKind):
         return f"Raze the settlement at site {(a.site or 0) + 1}"
 
     def touches(self, g, a):
-        return Touch(sites=((g.state.players[g.decision.player].region, a.site),), uses="a Raze Village icon")
+        return Touch(sites=((g.state.players[g.decision.player].region, a.site),), uses=f"a {ICON_WORDS['raze_village']} icon")
 
 
 @dataclass
