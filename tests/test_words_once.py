@@ -14,14 +14,14 @@ import pygame
 import yaml
 from ui_helpers import DrawnText, click, make_app, redraw
 
-from game.data import ICON_TABLE, ICONS
+from game.data import ICON_TABLE, ICONS, RESOURCES
 from sprites import settings as remembered
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import Choices, Setting, Settings, Span
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("game", "app", "wire", "client", "server", "sprites")
-ICON_HOME, SETTING_HOME = "game/data.py", "sprites/settings.py"
+ICON_HOME, RESOURCE_HOME, SETTING_HOME = "game/data.py", "game/words.py", "sprites/settings.py"
 PROSE = ("Attack",)       # icon words the rules' prose uses for other things too (attacks, Attack Actions)
 
 
@@ -108,6 +108,14 @@ def test_no_table_of_icon_words_outside_the_declaration():
     ICON_WORDS and the help's NAMES did); the art's pictures, the AI's values and the
     signs of counted icons are tables of other things."""
     assert icon_tables_outside() == []
+
+
+def test_no_table_of_resource_words_outside_game_words():
+    """The resources' words ("nobles", "Nobles", "2 gold") come from game.words: no dict gives
+    them again (goals, the score sheet, turn_cards and the tips each had one, and two
+    tables named each resource by itself)."""
+    assert [(path, line) for path, tree in sources() if path != RESOURCE_HOME
+            for line in word_tables(tree, set(RESOURCES))] == []
 
 
 # ----- settings ---------------------------------------------------------------------------------------
