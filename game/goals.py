@@ -87,7 +87,8 @@ def words(g, o, short=False):
     if short:
         return out[0]
     if o["gain"]:
-        out.append("One more piece would win you: " + ", ".join(f"{category(k)} +{vp}" for k, vp in o["gain"][:MOST]) + ".")
+        out.append("One more piece would win you: "
+                   + ", ".join(f"{category(k)} +{vp}" for k, vp in o["gain"][:MOST]) + ".")
     if o["risk"]:
         every = g.state.num_players - 1
         out.append("One more piece to a rival would cost you: " + ", ".join(

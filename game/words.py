@@ -27,9 +27,9 @@ def resources(n, res):
     return f"{n} {res}" if res in UNCOUNTED else count(n, res)
 
 
+RESOURCE_TITLES = {r: resource_plural(r).capitalize() for r in RESOURCES}     # "noble" -> "Nobles"
+
+
 def category(key):
     """A scoring category in words: "Nobles" for "noble", "Gallia" for "region:Gallia"."""
     return RESOURCE_TITLES.get(key, key.split(":")[-1])
-
-
-RESOURCE_TITLES = {r: resource_plural(r).capitalize() for r in RESOURCES}     # "noble" -> "Nobles"

@@ -51,9 +51,16 @@ def default_seats():
 
 
 # ----- what a setting may be ---------------------------------------------------------------
-# Each kind checks a value read from the file (the value to keep, or _Bad with the problem)
-# and writes it back as plain data.
-class Choices:
+class Kind:
+    """What values a setting may take. Each kind has ``check(value)``: a value read from
+    the file, the value to keep (or _Bad with the problem); ``dump`` is the value as plain
+    data for the file."""
+
+    def dump(self, value):
+        return value
+
+
+class Choices(Kind):
     """One of a few values, each a button on the screen with its label."""
 
     def __init__(self, *choices):
@@ -68,12 +75,17 @@ class Choices:
             raise _Bad(f"must be one of {', '.join(map(str, self.values))}")
         return value
 
-    def dump(self, value):
-        return value
+
+class Number(Kind):
+    """A number the screen steps with - and + (``step``), shown with % if ``percent``."""
+    percent = False
+
+    def show(self, value):
+        return f"{value} %" if self.percent else str(value)
 
 
-class Steps:
-    """One of these numbers, stepped through with - and + (per cent if ``percent``)."""
+class Steps(Number):
+    """One of these numbers, stepped through in turn."""
 
     def __init__(self, values, percent=False):
         self.values, self.percent = values, percent
@@ -87,13 +99,8 @@ class Steps:
         i = self.values.index(value) + d
         return self.values[max(0, min(len(self.values) - 1, i))]
 
-    def show(self, value):
-        return f"{value} %" if self.percent else str(value)
 
-    dump = Choices.dump
-
-
-class Span:
+class Span(Number):
     """Any whole number from ``low`` to ``high``; - and + change it by ``step``."""
 
     def __init__(self, low, high, step=1, percent=False):
@@ -107,11 +114,8 @@ class Span:
     def step(self, value, d):
         return max(self.low, min(self.high, value + d * self.by))
 
-    show = Steps.show
-    dump = Choices.dump
 
-
-class WindowSize:
+class WindowSize(Kind):
     """The last windowed size, [width, height] in the file."""
 
     def check(self, value):
@@ -125,7 +129,7 @@ class WindowSize:
         return list(value)
 
 
-class SeatList:
+class SeatList(Kind):
     """The title screen's seats: a name, a dragon and a kind each; the seats the file
     leaves out keep their defaults, with dragons no other seat has."""
 
@@ -169,7 +173,7 @@ class Setting:
     ``help``: its row on the Settings screen (None: not on the screen)."""
     name: str
     default: object
-    kind: object                # Choices, Steps, Span or a check of its own
+    kind: Kind                  # Choices, Steps, Span or a check of its own
     label: str | None = None
     help: str | None = None
 

@@ -12,8 +12,8 @@ from ..data import ICON_RESOURCE, ICON_WORDS, TAKEABLE
 from ..frames import CardId, Frame
 from ..kinds import ActionKind, Touch
 from ..state import CITY, SITE_NAMES, TOWN, VILLAGE
-from .common import distinct_cards, push_discard
 from ..words import resource_plural
+from .common import distinct_cards, push_discard
 
 STOP_ATTACK = act("stop_attack")
 
@@ -81,8 +81,6 @@ def attack_usable(g, p, icons, reduction, source):
     icons += p.pool
     return can_hit(g, p, icons, reduction) or (
         can_hit(g, p, icons, reduction, one_more=True) and other_attack_source(g, p, source))
-
-
 
 
 def attack_blocked(g, p, icons, reduction, source):
@@ -564,7 +562,8 @@ class RazeKind(ActionKind):
         return f"Raze the settlement at site {(a.site or 0) + 1}"
 
     def touches(self, g, a):
-        return Touch(sites=((g.state.players[g.decision.player].region, a.site),), uses=f"a {ICON_WORDS['raze_village']} icon")
+        return Touch(sites=((g.state.players[g.decision.player].region, a.site),),
+                     uses=f"a {ICON_WORDS['raze_village']} icon")
 
 
 @dataclass

@@ -98,8 +98,9 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
                                   f"Hex side facing it: {facing}."
                                   + (f" Dragons here: {', '.join(here)}." if here else "") + offers(f"region:{name}"))
         for res, n in reg["res"].items():
-            tips[f"token:{name}:{res}"] = (f"{name}: {resources(n, res)}. A {RES_ICON[res]} icon of a {name} or Any Region "
-                                           f"card, or the hex side facing {name}, takes one." + offers(f"region:{name}"))
+            tips[f"token:{name}:{res}"] = (f"{name}: {resources(n, res)}. A {RES_ICON[res]} icon of a {name} or Any "
+                                           f"Region card, or the hex side facing {name}, takes one."
+                                           + offers(f"region:{name}"))
         for k, v in enumerate(reg["sites"]):
             what = SITE_NAMES[v]
             cost = attack_cost_text(hits.get(v, ()))
