@@ -10,7 +10,7 @@ its standings count them (``Game.standings``: what it may know), now and at
 the end of the plan - so nothing the seat may not know is said."""
 from __future__ import annotations
 
-from game.phases.turn_cards import ICON_NAMES
+from game.data import ICON_WORDS
 
 MOST_STEPS = 12
 
@@ -74,7 +74,7 @@ def reason(g, seat, action):
     if action.kind == "place":
         region = action.region
         here = list(dict.fromkeys(cards[c].name for c in hand if cards[c].region in (None, region)))
-        icon = ICON_NAMES[g.facing_icon(region)]
+        icon = ICON_WORDS[g.facing_icon(region)]
         if not here:
             return f"none of your cards plays in {region}, and the Action Hex side facing it is {icon}"
         return (f"in {region} you can play {len(here)} of your {len(hand)} cards ({_listed(here)}), and the "

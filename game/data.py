@@ -31,21 +31,43 @@ RESOURCES = ("livestock", "gold", "noble", "field")
 EMPTY, VILLAGE, TOWN, CITY = 0, 1, 2, 3
 SITE_NAMES = ("empty", "village", "town", "city")
 TAKEABLE = ("livestock", "gold", "noble")          # what gain_resource may choose
-ICONS = ("attack", "scorch_field", "capture_noble", "take_gold", "steal_livestock",
-         "raze_village", "gain_resource", "lose_life", "gain_life", "draw", "discard")
-ICON_RESOURCE = {"scorch_field": "field", "capture_noble": "noble",
-                 "take_gold": "gold", "steal_livestock": "livestock"}
-# Where each icon may take from (None: the icon takes nothing).
-ICON_SOURCES = {"attack": ("region",), "scorch_field": ("region",),
-                "capture_noble": ("region", "stockpile"), "take_gold": ("region", "stockpile"),
-                "steal_livestock": ("region", "stockpile"), "raze_village": ("region", "stockpile"),
-                "gain_resource": ("region", "stockpile"),
-                "lose_life": None, "gain_life": None, "draw": None, "discard": None}
 CONDITIONS = ("attacked_region", "gained_from_region")
 LAIR_EFFECTS = ("take_marker", "draw", "discard", "gain", "scheme", "village_from_stockpile")
 MARKERS = ("first_lair", "first_attack", "dragon_ward", "terrify")
 ABILITY_EFFECTS = ("max_life", "awakening_life", "free_moves_per_century",
                    "free_hex_turns_per_century", "extra_hex_cards")
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A card icon, declared once: its key in the data files, its name in sentences,
+    tooltips and the rules help, what it does (the rules help says "<word>: <does>"), the
+    resource it takes and where it may take from (None: it takes nothing)."""
+    key: str
+    word: str
+    does: str
+    resource: str | None = None
+    sources: tuple | None = None
+
+
+_ANYWHERE = ("region", "stockpile")
+ICON_TABLE = (
+    Icon("attack", "Attack", "destroy a village (two icons: a town or a city)", sources=("region",)),
+    Icon("scorch_field", "Scorch Field", "take a field", "field", ("region",)),
+    Icon("capture_noble", "Capture Noble", "take a noble", "noble", _ANYWHERE),
+    Icon("take_gold", "Take Gold", "take a gold", "gold", _ANYWHERE),
+    Icon("steal_livestock", "Steal Livestock", "take a livestock", "livestock", _ANYWHERE),
+    Icon("raze_village", "Raze Village", "take a village piece without losing Life", sources=_ANYWHERE),
+    Icon("gain_resource", "Gain Gold, Livestock or Noble", "one of them, your choice", sources=_ANYWHERE),
+    Icon("lose_life", "Lose Life", "the number says how much"),
+    Icon("gain_life", "Gain Life", "the number says how much, never above your maximum"),
+    Icon("draw", "Draw Cards", "the number says how many"),
+    Icon("discard", "Discard Cards", "the number says how many"),
+)
+ICONS = tuple(i.key for i in ICON_TABLE)
+ICON_WORDS = {i.key: i.word for i in ICON_TABLE}            # "scorch_field" -> "Scorch Field"
+ICON_RESOURCE = {i.key: i.resource for i in ICON_TABLE if i.resource}
+ICON_SOURCES = {i.key: i.sources for i in ICON_TABLE}
 
 
 class DataError(Exception):

@@ -10,9 +10,9 @@ from .data import RESOURCES
 from .phases.scoring import placings
 from .standings import stashed
 from .view import lair_century
+from .words import category
 
 MOST = 4                     # majorities named in each list (the largest VP first)
-NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
 
 
 def still_to_win(g, seat, st=None):
@@ -74,10 +74,6 @@ def terrify_free(g, seat):
     return any(not (taken_now and a in s.lair_taken) for a in ids)
 
 
-def _name(key):
-    return NAMES.get(key, key.split(":")[-1])
-
-
 def words(g, o, short=False):
     """The goals in a few sentences (``short``: the regions only)."""
     raided, of = o["regions"]
@@ -91,11 +87,12 @@ def words(g, o, short=False):
     if short:
         return out[0]
     if o["gain"]:
-        out.append("One more piece would win you: " + ", ".join(f"{_name(k)} +{vp}" for k, vp in o["gain"][:MOST]) + ".")
+        out.append("One more piece would win you: "
+                   + ", ".join(f"{category(k)} +{vp}" for k, vp in o["gain"][:MOST]) + ".")
     if o["risk"]:
         every = g.state.num_players - 1
         out.append("One more piece to a rival would cost you: " + ", ".join(
-            f"{_name(k)} {vp} ({'any rival' if len(rivals) == every else ', '.join(g.name(r) for r in rivals)})"
+            f"{category(k)} {vp} ({'any rival' if len(rivals) == every else ', '.join(g.name(r) for r in rivals)})"
             for k, vp, rivals in o["risk"][:MOST]) + ".")
     if o["terrify"]:
         out.append(f"Terrify (+{g.data.scoring['independent']['terrify']} VP) is still free this century.")

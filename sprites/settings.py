@@ -1,10 +1,15 @@
 """What the window remembers between runs: the seat setup, variants, the
-window size and the player's settings (the Settings screen): AI speed,
-animations, text size, colour-blind palette, sound and its volume, and
-whether End Turn asks first.
+window size and the player's settings (the Settings screen).
 
     settings = Settings.load(save_dir)     # never fails: defaults plus a one-line ``notice``
     settings.speed = 2; settings.save()    # written atomically to save_dir/settings.yaml
+
+Each entry is declared once, in ``SETTINGS``: its name (the attribute and the
+file's entry), its default, the values it may take (``Choices``, ``Steps``,
+``Span``, or a check of its own), and for the Settings screen its label and
+what it does. The attributes, the file's check and its writing and the
+screen's rows are made from that; the variant's options come from
+``game.variants.OPTIONS``.
 
 The file is small YAML read like a save (``game.safe_yaml``: a regular file,
 aliases refused, size and nesting capped). Every entry is checked on its
@@ -19,6 +24,7 @@ no settings.yaml yet.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 import yaml
 
@@ -33,7 +39,6 @@ MAX_BYTES = 16 * 1024
 NAMES = ["Ash", "Bryn", "Cora", "Dain", "Elin", "Finn"]
 SPEEDS = (1, 2, 4)
 TEXT_SCALES = (100, 110, 120, 130, 140, 150)      # per cent of the normal text size
-VOLUMES = (0, 100)                               # per cent, any whole number between
 DEFAULT_AI = "normal"
 MIN_WINDOW = (1100, 650)          # the smallest window the table is laid out for
 MAX_WINDOW = (8192, 8192)
@@ -45,21 +50,176 @@ def default_seats():
     return [{"name": NAMES[i], "dragon": dragons[i], "kind": "human" if i == 0 else DEFAULT_AI} for i in range(6)]
 
 
+# ----- what a setting may be ---------------------------------------------------------------
+class Kind:
+    """What values a setting may take. Each kind has ``check(value)``: a value read from
+    the file, the value to keep (or _Bad with the problem); ``dump`` is the value as plain
+    data for the file."""
+
+    def dump(self, value):
+        return value
+
+
+class Choices(Kind):
+    """One of a few values, each a button on the screen with its label."""
+
+    def __init__(self, *choices):
+        self.choices = choices              # (value, label)
+        self.values = tuple(v for v, _ in choices)
+
+    def check(self, value):
+        if all(isinstance(v, bool) for v in self.values):
+            if not isinstance(value, bool):
+                raise _Bad("must be true or false")
+        elif value not in self.values or isinstance(value, bool):
+            raise _Bad(f"must be one of {', '.join(map(str, self.values))}")
+        return value
+
+
+class Number(Kind):
+    """A number the screen steps with - and + (``step``), shown with % if ``percent``."""
+    percent = False
+
+    def show(self, value):
+        return f"{value} %" if self.percent else str(value)
+
+
+class Steps(Number):
+    """One of these numbers, stepped through in turn."""
+
+    def __init__(self, values, percent=False):
+        self.values, self.percent = values, percent
+
+    def check(self, value):
+        if value not in self.values or isinstance(value, bool):
+            raise _Bad(f"must be one of {', '.join(map(str, self.values))}{_per_cent(self)}")
+        return value
+
+    def step(self, value, d):
+        i = self.values.index(value) + d
+        return self.values[max(0, min(len(self.values) - 1, i))]
+
+
+class Span(Number):
+    """Any whole number from ``low`` to ``high``; - and + change it by ``step``."""
+
+    def __init__(self, low, high, step=1, percent=False):
+        self.low, self.high, self.by, self.percent = low, high, step, percent
+
+    def check(self, value):
+        if not _whole(value) or not self.low <= value <= self.high:
+            raise _Bad(f"must be a whole number from {self.low} to {self.high}{_per_cent(self)}")
+        return value
+
+    def step(self, value, d):
+        return max(self.low, min(self.high, value + d * self.by))
+
+
+class WindowSize(Kind):
+    """The last windowed size, [width, height] in the file."""
+
+    def check(self, value):
+        if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
+                or not all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW, MAX_WINDOW))):
+            raise _Bad(f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+                       f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+        return tuple(value)
+
+    def dump(self, value):
+        return list(value)
+
+
+class SeatList(Kind):
+    """The title screen's seats: a name, a dragon and a kind each; the seats the file
+    leaves out keep their defaults, with dragons no other seat has."""
+
+    def check(self, value):
+        if not isinstance(value, list) or len(value) > 6:
+            raise _Bad("must be a list of at most 6 seats")
+        dragons = [d.name for d in default_data().dragons]
+        seats = default_seats()
+        for i, seat in enumerate(value):
+            if not isinstance(seat, dict) or set(seat) - {"name", "dragon", "kind"}:
+                raise _Bad(f"seat {i + 1} must have only a name, a dragon and a kind")
+            name, dragon, kind = seat.get("name", seats[i]["name"]), seat.get("dragon"), seat.get("kind", "human")
+            if not isinstance(name, str) or (name and name_problem(name)):      # (empty: the title's default)
+                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters, "
+                           "with something that shows")
+            if dragon not in dragons:
+                raise _Bad(f"seat {i + 1}: unknown dragon (known: {', '.join(dragons)})")
+            if kind not in SEAT_KINDS:
+                raise _Bad(f"seat {i + 1}: unknown kind (known: {', '.join(SEAT_KINDS)})")
+            seats[i] = {"name": name, "dragon": dragon, "kind": kind}
+        if len({s["dragon"] for s in seats}) < len(seats):     # the rest keeps free colours
+            used = {s["dragon"] for s in seats[:len(value)]}
+            if len(used) < len(value):
+                raise _Bad("two seats have the same dragon")
+            free = [d for d in dragons if d not in used]
+            for s in seats[len(value):]:
+                s["dragon"] = free.pop(0)
+        return seats
+
+    def dump(self, value):
+        return [dict(s) for s in value]
+
+
+ON_OFF = Choices((True, "On"), (False, "Off"))
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One entry of the file, declared once. ``default``: its value until the player
+    chooses (a function for a fresh one each time; None: not written). ``label`` and
+    ``help``: its row on the Settings screen (None: not on the screen)."""
+    name: str
+    default: object
+    kind: Kind                  # Choices, Steps, Span or a check of its own
+    label: str | None = None
+    help: str | None = None
+
+    def fresh(self):
+        return self.default() if callable(self.default) else self.default
+
+
+# The Settings screen shows its rows in this order. Text size comes first and every row's
+# buttons sit at its top: rows grow with the text, and the buttons clicked to change it
+# must stay under the pointer.
+SETTINGS = (
+    Setting("players", 4, Span(2, 6)),
+    Setting("seats", default_seats, SeatList()),
+    Setting("handoff", True, ON_OFF),               # the hot-seat hand-off screen between human seats
+    Setting("text_scale", 100, Steps(TEXT_SCALES, percent=True), "Text size",
+            "The smallest text on every screen (titles stay as they are)."),
+    Setting("speed", 1, Choices(*((v, f"x{v}" if v > 1 else "Normal") for v in SPEEDS)), "AI speed",
+            "How fast AI dragons move, and how quickly animations play."),
+    Setting("animations", True, ON_OFF, "Animations", "Dragons fly between regions, cards slide, the hex turns."),
+    Setting("colour_blind", False, Choices((False, "Standard"), (True, "Colour-blind")), "Colours",
+            "A palette that stays apart for colour-blind players; letters and shapes stay."),
+    Setting("sound", True, ON_OFF, "Sound effects",
+            "Attacks, destroyed settlements, cards, the hex, level-ups, a century's end."),
+    Setting("volume", 70, Span(0, 100, 10, percent=True), "Volume", "How loud the sound effects are."),
+    Setting("confirm_end_turn", True, Choices((True, "Ask first"), (False, "Never ask")), "End Turn asks first",
+            "While a card, the hex or Divination could still be used."),
+    Setting("window", None, WindowSize()),          # (w, h) of the last windowed size, or None
+)
+
+
+def shown():
+    """The settings the Settings screen shows, in its order."""
+    return tuple(s for s in SETTINGS if s.label)
+
+
+def summary():
+    """The screen's rows in a line, for the buttons that open it."""
+    return ", ".join(s.label for s in shown()) + "."
+
+
 class Settings:
     def __init__(self, path=None):
         self.path = path                  # None: remembered for this run only (tests, screenshots)
-        self.players = 4
-        self.seats = default_seats()
+        for setting in SETTINGS:
+            setattr(self, setting.name, setting.fresh())
         self.options = {o.name: False for o in OPTIONS}     # the variant's options last chosen
-        self.handoff = True
-        self.speed = 1                    # AI moves (and animations) this many times faster
-        self.animations = True
-        self.text_scale = 100
-        self.colour_blind = False         # the colour-blind palette
-        self.sound = True
-        self.volume = 70
-        self.confirm_end_turn = True      # End Turn asks first while something useful is left
-        self.window = None                # (w, h) of the last windowed size, or None
         self.notice = None                # one line about a file that could not be used as it was
 
     # ----- reading -----------------------------------------------------------------
@@ -104,11 +264,8 @@ class Settings:
     def _take(self, doc):
         """Copy every valid entry; returns the problems (one phrase each)."""
         problems = []
-        known = {"players": self._players, "seats": self._seats, "handoff": self._flag, "speed": self._speed,
-                 "window": self._window, "animations": self._flag, "text_scale": self._text_scale,
-                 "colour_blind": self._flag, "sound": self._flag, "volume": self._volume,
-                 "confirm_end_turn": self._flag}
-        known.update({o.name: self._flag for o in OPTIONS})
+        known = {s.name: s.kind for s in SETTINGS}
+        known.update({o.name: ON_OFF for o in OPTIONS})
         unknown = sum(1 for key in doc if key not in known)
         if unknown:
             problems.append(f"{unknown} unknown entr{'y' if unknown == 1 else 'ies'}")
@@ -116,80 +273,24 @@ class Settings:
             if key not in known:
                 continue
             try:
-                known[key](key, value)
+                value = known[key].check(value)
             except _Bad as exc:
                 problems.append(f"{key}: {exc}")
+                continue
+            if key in self.options:
+                self.options[key] = value
+            else:
+                setattr(self, key, value)
         return problems
-
-    def _players(self, key, value):
-        if not _whole(value) or not 2 <= value <= 6:
-            raise _Bad("must be a whole number from 2 to 6")
-        self.players = value
-
-    def _flag(self, key, value):
-        if not isinstance(value, bool):
-            raise _Bad("must be true or false")
-        if key in self.options:
-            self.options[key] = value
-        else:
-            setattr(self, key, value)
-
-    def _speed(self, key, value):
-        if value not in SPEEDS or isinstance(value, bool):
-            raise _Bad(f"must be one of {', '.join(map(str, SPEEDS))}")
-        self.speed = value
-
-    def _text_scale(self, key, value):
-        if value not in TEXT_SCALES or isinstance(value, bool):
-            raise _Bad(f"must be one of {', '.join(map(str, TEXT_SCALES))} (per cent)")
-        self.text_scale = value
-
-    def _volume(self, key, value):
-        if not _whole(value) or not VOLUMES[0] <= value <= VOLUMES[1]:
-            raise _Bad(f"must be a whole number from {VOLUMES[0]} to {VOLUMES[1]} (per cent)")
-        self.volume = value
-
-    def _window(self, key, value):
-        if (not isinstance(value, list) or len(value) != 2 or not all(_whole(v) for v in value)
-                or not all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW, MAX_WINDOW))):
-            raise _Bad(f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
-                       f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
-        self.window = tuple(value)
-
-    def _seats(self, key, value):
-        if not isinstance(value, list) or len(value) > 6:
-            raise _Bad("must be a list of at most 6 seats")
-        dragons = [d.name for d in default_data().dragons]
-        seats = default_seats()
-        for i, seat in enumerate(value):
-            if not isinstance(seat, dict) or set(seat) - {"name", "dragon", "kind"}:
-                raise _Bad(f"seat {i + 1} must have only a name, a dragon and a kind")
-            name, dragon, kind = seat.get("name", seats[i]["name"]), seat.get("dragon"), seat.get("kind", "human")
-            if not isinstance(name, str) or (name and name_problem(name)):      # (empty: the title's default)
-                raise _Bad(f"seat {i + 1}: the name must be printable text of at most {MAX_NAME} characters, "
-                           "with something that shows")
-            if dragon not in dragons:
-                raise _Bad(f"seat {i + 1}: unknown dragon (known: {', '.join(dragons)})")
-            if kind not in SEAT_KINDS:
-                raise _Bad(f"seat {i + 1}: unknown kind (known: {', '.join(SEAT_KINDS)})")
-            seats[i] = {"name": name, "dragon": dragon, "kind": kind}
-        if len({s["dragon"] for s in seats}) < len(seats):     # the rest keeps free colours
-            used = {s["dragon"] for s in seats[:len(value)]}
-            if len(used) < len(value):
-                raise _Bad("two seats have the same dragon")
-            free = [d for d in dragons if d not in used]
-            for s in seats[len(value):]:
-                s["dragon"] = free.pop(0)
-        self.seats = seats
 
     # ----- writing -----------------------------------------------------------------
     def document(self):
-        doc = {"players": self.players, "seats": [dict(s) for s in self.seats], **self.options,
-               "handoff": self.handoff, "speed": self.speed, "animations": self.animations,
-               "text_scale": self.text_scale, "colour_blind": self.colour_blind, "sound": self.sound,
-               "volume": self.volume, "confirm_end_turn": self.confirm_end_turn}
-        if self.window:
-            doc["window"] = list(self.window)
+        doc = {}
+        for setting in SETTINGS:
+            value = getattr(self, setting.name)
+            if value is not None:
+                doc[setting.name] = setting.kind.dump(value)
+        doc.update(self.options)
         return doc
 
     def save(self):
@@ -213,6 +314,10 @@ class _Bad(Exception):
 
 def _whole(v):
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _per_cent(kind):
+    return " (per cent)" if kind.percent else ""
 
 
 def window_size(text):

@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, hover, reach, redraw, table_at
 from game.routes import flights
 from sprites import theme
 from sprites.table import marks, overlays, toplayer
-from sprites.table.tips import ICON_WORDS
+from game.data import ICON_WORDS
 
 
 def drawn_tip(app, drawn):

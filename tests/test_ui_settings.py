@@ -12,7 +12,7 @@ from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, rea
 from app.session import Seat, Session
 from sprites import palette, sound, theme
 from sprites.anim import now_ms
-from sprites.scenes.settings import ROWS, SettingsScene
+from sprites.scenes.settings import SettingsScene
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
 from sprites.settings import TEXT_SCALES, Settings
@@ -130,7 +130,7 @@ def test_text_size_raises_the_smallest_text_and_everything_still_fits(tmp_path, 
     drawn.clear()
     redraw(app)
     assert min(size for _, size, _ in drawn.items) >= round(theme.MIN_FONT * 1.5)
-    row = settings.row_rect([r[0] for r in ROWS].index("text_scale"))    # its sample line stays inside its row
+    row = settings.row_rect([r.name for r in settings.rows].index("text_scale"))   # its sample line stays in its row
     sample = [pygame.Rect(r) for s, _, r in drawn.items if "Sample" in s or "smallest text on the" in s]
     assert sample and all(row.contains(r) for r in sample), (row, sample)
     # the rows that do not fit scroll: every control can be reached and clicked

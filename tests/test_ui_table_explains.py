@@ -8,9 +8,9 @@ import pygame
 import pytest
 from ui_helpers import DrawnText, click, click_at, hover, make_app, play_option, press, reach, redraw, table_at
 
+from game.data import ICON_WORDS
 from sprites.scenes.settings import SettingsScene
 from sprites.settings import TEXT_SCALES, Settings
-from sprites.table import tips
 
 
 # ----- 16. Settings: the Text size buttons stay still ----------------------------------------
@@ -431,7 +431,7 @@ def test_the_hint_says_why_at_setup_and_placement(kind):
         playable = {cards[c].name for c in hand if cards[c].region in (None, region)}
         assert (f"you can play {len(playable)} of your {len(hand)} cards" in text if playable else
                 f"none of your cards plays in {region}" in text), text
-        assert f"side facing it is {tips.ICON_WORDS[g.facing_icon(region)]}" in text
+        assert f"side facing it is {ICON_WORDS[g.facing_icon(region)]}" in text
     else:
         assert "you keep" in text or "your only card" in text, text
 
@@ -461,7 +461,7 @@ def test_the_standings_mark_your_total_and_name_the_majorities_the_estimates_dec
     """Playtest: "your own total is shown as an exact '41 VP' while majorities you share with
     hidden lairs may go either way ...: show a range or mark every figure that depends on hidden
     lairs, and say which majorities are uncertain". The totals stay in sight at 1100 x 650."""
-    from sprites.table.scoresheet import RESOURCE_NAMES
+    from game.words import category
     from sprites.table.standings import KEY
     def done(g):
         d = g.decision
@@ -480,7 +480,7 @@ def test_the_standings_mark_your_total_and_name_the_majorities_the_estimates_dec
     redraw(app)
     shown = drawn.strings()
     assert f"~{me['total']} VP ({least}-{most})" in shown or f"~{me['total']} VP" in shown
-    names = [RESOURCE_NAMES.get(k, k.split(":")[-1]) for k in st["uncertain"]]
+    names = [category(k) for k in st["uncertain"]]
     said = " ".join(shown)
     assert f"your total is {least} to {most} VP" in said and all(n in said for n in names)
     assert all(f"~ {n}" in shown for n in names), "their rows are marked"

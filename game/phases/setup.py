@@ -90,9 +90,8 @@ def orient_hex(g, century):
         s.hex_arrow = g.ring_index[back]
         g.event("hex_points", region=back)
     added = []
-    for k, side in enumerate(g.data.hex_sides):
-        res = {"field": "field", "noble": "noble", "gold": "gold", "livestock": "livestock"}.get(side)
-        if res is None:
+    for k, res in enumerate(g.data.hex_sides):
+        if res not in RESOURCES:               # (an Attack side adds nothing)
             continue
         region = g.regions[g.ring[(s.hex_arrow + k) % 6]]
         if res == "field":

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import act
-from ..data import ICON_RESOURCE, TAKEABLE
+from ..data import ICON_RESOURCE, ICON_WORDS, TAKEABLE
 from ..frames import CardId, Frame
 from ..kinds import ActionKind, Touch
 from ..state import CITY, SITE_NAMES, TOWN, VILLAGE
+from ..words import resource_plural
 from .common import distinct_cards, push_discard
 
 STOP_ATTACK = act("stop_attack")
@@ -82,11 +83,6 @@ def attack_usable(g, p, icons, reduction, source):
         can_hit(g, p, icons, reduction, one_more=True) and other_attack_source(g, p, source))
 
 
-RESOURCE_PLURALS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}
-ICON_NAMES = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
-              "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
-
-
 def attack_blocked(g, p, icons, reduction, source):
     """The one reason why ``icons`` more Attack icons (of the card or hex card
     ``source``) could hit nothing here now, in words; None if they could."""
@@ -129,7 +125,7 @@ def no_second_attack(g, p, source):
         said = f"no other card in your hand gives an Attack icon in {region}"
     hexes = [c for c in p.hand if c != source and g.cards[c].is_hex]
     if hexes:
-        facing = ICON_NAMES.get(g.facing_icon(region), g.facing_icon(region))
+        facing = ICON_WORDS[g.facing_icon(region)]
         nth = "other " if g.cards.get(source) is not None and g.cards[source].is_hex else ""
         said += f", and the hex side facing {region} is {facing}, not Attack, for your {nth}Dragon Hex Card"
     elif any(g.cards[c].is_hex for c in p.hex_out):
@@ -331,9 +327,9 @@ class UseHex(ActionKind):
             return f"The hex side facing {p.region} is Attack. {blocked or ''} Turn the hex or move.".replace("  ", " ")
         if p.pool:
             return (f"Finish the attack first: while Attack icons wait, the hex can only add one, and the side facing "
-                    f"{p.region} is {ICON_NAMES[icon]}.")
-        return (f"The hex side facing {p.region} is {ICON_NAMES[icon]}, and {p.region} has no "
-                f"{RESOURCE_PLURALS[ICON_RESOURCE[icon]]} left: turn the hex or move.")
+                    f"{p.region} is {ICON_WORDS[icon]}.")
+        return (f"The hex side facing {p.region} is {ICON_WORDS[icon]}, and {p.region} has no "
+                f"{resource_plural(ICON_RESOURCE[icon])} left: turn the hex or move.")
 
     def apply(self, g, f, a):
         p = g.state.players[f.seat]
@@ -566,7 +562,8 @@ class RazeKind(ActionKind):
         return f"Raze the settlement at site {(a.site or 0) + 1}"
 
     def touches(self, g, a):
-        return Touch(sites=((g.state.players[g.decision.player].region, a.site),), uses="a Raze Village icon")
+        return Touch(sites=((g.state.players[g.decision.player].region, a.site),),
+                     uses=f"a {ICON_WORDS['raze_village']} icon")
 
 
 @dataclass

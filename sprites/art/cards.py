@@ -14,13 +14,15 @@ import math
 
 import pygame
 
+from game.data import ICON_SOURCES
+
 from . import common, icons
 from .common import INK, PURPLE, SS, rgb
 
 CARD = (246, 238, 216)
 TEXT_BOX = (234, 222, 194)
 ANY_BAND = (124, 100, 70)          # "Any Region" cards: a neutral leather brown
-NO_RING = {"lose_life", "gain_life", "draw", "discard"}
+NO_RING = {icon for icon, sources in ICON_SOURCES.items() if sources is None}     # icons that take nothing
 _cache = {}
 common.register_cache(_cache.clear)
 

@@ -21,7 +21,6 @@ SIDE_TINT = {
     "attack": (206, 104, 84), "field": (226, 200, 120), "noble": (184, 146, 198),
     "gold": (236, 206, 110), "livestock": (172, 204, 142),
 }
-SIDE_ICON = {"attack": "attack", "field": "field", "noble": "noble", "gold": "gold", "livestock": "livestock"}
 WOOD, WOOD_DARK, BRASS = (104, 70, 42), (70, 46, 28), (214, 170, 70)
 REACH = 1.34   # the surface spans REACH * radius on each side (room for the arrow)
 
@@ -99,7 +98,7 @@ def _hex_at(radius, quarter_degrees, sides):
     size = round(radius * 0.46)
     for k, name in enumerate(sides):
         ux, uy = side_direction(k, angle)
-        pic = icons.icon(SIDE_ICON.get(name, name), size)
+        pic = icons.icon(name, size)
         out.blit(pic, pic.get_rect(center=(side / 2 + ux * radius * 0.56, side / 2 + uy * radius * 0.56)))
     return common.finish(out)
 

@@ -17,10 +17,11 @@ from sprites import theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_recent import save_path
+from sprites.settings import summary as settings_summary
 from sprites.table.keyboard import FOCUS
 
 BUTTONS = {"menu:resume": ("Resume (Esc)", "Back to the game."),
-           "menu:settings": ("Settings", "AI speed, animations, text size, colours, sound, End Turn."),
+           "menu:settings": ("Settings", settings_summary()),
            "menu:rules": ("Rules help (F1)", "How to play: the rules by topic, searchable."),
            "menu:title": ("Leave to the title screen", "The game is kept: Continue brings you back."),
            "menu:quit": ("Quit", "Close Wrath of Dragons.")}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.data import default_data
+from game.data import ICON_WORDS, default_data
 from game.variant_table import describe
 from game.variants import OPTIONS, Variant
 from sprites import theme
@@ -99,9 +99,9 @@ def topics(data):
               f"Eat a noble for +{heal['consume_noble']} Life; discard cards (even the Dragon Hex Card) for "
               f"+{heal['lick_wounds']} Life each. Never above your maximum Life."),
         Topic("The Action Hex", "Use Action Hex",
-              "Play your Dragon Hex Card to take the action on the hex side facing your dragon's region (Attack, "
-              "Take Gold, Steal Livestock, Scorch Field or Capture Noble). It comes back to your hand at the end "
-              "of your turn."),
+              "Play your Dragon Hex Card to take the action on the hex side facing your dragon's region "
+              f"({_either([ICON_WORDS[i] for i in dict.fromkeys(data.side_icons.values())])}). It comes back to "
+              "your hand at the end of your turn."),
         Topic("Dragon Life", "Dragon Life",
               f"Dragons start with {setup['start_life']} Life, their maximum until Great Fortitude. Attacks cost "
               "Life; the Awakening, nobles, Lick Wounds and Heal cards give it back. Life may never drop to 0."),
@@ -182,9 +182,10 @@ def livestock_sources(data):
         return list(dict.fromkeys(c.name for c in data.cards.values()
                                   if any(e.icon == icon for alt in c.alternatives for e in alt)))
     lair = [a.name for a in data.lair_actions if dict(dict(a.effect).get("gain") or {}).get("livestock")]
-    return (f"Livestock comes from the cards {_list(with_icon('steal_livestock'))} (Steal Livestock) and "
+    steal = ICON_WORDS["steal_livestock"]
+    return (f"Livestock comes from the cards {_list(with_icon('steal_livestock'))} ({steal}) and "
             f"{_list(with_icon('gain_resource'))} (livestock, gold or a noble), the hex side facing your region "
-            f"when it is Steal Livestock, and the Lair Actions {_list(lair)}; it is eaten from your Dragon Card "
+            f"when it is {steal}, and the Lair Actions {_list(lair)}; it is eaten from your Dragon Card "
             "first, then from your lair.")
 
 
@@ -199,6 +200,11 @@ def team_variants(data):
     game, in the order the options are listed: their rules topics and goal sentences."""
     tables = (describe(data, Variant.parse(o.name)) for o in OPTIONS)
     return [t["team"] for t in tables if t["team"]]
+
+
+def _either(names):
+    """"A, B or C"."""
+    return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _word(n):

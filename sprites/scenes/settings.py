@@ -1,6 +1,6 @@
-"""Settings: AI speed, animations, text size, colour-blind palette, sound and
-volume, and whether End Turn asks first. Each click takes effect at once
-(every scene is laid out afresh) and is remembered (sprites.settings)."""
+"""Settings: a row for each setting that sprites.settings.SETTINGS gives a label, in
+its order: a button for each of its choices, or - and + that step its number. Each
+click takes effect at once (every scene is laid out afresh) and is remembered."""
 from __future__ import annotations
 
 import pygame
@@ -9,31 +9,14 @@ from game.data import default_data
 from sprites import palette, theme
 from sprites.art import common, pieces
 from sprites.scene import Scene
-from sprites.settings import SPEEDS, TEXT_SCALES
-
-VOLUME_STEP = 10
-# key, label, what it does, choices (value, label); "+-" rows step a number instead.
-# Text size comes first and every row's buttons sit at its top: rows grow with the
-# text, and the buttons clicked to change it must stay under the pointer.
-ROWS = (
-    ("text_scale", "Text size", "The smallest text on every screen (titles stay as they are).", "+-"),
-    ("speed", "AI speed", "How fast AI dragons move, and how quickly animations play.",
-     tuple((v, f"x{v}" if v > 1 else "Normal") for v in SPEEDS)),
-    ("animations", "Animations", "Dragons fly between regions, cards slide, the hex turns.",
-     ((True, "On"), (False, "Off"))),
-    ("colour_blind", "Colours", "A palette that stays apart for colour-blind players; letters and shapes stay.",
-     ((False, "Standard"), (True, "Colour-blind"))),
-    ("sound", "Sound effects", "Attacks, destroyed settlements, cards, the hex, level-ups, a century's end.",
-     ((True, "On"), (False, "Off"))),
-    ("volume", "Volume", "How loud the sound effects are.", "+-"),
-    ("confirm_end_turn", "End Turn asks first", "While a card, the hex or Divination could still be used.",
-     ((True, "Ask first"), (False, "Never ask"))),
-)
+from sprites.settings import Choices, shown
 
 
 class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        self.rows = shown()               # (sprites.settings.Setting)
+        self.setting = {s.name: s for s in self.rows}
         self.message = ""
         self.resize(app.screen.get_size())
 
@@ -49,8 +32,8 @@ class SettingsScene(Scene):
         self.label_w = px(520)
         bh = max(px(48), theme.font(self.fs(22), True).get_height() + px(12))
         self.row_hs = []                  # each row as tall as its own words (large text wraps them)
-        for _, _, text, _ in ROWS:
-            lines = len(theme.wrap(text, self.fs(19), self.label_w))
+        for row in self.rows:
+            lines = len(theme.wrap(row.help, self.fs(19), self.label_w))
             line = theme.font(self.fs(26), True).get_linesize() + lines * theme.font(self.fs(19)).get_linesize()
             self.row_hs.append(max(px(78), line + px(16), bh + px(16)))
         r = pygame.Rect(0, 0, px(240), max(px(56), bh))
@@ -62,19 +45,20 @@ class SettingsScene(Scene):
         self.content_h = sum(self.row_hs)
         self.scroll_y = max(0, min(getattr(self, "scroll_y", 0), self.content_h - self.view.h))
         cx = self.x0 + self.label_w + px(20)
-        for i, (key, _, _, choices) in enumerate(ROWS):
-            y = self.row_y(i) + px(12)
+        for i, row in enumerate(self.rows):
+            key, y = row.name, self.row_y(i) + px(12)
             rects = {}
-            if choices == "+-":
+            choices = row.kind.choices if isinstance(row.kind, Choices) else ()
+            if not choices:                   # a number: - and + step it
                 rects[f"set:{key}:-"] = (pygame.Rect(cx, y, px(60), bh), "Less")
                 rects[f"set:{key}:+"] = (pygame.Rect(cx + px(240), y, px(60), bh), "More")
                 if key == "volume":
                     rects["button:try_sound"] = (pygame.Rect(cx + px(320), y, px(170), bh),
                                                  "Play a sound effect at this volume.")
             bw = px(200)
-            for j, (value, label) in enumerate(choices if choices != "+-" else ()):
+            for j, (value, label) in enumerate(choices):
                 rects[f"set:{key}:{_word(value)}"] = (pygame.Rect(cx + j * (bw + px(12)), y, bw, bh),
-                                                      f"{ROWS[i][1]}: {label}")
+                                                      f"{row.label}: {label}")
             for name, (rect, tip) in rects.items():
                 if self.view.contains(rect):          # a row scrolled out of the window is not clickable
                     self.add(name, rect, tip=tip)
@@ -105,22 +89,15 @@ class SettingsScene(Scene):
         if not name.startswith("set:"):
             return
         _, key, value = name.split(":")
+        kind = self.setting[key].kind
         if value in "+-":
-            self._step(key, 1 if value == "+" else -1)
+            setattr(s, key, kind.step(getattr(s, key), 1 if value == "+" else -1))
         else:
-            setattr(s, key, _value(key, value))
+            setattr(s, key, next(v for v in kind.values if _word(v) == value))
         problem = self.app.settings_changed()
         self.message = problem or ""
         if key == "volume" and s.sound:
             self.app.sounds.play("card")
-
-    def _step(self, key, d):
-        s = self.app.settings
-        if key == "text_scale":
-            i = TEXT_SCALES.index(s.text_scale)
-            s.text_scale = TEXT_SCALES[max(0, min(len(TEXT_SCALES) - 1, i + d))]
-        elif key == "volume":
-            s.volume = max(0, min(100, s.volume + d * VOLUME_STEP))
 
     def key(self, event):
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -138,22 +115,23 @@ class SettingsScene(Scene):
         title = common.display_text("Settings", max(24, px(56)), (170, 40, 30), (250, 226, 170))
         surface.blit(title, title.get_rect(midtop=(w // 2, px(24))))
         surface.set_clip(self.view)
-        for i, (key, label, text, choices) in enumerate(ROWS):
-            y = self.row_y(i)
+        for i, row in enumerate(self.rows):
+            key, y = row.name, self.row_y(i)
             if y >= self.view.bottom or y + self.row_hs[i] <= self.view.y:
                 continue
             if i % 2 == 0:
                 pygame.draw.rect(surface, (48, 34, 24), self.row_rect(i), border_radius=8)
-            r = theme.blit_text(surface, label, fs(26), (self.x0, y + px(8)), theme.GOLD, True, width=self.label_w)
-            theme.blit_wrapped(surface, text, fs(19),
+            r = theme.blit_text(surface, row.label, fs(26), (self.x0, y + px(8)), theme.GOLD, True,
+                                width=self.label_w)
+            theme.blit_wrapped(surface, row.help, fs(19),
                                pygame.Rect(self.x0, r.bottom + px(2), self.label_w, self.row_hs[i]), (220, 200, 170))
             if not any(n.startswith(f"set:{key}:") for n in self.element_names()):
                 continue                          # its controls are scrolled out of sight
-            if choices == "+-":
-                self._draw_stepper(surface, key)
+            if not isinstance(row.kind, Choices):
+                self._draw_stepper(surface, i)
                 continue
             current = getattr(s, key)
-            for value, text_ in choices:
+            for value, text_ in row.kind.choices:
                 name = f"set:{key}:{_word(value)}"
                 theme.button(surface, self.element_rect(name), ("> " if value == current else "") + text_, fs(22),
                              hot=self.hover == name, primary=value == current)
@@ -168,9 +146,11 @@ class SettingsScene(Scene):
         theme.blit_text(surface, status, fs(20), (w // 2, self.bottom - px(10)), theme.HILITE if self.message
                         else (220, 200, 170), False, "midbottom", w - 40)
 
-    def _draw_stepper(self, surface, key):
+    def _draw_stepper(self, surface, i):
+        """- and + either side of the number; the volume's bar and Try it, the text size's sample."""
         s = self.app.settings
-        fs, px = self.fs, self.px
+        row, fs, px = self.rows[i], self.fs, self.px
+        key, shown_now = row.name, row.kind.show(getattr(s, row.name))
         minus, plus = self.element_rect(f"set:{key}:-"), self.element_rect(f"set:{key}:+")
         theme.button(surface, minus, "-", fs(30), hot=self.hover == f"set:{key}:-")
         theme.button(surface, plus, "+", fs(30), hot=self.hover == f"set:{key}:+")
@@ -180,13 +160,12 @@ class SettingsScene(Scene):
             fill = box.inflate(-px(8), -px(8))
             fill.w = round(fill.w * s.volume / 100)
             pygame.draw.rect(surface, (214, 168, 54) if s.sound else (190, 180, 160), fill, border_radius=4)
-            theme.blit_text(surface, f"{s.volume} %", fs(22), box.center, theme.INK, True, "center")
             theme.button(surface, self.element_rect("button:try_sound"), "Try it", fs(22),
                          hot=self.hover == "button:try_sound", enabled=s.sound)
-        else:
-            theme.blit_text(surface, f"{s.text_scale} %", fs(22), box.center, theme.INK, True, "center")
-            row = self.row_rect(next(i for i, r in enumerate(ROWS) if r[0] == key))
-            note = pygame.Rect(plus.right + px(20), row.y, row.right - px(12) - plus.right - px(20), row.h)
+        theme.blit_text(surface, shown_now, fs(22), box.center, theme.INK, True, "center")
+        if key == "text_scale":
+            panel = self.row_rect(i)
+            note = pygame.Rect(plus.right + px(20), panel.y, panel.right - px(12) - plus.right - px(20), panel.h)
             lines = theme.wrap("Sample: the smallest text on the table.", theme.min_font(), note.w)
             note.h = len(lines) * theme.font(theme.min_font()).get_linesize()
             note.centery = box.centery                # inside the row's panel, wrapped if need be
@@ -211,8 +190,3 @@ def _word(value):
     return str(value).lower()
 
 
-def _value(key, word):
-    """The setting's value for the word in an element's name."""
-    if key == "speed":
-        return int(word)
-    return word == "true"

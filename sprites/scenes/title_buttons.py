@@ -15,6 +15,7 @@ import pygame
 
 from sprites import theme
 from sprites.scenes.title_recent import saves_api, seat_list
+from sprites.settings import summary as settings_summary
 
 
 def always(scene):
@@ -53,7 +54,7 @@ ROW = (
 )
 CORNER = (                          # right to left from the corner, clear of the title
     Entry("button:settings", "Settings", 170,
-          lambda s: "AI speed, animations, text size, colours, sound, End Turn.", "_settings_clicked"),
+          lambda s: settings_summary(), "_settings_clicked"),
     Entry("button:help", "How to play", 200, lambda s: "How to play: the rules by topic, searchable (F1).",
           "_help_clicked"),
 )

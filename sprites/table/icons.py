@@ -1,25 +1,15 @@
 """Icons for panels and help, from sprites.art.icons (the shared vocabulary).
 
-``NAMES`` says in words what each card icon means (for the rules help).
+``NAMES`` says in words what each card icon means (for the rules help), from
+its declaration (game.data.ICON_TABLE).
 """
 from __future__ import annotations
 
+from game.data import ICON_TABLE
 from sprites.art import icons as art_icons
 
-NAMES = {
-    "attack": "Attack: destroy a village (two icons: a town or a city)",
-    "scorch_field": "Scorch Field: take a field",
-    "capture_noble": "Capture Noble: take a noble",
-    "take_gold": "Take Gold: take a gold",
-    "steal_livestock": "Steal Livestock: take a livestock",
-    "raze_village": "Raze Village: take a village piece without losing Life",
-    "gain_resource": "Gain a livestock, gold or noble (your choice)",
-    "lose_life": "Lose Life (the number says how much)",
-    "gain_life": "Gain Life (never above your maximum)",
-    "draw": "Draw cards",
-    "discard": "Discard cards",
-}
-COUNTED = ("lose_life", "gain_life", "draw", "discard")      # icons drawn with their number
+NAMES = {i.key: f"{i.word}: {i.does}" for i in ICON_TABLE}       # e.g. "Scorch Field: take a field"
+COUNTED = tuple(art_icons.SIGNED)      # icons drawn with their number
 
 
 def amounts(data):

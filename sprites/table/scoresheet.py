@@ -18,11 +18,9 @@ from __future__ import annotations
 import pygame
 
 from game.data import RESOURCES
+from game.words import RESOURCE_TITLES, resources
 from sprites import theme
 
-RESOURCE_NAMES = {"livestock": "Livestock", "gold": "Gold", "noble": "Nobles", "field": "Fields"}
-RESOURCE_UNIT = {"livestock": "livestock", "gold": "gold", "noble": "noble", "field": "field"}
-RESOURCE_UNITS = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}
 LEADER = (255, 232, 160)                  # behind the best column (its rank number says it too)
 PLACE = {1: ((222, 178, 60), "1st"), 2: ((196, 196, 200), "2nd")}
 ESTIMATED = "~"
@@ -41,7 +39,7 @@ def rows(data, short=False):
            (f"Terrify (+{terrify} VP)" if short else f"Terrify (the +{terrify} VP counter)", "terrify"),
            ("Cities destroyed", "cities"),
            (f"Resources (most: {res['first']} VP, second: {res['second']} VP)", None)]
-    out += [(RESOURCE_NAMES[r], r) for r in RESOURCES]
+    out += [(RESOURCE_TITLES[r], r) for r in RESOURCES]
     out.append((f"Region majorities by Regional Value (most: {reg['first']} VP, second: {reg['second']} VP)", None))
     out += [(region, "region:" + region) for region in data.ring]
     return out
@@ -62,7 +60,7 @@ def raw(key, count, ring, short=False):
         return f"{count} cit{'ies' if count != 1 else 'y'}"
     if key.startswith("region:"):
         return f"RV {count}"
-    return f"{count} {RESOURCE_UNITS[key] if count != 1 else RESOURCE_UNIT[key]}"
+    return resources(count, key)
 
 
 def place_of(majorities, key, seat):

@@ -15,6 +15,7 @@ import weakref
 
 import pygame
 
+from game.words import category
 from sprites import theme
 from sprites.table import scoresheet
 
@@ -191,7 +192,7 @@ class StandingsPanel:
         said = (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
                 f"(figures marked ~).{loot}")
         if st["uncertain"]:
-            names = [scoresheet.RESOURCE_NAMES.get(k, k.split(":")[-1]) for k in st["uncertain"]]
+            names = [category(k) for k in st["uncertain"]]
             least, most = st["range"]
             said += (f" Your majorities that the estimates decide: {', '.join(names)} (one piece in another hidden "
                      f"lair than estimated would change them): your total is {least} to {most} VP.")

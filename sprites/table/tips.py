@@ -5,12 +5,10 @@ engine's own sentences, the options' ``text``); otherwise it describes the thing
 """
 from __future__ import annotations
 
-from game.data import CITY, SITE_NAMES, TOWN, VILLAGE
+from game.data import CITY, ICON_RESOURCE, ICON_WORDS, SITE_NAMES, TOWN, VILLAGE
 from game.words import count, resources
 
-ICON_WORDS = {"attack": "Attack", "scorch_field": "Scorch Field", "capture_noble": "Capture Noble",
-              "take_gold": "Take Gold", "steal_livestock": "Steal Livestock"}
-RES_ICON = {"livestock": "Steal Livestock", "gold": "Take Gold", "noble": "Capture Noble", "field": "Scorch Field"}
+RES_ICON = {res: ICON_WORDS[icon] for icon, res in ICON_RESOURCE.items()}     # "field" -> "Scorch Field"
 PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
           "card_selection": "Lair - Card Selection", "placement": "Attack - placing dragons",
           "attack": "Attack", "over": "Game over"}
@@ -100,9 +98,9 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
                                   f"Hex side facing it: {facing}."
                                   + (f" Dragons here: {', '.join(here)}." if here else "") + offers(f"region:{name}"))
         for res, n in reg["res"].items():
-            what = {"livestock": "livestock", "gold": "gold", "noble": "nobles", "field": "fields"}[res]
-            tips[f"token:{name}:{res}"] = (f"{name}: {n} {what}. A {RES_ICON[res]} icon of a {name} or Any Region "
-                                           f"card, or the hex side facing {name}, takes one." + offers(f"region:{name}"))
+            tips[f"token:{name}:{res}"] = (f"{name}: {resources(n, res)}. A {RES_ICON[res]} icon of a {name} or Any "
+                                           f"Region card, or the hex side facing {name}, takes one."
+                                           + offers(f"region:{name}"))
         for k, v in enumerate(reg["sites"]):
             what = SITE_NAMES[v]
             cost = attack_cost_text(hits.get(v, ()))
