@@ -2,7 +2,7 @@
 
 For every function in sprites/table/*.py that is handed the table (a first
 parameter named ``t``, ``table`` or ``scene``, or ``self.table`` in a
-method), the attributes it reads from it and those it writes to it
+method, or a local set to it), the attributes it reads from it and those it writes to it
 (``t.x = ...``, ``t.x += ...``, ``t.x[k] = ...``). A write from a part is a
 write from outside sprites/scenes/table.py.
 
@@ -28,17 +28,28 @@ def _table_param(fn):
     return args[0] if args and args[0] in TABLE_NAMES else None
 
 
-def _is_table(node, name):
-    """``node`` is the table: the parameter ``name`` or ``self.table``."""
-    if isinstance(node, ast.Name):
-        return node.id == name
+def _is_self_table(node):
     return (isinstance(node, ast.Attribute) and node.attr == "table" and isinstance(node.value, ast.Name)
             and node.value.id == "self")
 
 
+def _table_names(fn):
+    """The names the function calls the table by: its table parameter, and locals set to ``self.table``."""
+    names = {_table_param(fn)} - {None}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and _is_self_table(node.value):
+            names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+    return names
+
+
+def _is_table(node, names):
+    """``node`` is the table: one of ``names`` or ``self.table``."""
+    return (isinstance(node, ast.Name) and node.id in names) or _is_self_table(node)
+
+
 def reach(fn):
     """(attributes read, attributes written) of the table in one function."""
-    name = _table_param(fn)
+    name = _table_names(fn)
     reads, writes = set(), set()
     for node in ast.walk(fn):
         if not (isinstance(node, ast.Attribute) and _is_table(node.value, name)):
