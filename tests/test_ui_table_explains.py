@@ -789,7 +789,7 @@ def test_the_hint_lies_over_nothing_of_the_open_standings(monkeypatch, size, tex
     sheet = table.standings.rect(table.lay)
     table.standings._image = None                      # (painted afresh)
     redraw(app)
-    [hint] = toplayer.hint_rects(table)
+    [hint] = toplayer.hint_rects(table.frame(), table.panels())
     assert any(s == "Total" for s, _ in words)
     assert [s for s, r in words if r.colliderect(hint)] == []
     if size == (1600, 900):

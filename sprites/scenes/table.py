@@ -35,13 +35,14 @@ from sprites.seats import SeatControl
 from sprites.table import changes, clock, elements, handlayout, input as tableinput, marks, motion, parts
 from sprites.table import promptbar
 from sprites.table import questions, tips as tiptext, toplayer
+from sprites.table.frame import Frame, Panels
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.logpanel import LogPanel
 from sprites.table.mapview import MapView
 from sprites.table.pacer import Pacer
 from sprites.table.part import TablePart
-from sprites.table.rightpanel import RightPanel
+from sprites.table.rightpanel import AWAY, RightPanel
 from sprites.table.standings import StandingsPanel
 from sprites.targets import group_options
 
@@ -257,20 +258,37 @@ class TableScene(Scene):
             return None
         return None if self.can_undo() else (self.snap["undo"]["why"] if self.snap else None)
 
+    # ----- what the parts are given (sprites.table.frame) ----------------------------------------
+    def frame(self):
+        """What the table shows now, for a part to read."""
+        return Frame(
+            data=self.data, snap=self.snap, view=self.view, decision=self.decision, options=self.options,
+            mine=self.my_decision(), can_undo=self.can_undo(), decider=self.decider, seats=self.seats,
+            kinds=tuple(AWAY if s["kind"] == "human" and s.get("connected") is False else s["kind"]
+                        for s in self.host.seats),
+            paused=self.ai.paused, has_ai=self.has_ai(), lay=self.lay, groups=self.groups, tips=self.tips,
+            labels=self.labels, hand=self.hand, slots=self.slots, gaps=self.gaps, hex_angle=self.hex_angle,
+            hover=self.hover, pointer=self.pointer, focus=self.focus, dialog=self.dialog, dialog_kind=self.dialog_kind,
+            summary=self.summary, summary_open=self.summary_open, century=self.century, toast=self.toast,
+            hinted=self.hinted, unsaved=self.unsaved)
+
+    def panels(self):
+        return Panels(map=self.map, right=self.right, handview=self.handview, log=self.log, standings=self.standings,
+                      motion=self.motion, happened=self.happened, pointed=self.pointed, part=self.part)
+
     # ----- elements ------------------------------------------------------------------------
     def register(self):
         """Every element of the table, where it is now (sprites.table.elements)."""
-        elements.register(self)
+        f = self.frame()
+        elements.register(f, self.panels(), self)
+        self.hover = elements.rehover(f, self, self.zoomed)
 
     def has_ai(self):
         """Other dragons still to play here (Pause and Step: not on a finished game's table)."""
         return self.part.plays and any(s["kind"] != "human" for s in self.host.seats) and not self.view["over"]
 
-    def bar_rects(self):
-        return promptbar.button_rects(self.lay, self.part.has_undo, self.has_ai())
-
     def header(self):
-        return self.part.header(parts.header(self))
+        return self.part.header(parts.header(self.frame()))
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, event):
@@ -326,6 +344,14 @@ class TableScene(Scene):
     def ask_hint(self):
         return changes.ask_hint(self)
 
+    def set_focus(self, name, hover=False):
+        """The keyboard's focus goes to ``name`` (None: away); ``hover``: what it is on is
+        hovered too (its tooltip and preview, as under the pointer)."""
+        self.focus = name
+        if hover:
+            self.hover = name
+        self.app.dirty = True
+
     def say(self, text, ms=4500, note=False):
         """A message over the map: red for a refusal or a failure, dark for a ``note``."""
         self.toast = (text, now_ms() + ms, note)
@@ -380,7 +406,7 @@ class TableScene(Scene):
             self.base_dirty = True
             self._painted = {}
         if self.base_dirty:
-            parts.paint_changed(self, self.base, self._painted)
+            parts.paint_changed(self.frame(), self.panels(), self, self.base, self._painted)
             self.base_dirty = self.map_dirty = False
         elif self.map_dirty and "map" not in self.standings.covered():
             self.paint_map(self.base)
@@ -388,11 +414,12 @@ class TableScene(Scene):
             self.map_dirty = False
         surface.blit(self.base, (0, 0))
         self.part.draw_under(surface)
-        toplayer.draw(self, surface)
+        if toplayer.draw(self.frame(), self.panels(), self, surface):
+            self.zoomed = list(self.hand)
         self.part.draw(surface)
 
     def preview(self, name):
         """(words, places) that hovering ``name`` previews, or None (kept until the next refresh)."""
         if name not in self._previews:
-            self._previews[name] = toplayer.make_preview(self, name)
+            self._previews[name] = toplayer.make_preview(self.frame(), name)
         return self._previews[name]
