@@ -505,6 +505,7 @@ def test_the_hint_says_why_and_shows_its_whole_plan_when_asked_again(monkeypatch
     assert "Why:" in hinted["text"] and "VP" in hinted["text"]
     assert "Hint again (H): its whole plan" in hinted["text"]
     press(app, pygame.K_h)
+    hinted = table.hinted                      # (the hint asked again: a new one, with its plan)
     assert hinted["text"].count("1. ") == 1 and "Its plan for this turn: 1. " + hinted["plan"][0] in hinted["text"]
     drawn = DrawnText(monkeypatch)
     redraw(app)

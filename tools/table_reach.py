@@ -1,6 +1,6 @@
 """How far the table's parts reach into the TableScene (issue 40).
 
-For every function in sprites/table/*.py that is handed the table (a first
+For every function in sprites/table/*.py that is handed the table (a
 parameter named ``t``, ``table`` or ``scene``, or ``self.table`` in a
 method, or a local set to it), the attributes it reads from it and those it writes to it
 (``t.x = ...``, ``t.x += ...``, ``t.x[k] = ...``). A write from a part is a
@@ -17,15 +17,30 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTS = os.path.join(ROOT, "sprites", "table")
+SCENES = os.path.join(ROOT, "sprites", "scenes")
 TABLE_NAMES = ("t", "table", "scene")
 
 
-def _table_param(fn):
-    """The name the function calls the table by (its first parameter after self), or None."""
-    args = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-    if args and args[0] in ("self", "cls"):
-        args = args[1:]
-    return args[0] if args and args[0] in TABLE_NAMES else None
+def scene_methods():
+    """The methods of the TableScene and its base (what a part asks the scene to do),
+    as against its state (attributes and properties: what a part reads)."""
+    out = set()
+    for path, classes in ((os.path.join(SCENES, "table.py"), ("TableScene",)),
+                          (os.path.join(ROOT, "sprites", "scene.py"), ("Scene",))):
+        with open(path, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+        for cls in tree.body:
+            if isinstance(cls, ast.ClassDef) and cls.name in classes:
+                out.update(fn.name for fn in cls.body if isinstance(fn, ast.FunctionDef) and not any(
+                    isinstance(d, ast.Name) and d.id == "property" or
+                    isinstance(d, ast.Attribute) and d.attr == "setter" for d in fn.decorator_list))
+    return out
+
+
+def _table_params(fn):
+    """The parameters that are the table (named ``t``, ``table`` or ``scene``)."""
+    args = fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+    return {a.arg for a in args if a.arg in TABLE_NAMES}
 
 
 def _is_self_table(node):
@@ -35,7 +50,7 @@ def _is_self_table(node):
 
 def _table_names(fn):
     """The names the function calls the table by: its table parameter, and locals set to ``self.table``."""
-    names = {_table_param(fn)} - {None}
+    names = _table_params(fn)
     for node in ast.walk(fn):
         if isinstance(node, ast.Assign) and _is_self_table(node.value):
             names.update(target.id for target in node.targets if isinstance(target, ast.Name))
@@ -68,11 +83,11 @@ def reach(fn):
     return reads, writes
 
 
-def functions(folder=PARTS):
+def functions(folder=PARTS, skip=()):
     """{"module.function": (reads, writes)} for every function of the folder's modules that touches the table."""
     out = {}
     for f in sorted(os.listdir(folder)):
-        if not f.endswith(".py"):
+        if not f.endswith(".py") or f in skip:
             continue
         with open(os.path.join(folder, f), encoding="utf-8") as fh:
             tree = ast.parse(fh.read())
@@ -98,8 +113,14 @@ def main(argv):
             print(f"{where}: reads {len(reads)} {sorted(reads)}" + (f"; writes {sorted(writes)}" if writes else ""))
         print()
     reads, writes = totals(found)
-    print(f"{len(found)} functions; {len(reads)} attributes read: {sorted(reads)}")
-    print(f"{len(writes)} attributes written: {sorted(writes)}")
+    methods = scene_methods()
+    state = sorted(reads - methods)
+    print(f"sprites/table/: {len(found)} functions; {len(reads)} attributes read, of them {len(state)} state "
+          f"{state}\n  and {len(reads) - len(state)} methods {sorted(reads & methods)}")
+    print(f"  {len(writes)} attributes written: {sorted(writes)}")
+    _, scene_writes = totals(functions(SCENES, skip=("table.py",)))
+    print(f"sprites/scenes/ (the table's parts and the scenes over it): {len(scene_writes)} attributes written: "
+          f"{sorted(scene_writes)}")
     return 0
 
 

@@ -3,7 +3,8 @@ a new ability, the Scheme draft), "which one?" when a click offers several
 options, All choices (A), and asking first before an action that cannot be
 taken back. ``t`` is the TableScene; its ``dialog``, ``dialog_kind`` ("choose":
 a list the player asked for, "panel", "draft", "confirm") and ``confirming``
-(the option, or the region of a flight, a yes would choose) hold the question.
+(the option, or the region of a flight, a yes would choose) hold the question,
+set through ``t.set_question``.
 
 The policy, from what the snapshot says of each option: End Turn asks first
 while a ``useful`` option is left; a one-click option that ``spends``
@@ -23,7 +24,7 @@ def sync(t):
     mine = t.my_decision()
     if t.dialog_kind in ("choose", "confirm") and mine:
         return
-    t.dialog = t.dialog_kind = None
+    t.set_question(None)
     if not mine:
         return
     d = t.decision
@@ -35,13 +36,11 @@ def sync(t):
         if level_up:
             text += " " + " ".join(f"{t.data.ability(o['action']['choice']).name}: "
                                    f"{t.data.ability(o['action']['choice']).text}" for o in t.options)
-        t.dialog = dialog.Dialog(title, choices, text=text, cancel=False, width=560)
-        t.dialog_kind = "panel"
+        t.set_question(dialog.Dialog(title, choices, text=text, cancel=False, width=560), "panel")
     elif any(name.startswith("draft:") for name in t.groups):
         draft = t.view["draft"] or []
-        t.dialog = dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
-                                 text=d["prompt"] + " Click the card you keep.", cancel=False)
-        t.dialog_kind = "draft"
+        t.set_question(dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
+                                     text=d["prompt"] + " Click the card you keep.", cancel=False), "draft")
 
 
 def label(t, option):
@@ -77,18 +76,17 @@ def all_choices(t):
     ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose")
 
 
-def ask(t, question, kind):
-    t.dialog, t.dialog_kind = question, kind
-    t.focus = question.choices[0][0] if question.choices else None      # Up/Down move it, Enter takes it
-    t.register()
-    t.base_dirty = True
+def ask(t, question, kind, confirming=None):
+    t.set_question(question, kind, confirming)
+    t.set_focus(question.choices[0][0] if question.choices else None)      # Up/Down move it, Enter takes it
+    t.repaint()
 
 
 def dialog_click(t, name):
     if name == "button:cancel":
         return close(t)
     if name == "button:confirm":
-        what, t.confirming = t.confirming, None
+        what = t.confirming
         close(t)
         if isinstance(what, str):               # a flight: the host makes its moves, one by one
             return t.send({"type": "fly", "region": what})
@@ -106,7 +104,7 @@ def dialog_click(t, name):
 def close(t):
     """Close a question the player asked for; a decision's own panel comes back."""
     if t.dialog_kind in ("choose", "confirm"):
-        t.dialog = t.dialog_kind = None
+        t.set_question(None)
         t.refresh()
 
 
@@ -146,5 +144,4 @@ def offer_flight(t, region):
 
 def confirm(t, what, title, yes, text):
     """Ask before option ``what`` (or the flight to region ``what``)."""
-    t.confirming = what
-    ask(t, dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460), "confirm")
+    ask(t, dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460), "confirm", what)

@@ -36,7 +36,7 @@ def draw(f, panels, scene, surface):
             ("hand:", "draft:", "region:", "hex:use")):
         pygame.draw.rect(surface, theme.HILITE, hover.rect.inflate(4, 4), 2, border_radius=6)
     if hover is not None and hover.name in f.labels and f.dialog is None and hover.name in promptbar.BAR_BUTTONS:
-        enabled = hover.name in f.groups or hover.name in scene.ALWAYS_ON or (
+        enabled = hover.name in f.groups or hover.name in promptbar.ALWAYS_ON or (
             hover.name == "button:undo" and f.can_undo)
         theme.button(surface, hover.rect, f.labels[hover.name], lay.font(20), enabled=enabled, hot=True,
                      primary=hover.name == "button:end_turn", danger=hover.name == "button:stop_attack")
