@@ -262,7 +262,8 @@ def test_the_table_reach_counter_sees_reads_and_writes(tmp_path):
 
 def test_table_parts_take_explicit_inputs():
     """Issue 40: the table's parts were functions over the whole TableScene (89 functions
-    in sprites/table/ read 81 of its attributes, 50 of them its state, and wrote 25).
+    in sprites/table/ read 81 of its attributes, 50 of them its state, in 301 reaches
+    (a function reading a field), and wrote 25).
     Now the parts that draw and lay out elements are given a Frame (what one frame shows),
     the panels and the register of elements; the parts that act (input, changes, clock,
     questions) still take the scene, read fewer of its fields and change it only through
@@ -270,8 +271,10 @@ def test_table_parts_take_explicit_inputs():
     reach = _table_reach()
     found = reach.functions()
     reads, writes = reach.totals(found)
-    state = reads - reach.scene_methods()
+    methods = reach.scene_methods()
+    state = reads - methods
     assert len(state) <= 42, f"the parts read {len(state)} fields of the scene: {sorted(state)}"
+    assert reach.reaches(found, methods) <= 152, "a part reads more of the scene: give it what it needs (the Frame)"
     # the standings panel keeps its picture's signature among the scene's painted parts
     assert writes <= {"_painted"}, f"a part writes the scene's {sorted(writes)}: add a named method to it"
     _, others = reach.totals(reach.functions(reach.SCENES, skip=("table.py",)))

@@ -106,6 +106,11 @@ def totals(found):
     return reads, writes
 
 
+def reaches(found, methods):
+    """How many (function, field of the scene it reads) pairs there are: a new read anywhere adds one."""
+    return sum(len(r - methods) for r, _ in found.values())
+
+
 def main(argv):
     found = functions()
     if "--totals" not in argv:
@@ -117,6 +122,7 @@ def main(argv):
     state = sorted(reads - methods)
     print(f"sprites/table/: {len(found)} functions; {len(reads)} attributes read, of them {len(state)} state "
           f"{state}\n  and {len(reads) - len(state)} methods {sorted(reads & methods)}")
+    print(f"  reaches (a function reading a field of the scene, summed over the functions): {reaches(found, methods)}")
     print(f"  {len(writes)} attributes written: {sorted(writes)}")
     _, scene_writes = totals(functions(SCENES, skip=("table.py",)))
     print(f"sprites/scenes/ (the table's parts and the scenes over it): {len(scene_writes)} attributes written: "

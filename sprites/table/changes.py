@@ -1,9 +1,10 @@
 """Commands to the host and the changes they make: an option chosen, undo, a
 hint asked; then the change shown (the hand-off, the final scores, the next
-turn's summary, what happened on the map), and the hot-seat hand-off, which
-forgets everything the last player saw (``TableScene.forget_private``).
-``t`` is the TableScene: these send its commands and show their changes,
-changing the table through its named methods (``set_hint``, ``set_summary``...)."""
+turn's summary, what happened on the map). The hot-seat hand-off, which
+forgets everything the last player saw, is the scene's own
+(``TableScene.hide_for_handoff``). ``t`` is the TableScene: these send its
+commands and show their changes through its named methods (``set_hint``,
+``set_summary``...)."""
 from __future__ import annotations
 
 from sprites import palette

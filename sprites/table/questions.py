@@ -21,32 +21,38 @@ from sprites.targets import in_a_panel
 
 def sync(t):
     """Open the panel for a decision that is answered in a list of its own."""
-    mine = t.my_decision()
-    if t.dialog_kind in ("choose", "confirm") and mine:
+    f = t.frame()
+    if f.dialog_kind in ("choose", "confirm") and f.mine:
         return
-    t.set_question(None)
-    if not mine:
-        return
-    d = t.decision
-    if in_a_panel(t.groups, t.options):
+    t.set_question(*(panel(f) or (None,)))
+
+
+def panel(f):
+    """The question of a decision answered in a list of its own (a resource, a new ability,
+    the Scheme draft), as (dialog, kind), or None."""
+    if not f.mine:
+        return None
+    d = f.decision
+    if in_a_panel(f.groups, f.options):
         level_up = d["kind"] == "level_up"
         title = "Level up!" if level_up else "Choose a resource"
-        choices = [(f"option:{i}", label(t, o)) for i, o in enumerate(t.options)]
+        choices = [(f"option:{i}", label(f.data, o)) for i, o in enumerate(f.options)]
         text = d["prompt"]
         if level_up:
-            text += " " + " ".join(f"{t.data.ability(o['action']['choice']).name}: "
-                                   f"{t.data.ability(o['action']['choice']).text}" for o in t.options)
-        t.set_question(dialog.Dialog(title, choices, text=text, cancel=False, width=560), "panel")
-    elif any(name.startswith("draft:") for name in t.groups):
-        draft = t.view["draft"] or []
-        t.set_question(dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
-                                     text=d["prompt"] + " Click the card you keep.", cancel=False), "draft")
+            text += " " + " ".join(f"{f.data.ability(o['action']['choice']).name}: "
+                                   f"{f.data.ability(o['action']['choice']).text}" for o in f.options)
+        return dialog.Dialog(title, choices, text=text, cancel=False, width=560), "panel"
+    if any(name.startswith("draft:") for name in f.groups):
+        draft = f.view["draft"] or []
+        return dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
+                             text=d["prompt"] + " Click the card you keep.", cancel=False), "draft"
+    return None
 
 
-def label(t, option):
+def label(data, option):
     a = option["action"]
     if a["kind"] == "level_up":
-        return t.data.ability(a["choice"]).name
+        return data.ability(a["choice"]).name
     return option["text"]
 
 
