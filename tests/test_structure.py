@@ -274,7 +274,7 @@ def test_table_parts_take_explicit_inputs():
     methods = reach.scene_methods()
     state = reads - methods
     assert len(state) <= 42, f"the parts read {len(state)} fields of the scene: {sorted(state)}"
-    assert reach.reaches(found, methods) <= 152, "a part reads more of the scene: give it what it needs (the Frame)"
+    assert reach.reaches(found, methods) <= 147, "a part reads more of the scene: give it what it needs (the Frame)"
     # the standings panel keeps its picture's signature among the scene's painted parts
     assert writes <= {"_painted"}, f"a part writes the scene's {sorted(writes)}: add a named method to it"
     _, others = reach.totals(reach.functions(reach.SCENES, skip=("table.py",)))

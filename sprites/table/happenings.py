@@ -31,15 +31,16 @@ def after(t, before, actor, events, slots=None):
         century_banner(t, events, now)
     if before is None:
         return
+    f, panels = t.frame(), t.panels()
     if t.app.animate:
-        f, panels = t.frame(), t.panels()
         mine = slots is not None and before["seat"] == f.view["seat"]
         t.motion.start(motion.snapshot(before), motion.snapshot(f.view), now, panels.map.geo,
                        lambda s: lair_point(f, panels, s), lambda s: card_point(f, panels, s), t.duration,
                        lambda r: stock_point(f, r), draw_path(f, panels, before) if mine else None,
                        leave_path(f, panels, before, slots) if mine else None, ways(events))
     if t.app.animate or actor != t.seats.viewer:
-        mark(t, before, actor, events, now)     # (animations off: still where another dragon acted, steady)
+        # (animations off: still where another dragon acted, steady)
+        mark(f, panels, before, actor, events, now, HAPPENED_MS // t.speed, flash=t.app.animate)
 
 
 def century_banner(t, events, now):
@@ -81,11 +82,11 @@ def fallen_sites(before, view):
             if b < a]
 
 
-def mark(t, before, actor, events, now):
-    """Light up on the map what the action touched (its log lines' fields, the
+def mark(f, panels, before, actor, events, now, ms, flash):
+    """Light up on the map for ``ms`` what the action touched (its log lines' fields, the
     settlements that fell); another dragon's action also says what it was."""
     where = {p["seat"]: p["region"] for p in before["players"]}
-    fallen = fallen_sites(before, t.view)
+    fallen = fallen_sites(before, f.view)
     places = []
     for e in events:
         places += marks.event_marks(e["event"], fallen, where)
@@ -94,11 +95,11 @@ def mark(t, before, actor, events, now):
     if not places:
         return
     caption = card = None
-    if actor != t.seats.viewer:
+    if actor != f.seats.viewer:
         caption = " ".join(e["text"] for e in events[:2])
         card = next((e["event"]["card"] for e in events if e["event"]["kind"] == "plays"), None)
-    t.happened.add(places, now, HAPPENED_MS // t.speed, colour=seat_colour(t.frame(), t.map, actor), caption=caption,
-                   card=card, flash=t.app.animate)
+    panels.happened.add(places, now, ms, colour=seat_colour(f, panels.map, actor), caption=caption, card=card,
+                        flash=flash)
 
 
 def seat_colour(f, mapview, seat):
