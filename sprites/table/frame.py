@@ -5,7 +5,8 @@ its own state.
 The scene (``TableScene.frame()``) makes a Frame when a part is to draw or
 lay out its elements; a part reads it and never writes it. What a part
 changes at the table, it asks of the scene by a named method (``repaint``,
-``show_summary``, ...), or keeps in its own object among the Panels.
+``set_question``, ``set_summary``, ...), or keeps in its own object among the
+Panels. tests/test_structure.py counts what the parts still read of the scene.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 class Frame:
     # the game as the viewer sees it (the seat's snapshot)
     data: Any                   # the game's data in this palette's colours (palette.view_data)
-    snap: dict                  # the seat's snapshot (None fields: no seat's eyes)
+    snap: dict                  # the snapshot shown (its "seat" None: between two players in hot seat)
     view: dict                  # its board, with the log lines so far, the goals and the seat shown
     decision: dict | None       # the decision now (None: the game is over)
     options: list               # its options if they are the viewer's, else []
