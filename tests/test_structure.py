@@ -272,3 +272,55 @@ def test_the_view_reads_from_a_host_only_what_the_port_declares_and_the_port_dec
         for member in found:
             read.setdefault(member, name)
     assert declared - set(read) - {"__len__"} == set(), "declared in app/ports.py but no view module reads it"
+
+
+# ----- the table's parts: what each may touch of the TableScene ----------------------------------
+def _table_reach():
+    """tools/table_reach.py: which attributes of the TableScene each function of sprites/table/ reads and writes."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("table_reach", os.path.join(ROOT, "tools", "table_reach.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# What a part that draws or lays out elements may ask of the scene: its register of elements
+# (add, find, hit), the map's painter and the hover's preview; all else comes in the Frame.
+ELEMENT_REGISTER = {"add", "clear_elements", "element", "element_at", "element_rect", "elements", "paint_map",
+                    "preview"}
+DRAWING_PARTS = ("parts", "toplayer", "elements", "keyboard.draw", "keyboard.targets", "keyboard.current")
+
+
+def test_the_table_reach_counter_sees_reads_and_writes(tmp_path):
+    reach = _table_reach()
+    (tmp_path / "part.py").write_text(
+        "def draw(f, t):\n    t.x = f.y\n    t.z[1] = t.w\n    return t.v()\n\n"
+        "class P:\n    def go(self):\n        t = self.table\n        t.u += 1\n\n"
+        "def pure(f):\n    return f.view\n")
+    found = reach.functions(str(tmp_path))
+    assert found == {"part.draw": ({"z", "w", "v"}, {"x", "z"}), "part.go": (set(), {"u"})}
+
+
+def test_table_parts_take_explicit_inputs():
+    """Issue 40: the table's parts were functions over the whole TableScene (89 functions
+    in sprites/table/ read 81 of its attributes, 50 of them its state, in 301 reaches
+    (a function reading a field), and wrote 25).
+    Now the parts that draw and lay out elements are given a Frame (what one frame shows),
+    the panels and the register of elements; the parts that act (input, changes, clock,
+    questions) still take the scene, read fewer of its fields and change it only through
+    its named methods (repaint, set_question, set_summary, set_hint, set_century, ...)."""
+    reach = _table_reach()
+    found = reach.functions()
+    reads, writes = reach.totals(found)
+    methods = reach.scene_methods()
+    state = reads - methods
+    assert len(state) <= 42, f"the parts read {len(state)} fields of the scene: {sorted(state)}"
+    assert reach.reaches(found, methods) <= 147, "a part reads more of the scene: give it what it needs (the Frame)"
+    # the standings panel keeps its picture's signature among the scene's painted parts
+    assert writes <= {"_painted"}, f"a part writes the scene's {sorted(writes)}: add a named method to it"
+    _, others = reach.totals(reach.functions(reach.SCENES, skip=("table.py",)))
+    assert others <= {"hover"}, f"a scene writes the table's {sorted(others)}"      # (the game menu: no tooltip under it)
+    for where, (used, _) in found.items():
+        if where.startswith(DRAWING_PARTS):
+            assert used <= ELEMENT_REGISTER, f"{where} reads the scene's {sorted(used - ELEMENT_REGISTER)}: " \
+                "put it in the Frame"

@@ -502,7 +502,7 @@ def test_asking_for_a_hint_by_key_folds_the_summary(monkeypatch):
     redraw(app)
     assert table.summary is not None and not table.summary_open
     assert [s for s in drawn.strings() if s.startswith("Hint")], "the hint is on the table"
-    hint = toplayer.hint_rects(table)[0]
+    hint = toplayer.hint_rects(table.frame(), table.panels())[0]
     assert not hint.colliderect(table.element_rect("summary"))
     # The last AI move's line keeps clear of the hint.
     assert table.happened.caption and table.happened.caption_rect is not None

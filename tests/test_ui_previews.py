@@ -269,7 +269,8 @@ def test_the_enlarged_card_leaves_the_region_its_preview_marks_in_sight():
                 keep = [geo.label_rects[r] for r in regions] + [
                     marks.place_rect(("site", (r, k)), geo, table.element_rect) for r in regions for k in range(6)]
                 hover(app, name)
-                zoom = overlays.zoom_rect(table.lay, table.element_rect(name), toplayer.marked(table, preview))
+                marked = toplayer.marked(table.frame(), table.panels(), table, preview)
+                zoom = overlays.zoom_rect(table.lay, table.element_rect(name), marked)
                 room = table.lay.map.union(table.lay.strip)
                 if any(not zoom.move(x - zoom.x, 0).collidelistall(keep)
                        for x in range(room.x, room.right - zoom.w + 1, 10)):

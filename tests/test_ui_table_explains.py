@@ -505,6 +505,7 @@ def test_the_hint_says_why_and_shows_its_whole_plan_when_asked_again(monkeypatch
     assert "Why:" in hinted["text"] and "VP" in hinted["text"]
     assert "Hint again (H): its whole plan" in hinted["text"]
     press(app, pygame.K_h)
+    hinted = table.hinted                      # (the hint asked again: a new one, with its plan)
     assert hinted["text"].count("1. ") == 1 and "Its plan for this turn: 1. " + hinted["plan"][0] in hinted["text"]
     drawn = DrawnText(monkeypatch)
     redraw(app)
@@ -789,7 +790,7 @@ def test_the_hint_lies_over_nothing_of_the_open_standings(monkeypatch, size, tex
     sheet = table.standings.rect(table.lay)
     table.standings._image = None                      # (painted afresh)
     redraw(app)
-    [hint] = toplayer.hint_rects(table)
+    [hint] = toplayer.hint_rects(table.frame(), table.panels())
     assert any(s == "Total" for s, _ in words)
     assert [s for s, r in words if r.colliderect(hint)] == []
     if size == (1600, 900):

@@ -35,13 +35,14 @@ from sprites.seats import SeatControl
 from sprites.table import changes, clock, elements, handlayout, input as tableinput, marks, motion, parts
 from sprites.table import promptbar
 from sprites.table import questions, tips as tiptext, toplayer
+from sprites.table.frame import Frame, Panels
 from sprites.table.handview import HandView
 from sprites.table.layout import TableLayout
 from sprites.table.logpanel import LogPanel
 from sprites.table.mapview import MapView
 from sprites.table.pacer import Pacer
 from sprites.table.part import TablePart
-from sprites.table.rightpanel import RightPanel
+from sprites.table.rightpanel import AWAY, RightPanel
 from sprites.table.standings import StandingsPanel
 from sprites.targets import group_options
 
@@ -51,7 +52,6 @@ VIEW_LABELS = {"button:undo": "Undo (U)", "button:help": "Help F1", "button:menu
 
 
 class TableScene(Scene):
-    ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint", "button:pause")
     shows_unsaved = True            # (its own banner: sprites.unsaved draws nothing over it)
 
     def __init__(self, app, host, handoff=True, part=None, here=None):
@@ -97,8 +97,7 @@ class TableScene(Scene):
         self.speed = app.settings.speed
         self.labels = {}
         self.handoff_pending = False
-        self.hand, self.slots, self.gaps = [], [], []
-        self.freeze = None              # until when (ms) the hand keeps its places
+        self.places = handlayout.Places()   # where the viewer's cards lie (hand, slots, gaps, freeze)
         self.pointer = None             # the last pointer position seen in an event
         self.zoomed = None              # the hand when a card of it was last enlarged
         self.lay = None
@@ -150,10 +149,10 @@ class TableScene(Scene):
                                  buttons, self.labels)
         self.part.laid_out()
         self.base = None
-        self.slots, self.gaps, self.freeze = [], [], None
+        self.places.clear()
         self._prewarm()
         if self.view is not None:                 # the same view, laid out afresh (no need to fetch it)
-            handlayout.lay_out(self, self.hand)
+            self.lay_out_hand()
             self.register()
             self.base_dirty = True
             self.app.dirty = True
@@ -207,11 +206,11 @@ class TableScene(Scene):
             self.fetch()
         v = self.view
         me = v["players"][v["seat"]]
-        handlayout.lay_out(self, handlayout.sorted_hand(self.data, me["hand"] or []))
+        self.lay_out_hand(handlayout.sorted_hand(self.data, me["hand"] or []))
         mine = self.my_decision()
         self.groups = group_options(self.options, self.hand, v["track"], v["draft"] or [], self.data.cards) \
             if mine else {}
-        handlayout.show_offered(self)
+        handlayout.show_offered(self.places, self.handview, self.groups, self.lay, self.pointer)
         if self.hinted is not None and self.hinted["at"] != self.version:
             self.hinted = None
         names = [p["name"] for p in v["players"]]
@@ -234,6 +233,8 @@ class TableScene(Scene):
             end = shortest_turn(self.hex_angle, target)
             self.hex_tween = Tween(self.hex_angle, end, now_ms(), self.duration(320))
         questions.sync(self)
+        for name, words in self.part.more_tips(self.tips).items():
+            self.tips[name] += words
         self.part.refresh()
         self.register()
         self.base_dirty = True
@@ -257,20 +258,68 @@ class TableScene(Scene):
             return None
         return None if self.can_undo() else (self.snap["undo"]["why"] if self.snap else None)
 
+    # ----- the hand's places (sprites.table.handlayout) -------------------------------------------
+    @property
+    def hand(self):
+        """The viewer's cards as shown."""
+        return self.places.hand
+
+    @property
+    def slots(self):
+        return self.places.slots
+
+    @property
+    def gaps(self):
+        return self.places.gaps
+
+    def lay_out_hand(self, hand=None, afresh=False):
+        """Place the viewer's cards (``hand``; None: the hand shown now), keeping their places
+        under a still pointer unless ``afresh``."""
+        if afresh:
+            self.places.clear()
+        handlayout.lay_out(self.places, self.hand if hand is None else hand, self.handview, self.lay, self.pointer)
+
+    def reflow_hand(self):
+        """The hand kept its places long enough: lay it out afresh; what now lies under a
+        still pointer is hovered (its tooltip)."""
+        self.places.clear()
+        self.refresh()
+        if self.pointer is not None:
+            e = self.element_at(self.pointer)
+            self.hover = e.name if e is not None else None
+            self.app.dirty = True
+
+    # ----- what the parts are given (sprites.table.frame) ----------------------------------------
+    def frame(self):
+        """What the table shows now, for a part to read."""
+        return Frame(
+            data=self.data, snap=self.snap, view=self.view, decision=self.decision, options=self.options,
+            mine=self.my_decision(), can_undo=self.can_undo(), decider=self.decider, seats=self.seats,
+            kinds=tuple(AWAY if s["kind"] == "human" and s.get("connected") is False else s["kind"]
+                        for s in self.host.seats),
+            paused=self.ai.paused, has_ai=self.has_ai(), lay=self.lay, groups=self.groups, tips=self.tips,
+            labels=self.labels, hand=self.hand, slots=self.slots, gaps=self.gaps, hex_angle=self.hex_angle,
+            hover=self.hover, pointer=self.pointer, focus=self.focus, dialog=self.dialog, dialog_kind=self.dialog_kind,
+            summary=self.summary, summary_open=self.summary_open, century=self.century, toast=self.toast,
+            hinted=self.hinted, unsaved=self.unsaved)
+
+    def panels(self):
+        return Panels(map=self.map, right=self.right, handview=self.handview, log=self.log, standings=self.standings,
+                      motion=self.motion, happened=self.happened, pointed=self.pointed, part=self.part)
+
     # ----- elements ------------------------------------------------------------------------
     def register(self):
         """Every element of the table, where it is now (sprites.table.elements)."""
-        elements.register(self)
+        f = self.frame()
+        elements.register(f, self.panels(), self)
+        self.hover = elements.rehover(f, self, self.zoomed)
 
     def has_ai(self):
         """Other dragons still to play here (Pause and Step: not on a finished game's table)."""
         return self.part.plays and any(s["kind"] != "human" for s in self.host.seats) and not self.view["over"]
 
-    def bar_rects(self):
-        return promptbar.button_rects(self.lay, self.part.has_undo, self.has_ai())
-
     def header(self):
-        return self.part.header(parts.header(self))
+        return self.part.header(parts.header(self.frame()))
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, event):
@@ -326,6 +375,51 @@ class TableScene(Scene):
     def ask_hint(self):
         return changes.ask_hint(self)
 
+    # ----- what the parts change at the table (their only writes to it) ---------------------------
+    def repaint(self):
+        """Lay the elements out again and repaint what changed (a scroll, a page, a question, a panel)."""
+        self.register()
+        self.base_dirty = True
+        self.app.dirty = True
+
+    def set_question(self, question, kind=None, confirming=None):
+        """The question in front of the table (sprites.table.questions; None: none), its kind
+        ("choose", "panel", "draft", "confirm") and what a yes to it chooses."""
+        self.dialog, self.dialog_kind, self.confirming = question, kind if question is not None else None, confirming
+
+    def set_summary(self, lines, open_=False):
+        """The lines of "since your last turn" (None: none shown), in its strip or open over the log."""
+        self.summary, self.summary_open = lines, open_
+
+    def set_hint(self, hinted):
+        """The hint shown for this decision (None: none)."""
+        self.hinted = hinted
+        self.app.dirty = True
+
+    def set_century(self, banner):
+        """A new century's banner (None: put away)."""
+        self.century = banner
+        self.app.dirty = True
+
+    def set_unsaved(self, line):
+        """While the autosave fails, what the banner says (None: it works again)."""
+        if line != self.unsaved:
+            self.unsaved = line
+            self.app.dirty = True
+
+    def unsay(self):
+        """The message over the map goes (its time is up)."""
+        self.toast = None
+        self.app.dirty = True
+
+    def set_focus(self, name, hover=False):
+        """The keyboard's focus goes to ``name`` (None: away); ``hover``: what it is on is
+        hovered too (its tooltip and preview, as under the pointer)."""
+        self.focus = name
+        if hover:
+            self.hover = name
+        self.app.dirty = True
+
     def say(self, text, ms=4500, note=False):
         """A message over the map: red for a refusal or a failure, dark for a ``note``."""
         self.toast = (text, now_ms() + ms, note)
@@ -352,12 +446,61 @@ class TableScene(Scene):
         return changes.changed(self, chosen, undo)
 
     def hide_for_handoff(self):
-        return changes.hide_for_handoff(self)
+        """Hide the table behind the hand-off screen, forgetting what the last player saw."""
+        self.handoff_pending = True
+        self.log.keep(self.seats.viewer)
+        self.forget_private()
+        self.refresh()
+        self.app.show_handoff(self)
 
     def handed_over(self, seat):
-        return changes.handed_over(self, seat)
+        """The hand-off screen confirmed who sits at the computer now."""
+        self.forget_private()
+        self.seats.take_over(seat)
+        self.log.restore(seat)
+        self.handoff_pending = False
+        self.refresh()
+
+    def forget_private(self):
+        """Hot-seat hand-off: drop everything the last player saw (messages,
+        hint, dialogs, what the pointer hovered, animations of their cards,
+        the log's scroll, every painted part) so that none of it reaches the
+        next player's screen."""
+        self.toast = None
+        self.hinted = None
+        self.standings.close()
+        self.host.forget_hint()
+        self.set_question(None)
+        self.hover = self.focus = None
+        self.motion.clear()
+        self.happened.clear()
+        self.pointed.clear()
+        self.summary = None
+        self.century = None
+        self._previews = {}
+        self.log.forget()
+        self.hex_tween = None
+        self.hex_angle = None
+        self.places.clear()
+        self.base = None
+        self._painted = {}
 
     # ----- time (sprites.table.clock) ----------------------------------------------------------
+    def turn_hex(self, now):
+        """The Action Hex's arrow turns on; True while it turns."""
+        if self.hex_tween is None:
+            return False
+        self.hex_angle = self.hex_tween.value(now)
+        if self.hex_tween.done(now):
+            self.hex_angle = self.hex_tween.end % 360
+            self.hex_tween = None
+            self.refresh()
+        return True
+
+    def repaint_map(self):
+        """The map moved (or its picture came): paint it again in the next frame."""
+        self.map_dirty = True
+
     def update(self, now):
         return clock.update(self, now)
 
@@ -380,7 +523,7 @@ class TableScene(Scene):
             self.base_dirty = True
             self._painted = {}
         if self.base_dirty:
-            parts.paint_changed(self, self.base, self._painted)
+            parts.paint_changed(self.frame(), self.panels(), self, self.base, self._painted)
             self.base_dirty = self.map_dirty = False
         elif self.map_dirty and "map" not in self.standings.covered():
             self.paint_map(self.base)
@@ -388,11 +531,12 @@ class TableScene(Scene):
             self.map_dirty = False
         surface.blit(self.base, (0, 0))
         self.part.draw_under(surface)
-        toplayer.draw(self, surface)
+        if toplayer.draw(self.frame(), self.panels(), self, surface):
+            self.zoomed = list(self.hand)
         self.part.draw(surface)
 
     def preview(self, name):
         """(words, places) that hovering ``name`` previews, or None (kept until the next refresh)."""
         if name not in self._previews:
-            self._previews[name] = toplayer.make_preview(self, name)
+            self._previews[name] = toplayer.make_preview(self.frame(), name)
         return self._previews[name]

@@ -1,7 +1,10 @@
 """Commands to the host and the changes they make: an option chosen, undo, a
 hint asked; then the change shown (the hand-off, the final scores, the next
-turn's summary, what happened on the map), and the hot-seat hand-off, which
-forgets everything the last player saw. ``t`` is the TableScene."""
+turn's summary, what happened on the map). The hot-seat hand-off, which
+forgets everything the last player saw, is the scene's own
+(``TableScene.hide_for_handoff``). ``t`` is the TableScene: these send its
+commands and show their changes through its named methods (``set_hint``,
+``set_summary``...)."""
 from __future__ import annotations
 
 from sprites import palette
@@ -16,13 +19,12 @@ def ask_hint(t):
         t.fold_summary()          # as a click on the Hint button folds it (H is that button)
     shown = t.hinted
     if shown is not None and shown.get("plan") and shown["at"] == t.version:
-        shown["open"] = not shown["open"]          # asked again: its whole plan for the turn (or not)
-        shown["text"] = hint_words(shown)
-        t.app.dirty = True
+        shown = dict(shown, open=not shown["open"])          # asked again: its whole plan for the turn (or not)
+        t.set_hint(dict(shown, text=hint_words(shown)))
         return None
     answer = t.send({"type": "hint"}, quiet=True)
     if answer.get("pending"):
-        t.hinted = {"text": "Hint: the normal AI is thinking...", "at": t.version, "names": []}
+        t.set_hint({"text": "Hint: the normal AI is thinking...", "at": t.version, "names": []})
     elif answer.get("hint"):
         show_hint(t, answer["hint"])
     return None
@@ -35,9 +37,8 @@ def show_hint(t, hint):
     i = hint["option"]
     names = sorted(n for n, idx in t.groups.items() if i in idx) if i is not None else []
     plan = hint.get("plan") if len(hint.get("plan") or ()) > 1 else None
-    t.hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False}
-    t.hinted["text"] = hint_words(t.hinted)
-    t.app.dirty = True
+    hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False}
+    t.set_hint(dict(hinted, text=hint_words(hinted)))
 
 
 def hint_words(hinted):
@@ -92,8 +93,8 @@ def changed(t, chosen=(), undo=False):
     before, slots, eyes = t.view, list(t.slots), t.eyes
     actor = t.decision["player"] if t.decision else None
     report_news(t)
-    t.dialog = t.dialog_kind = None
-    t.hinted = None
+    t.set_question(None)
+    t.set_hint(None)
     t.ai.pause_until(now_ms() + t.app.ai_delay_ms // t.speed)
     if undo:
         t.part.undone()
@@ -110,7 +111,7 @@ def changed(t, chosen=(), undo=False):
         return
     t.seats.follow(t.decider)
     if actor == t.seats.viewer:
-        t.summary = None                 # the player acted: the summary has been read
+        t.set_summary(None)              # the player acted: the summary has been read
     events = t.fetch()
     t.refresh()
     if actor != t.seats.viewer and t.my_decision() and t.snap["turn_starts"]:
@@ -123,8 +124,8 @@ def changed(t, chosen=(), undo=False):
 
 def show_summary(t):
     """At the start of a player's turn: what the others did since their last one (public events only)."""
-    t.summary = [(seat, palette.say_colours(words, t.data)) for seat, words in t.snap["since_last_turn"]] or None
-    t.summary_open = False          # a strip above the log; a click on it opens it
+    # a strip above the log; a click on it opens it
+    t.set_summary([(seat, palette.say_colours(words, t.data)) for seat, words in t.snap["since_last_turn"]] or None)
     t.register()
 
 
@@ -142,53 +143,4 @@ def report_news(t):
             t.refresh()
             t.app.dirty = True
     found = t.host.unsaved()
-    line = found["line"] if found is not None else None
-    if line != t.unsaved:
-        t.unsaved = line
-        t.app.dirty = True
-
-# ----- hot seat ---------------------------------------------------------------------------
-
-
-def forget_private(t):
-    """Hot-seat hand-off: drop everything the last player saw (messages,
-    hint, dialogs, what the pointer hovered, animations of their cards,
-    the log's scroll, every painted part) so that none of it reaches the
-    next player's screen."""
-    t.toast = None
-    t.hinted = None
-    t.standings.close()
-    t.host.forget_hint()
-    t.dialog = t.dialog_kind = None
-    t.confirming = None
-    t.hover = t.focus = None
-    t.motion.clear()
-    t.happened.clear()
-    t.pointed.clear()
-    t.summary = None
-    t.century = None
-    t._previews = {}
-    t.log.forget()
-    t.hex_tween = None
-    t.hex_angle = None
-    t.slots, t.gaps, t.freeze = [], [], None
-    t.base = None
-    t._painted = {}
-
-
-def hide_for_handoff(t):
-    """Hide the table behind the hand-off screen, forgetting what the last player saw."""
-    t.handoff_pending = True
-    t.log.keep(t.seats.viewer)
-    forget_private(t)
-    t.refresh()
-    t.app.show_handoff(t)
-
-
-def handed_over(t, seat):
-    """The hand-off screen confirmed who sits at the computer now."""
-    forget_private(t)
-    t.seats.take_over(seat)
-    t.log.restore(seat)
-    t.handoff_pending = False
-    t.refresh()
+    t.set_unsaved(found["line"] if found is not None else None)

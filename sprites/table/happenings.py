@@ -4,7 +4,9 @@ acted), the animations (two views of the seat compared), the sounds of the
 new log lines, and "since your last turn" when a turn of the viewer starts.
 
 Everything comes from the seat's snapshots: the board before and after, and
-the log lines the seat may read that the change added. ``t`` is the TableScene.
+the log lines the seat may read that the change added. ``t`` is the TableScene
+(its sounds, speed, pacing and marks); where things lie is read from the frame
+(``f``: sprites.table.frame) and the panels.
 """
 from __future__ import annotations
 
@@ -29,14 +31,16 @@ def after(t, before, actor, events, slots=None):
         century_banner(t, events, now)
     if before is None:
         return
+    f, panels = t.frame(), t.panels()
     if t.app.animate:
-        mine = slots is not None and before["seat"] == t.view["seat"]
-        t.motion.start(motion.snapshot(before), motion.snapshot(t.view), now, t.map.geo, lambda s: lair_point(t, s),
-                       lambda s: card_point(t, s), t.duration, lambda r: stock_point(t, r),
-                       draw_path(t, before) if mine else None, leave_path(t, before, slots) if mine else None,
-                       ways(events))
+        mine = slots is not None and before["seat"] == f.view["seat"]
+        t.motion.start(motion.snapshot(before), motion.snapshot(f.view), now, panels.map.geo,
+                       lambda s: lair_point(f, panels, s), lambda s: card_point(f, panels, s), t.duration,
+                       lambda r: stock_point(f, r), draw_path(f, panels, before) if mine else None,
+                       leave_path(f, panels, before, slots) if mine else None, ways(events))
     if t.app.animate or actor != t.seats.viewer:
-        mark(t, before, actor, events, now)     # (animations off: still where another dragon acted, steady)
+        # (animations off: still where another dragon acted, steady)
+        mark(f, panels, before, actor, events, now, HAPPENED_MS // t.speed, flash=t.app.animate)
 
 
 def century_banner(t, events, now):
@@ -60,16 +64,15 @@ def century_banner(t, events, now):
     if goals:                                   # the last century: what is still open, read longer
         then = f"{goals['short']} Your Dragon Card and the Standings (V) say what else is open. {then}"
         ms *= 2
-    t.century = {"title": f"Century {begun[-1]} of {total} begins",
-                 "text": f"Century {begun[-1] - 1} is over; the log says what grew. {then}".strip(),
-                 "until": now + ms, "hold": t.app.animate}
+    t.set_century({"title": f"Century {begun[-1]} of {total} begins",
+                   "text": f"Century {begun[-1] - 1} is over; the log says what grew. {then}".strip(),
+                   "until": now + ms, "hold": t.app.animate})
     t.ai.pause_until(max(t.ai.next_ms, now + min(ms, 2 * t.app.ai_delay_ms // t.speed)))   # a pause, then on
 
 
 def put_century_away(t):
     """The new century's banner has been read (a click or a key, or its time is up)."""
-    t.century = None
-    t.app.dirty = True
+    t.set_century(None)
 
 
 def fallen_sites(before, view):
@@ -79,11 +82,11 @@ def fallen_sites(before, view):
             if b < a]
 
 
-def mark(t, before, actor, events, now):
-    """Light up on the map what the action touched (its log lines' fields, the
+def mark(f, panels, before, actor, events, now, ms, flash):
+    """Light up on the map for ``ms`` what the action touched (its log lines' fields, the
     settlements that fell); another dragon's action also says what it was."""
     where = {p["seat"]: p["region"] for p in before["players"]}
-    fallen = fallen_sites(before, t.view)
+    fallen = fallen_sites(before, f.view)
     places = []
     for e in events:
         places += marks.event_marks(e["event"], fallen, where)
@@ -92,58 +95,58 @@ def mark(t, before, actor, events, now):
     if not places:
         return
     caption = card = None
-    if actor != t.seats.viewer:
+    if actor != f.seats.viewer:
         caption = " ".join(e["text"] for e in events[:2])
         card = next((e["event"]["card"] for e in events if e["event"]["kind"] == "plays"), None)
-    t.happened.add(places, now, HAPPENED_MS // t.speed, colour=seat_colour(t, actor), caption=caption, card=card,
-                   flash=t.app.animate)
+    panels.happened.add(places, now, ms, colour=seat_colour(f, panels.map, actor), caption=caption, card=card,
+                        flash=flash)
 
 
-def seat_colour(t, seat):
+def seat_colour(f, mapview, seat):
     """Marks of what a dragon did are in that dragon's colour (as the palette draws it)."""
-    if seat is None or not 0 <= seat < len(t.view["players"]):
+    if seat is None or not 0 <= seat < len(f.view["players"]):
         return marks.HAPPENED
-    return theme.rgb(t.map.dragons[t.view["players"][seat]["dragon"]].colour)
+    return theme.rgb(mapview.dragons[f.view["players"][seat]["dragon"]].colour)
 
 
-def card_point(t, seat):
+def card_point(f, panels, seat):
     """Where loot flies to: the viewer's Dragon Card, or that dragon's row."""
-    n = len(t.view["players"])
-    if seat == t.view["seat"]:
-        return t.right.card_rect(n).center
-    return t.right.player_rows(n)[seat].center
+    n = len(f.view["players"])
+    if seat == f.view["seat"]:
+        return panels.right.card_rect(n).center
+    return panels.right.player_rows(n)[seat].center
 
 
-def draw_path(t, before):
+def draw_path(f, panels, before):
     """A card that came into the viewer's hand flies to its place: from the Card
     Selection Track if it was taken from there, else from the deck."""
     track = list(before["track"])
-    rects = t.handview.track_rects(len(track))
+    rects = panels.handview.track_rects(len(track))
 
     def path(cid):
-        slot = next((r for c, r in t.slots if c == cid), None)
-        end = slot.center if slot else t.lay.hand.center
-        if cid in track and cid not in t.view["track"]:
+        slot = next((r for c, r in f.slots if c == cid), None)
+        end = slot.center if slot else f.lay.hand.center
+        if cid in track and cid not in f.view["track"]:
             return rects[track.index(cid)].center, end
-        return t.handview.deck_rect().center, end
+        return panels.handview.deck_rect().center, end
     return path
 
 
-def leave_path(t, before, slots):
+def leave_path(f, panels, before, slots):
     """A card that left the viewer's hand flies from where it lay: played, face up to
     the Dragon Card (which lists the cards played this turn); discarded, face up to the
     discard pile, or face down if it went face down (Awakening)."""
     was = {cid: rect for cid, rect in slots}
-    seat = t.view["seat"]
-    me, me_before = t.view["players"][seat], before["players"][seat]
+    seat = f.view["seat"]
+    me, me_before = f.view["players"][seat], before["players"][seat]
     played = [c for c in me["played"] + me["hex_out"] if c not in me_before["played"] + me_before["hex_out"]]
-    discarded = list(t.view["discard"][len(before["discard"]):])
+    discarded = list(f.view["discard"][len(before["discard"]):])
 
     def path(cid):
-        start = was[cid].center if cid in was else t.lay.hand.center
+        start = was[cid].center if cid in was else f.lay.hand.center
         if cid in played:
-            return start, card_point(t, seat), True
-        return start, t.handview.discard_rect().center, cid in discarded
+            return start, card_point(f, panels, seat), True
+        return start, panels.handview.discard_rect().center, cid in discarded
     return path
 
 
@@ -157,16 +160,16 @@ def ways(events):
     return out
 
 
-def stock_point(t, res):
+def stock_point(f, res):
     """Where the general stockpile's resource sits in the left column."""
-    sec = leftpanel.sections(t.lay, t.view, t.data)["stockpile"]
+    sec = leftpanel.sections(f.lay, f.view, f.data)["stockpile"]
     k = RESOURCES.index(res)
-    return (sec.x + k * sec.w // len(RESOURCES) + t.lay.px(12), sec.bottom - t.lay.px(18))
+    return (sec.x + k * sec.w // len(RESOURCES) + f.lay.px(12), sec.bottom - f.lay.px(18))
 
 
-def lair_point(t, seat):
+def lair_point(f, panels, seat):
     """Dragons fly in from their lair: inside the map's edge next to their row."""
-    rows = t.right.player_rows(len(t.view["players"]))
-    m = t.lay.map
-    r = round(t.map.geo.dragon_radius * 1.2) + t.lay.pad
+    rows = panels.right.player_rows(len(f.view["players"]))
+    m = f.lay.map
+    r = round(panels.map.geo.dragon_radius * 1.2) + f.lay.pad
     return (m.right - r, max(m.y + r, min(m.bottom - r, rows[seat].centery)))

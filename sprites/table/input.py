@@ -1,13 +1,15 @@
 """Input at the table: what a click, a key or the wheel means. A click on an
 element that offers options chooses or asks (``questions``); on one that
 offers nothing it says why (the snapshot's ``refused``); the table's own
-buttons and keys do what they say. ``t`` is the TableScene."""
+buttons and keys do what they say. ``t`` is the TableScene: input runs its
+commands, and changes it through its named methods (``repaint``,
+``set_summary``, ...)."""
 from __future__ import annotations
 
 import pygame
 
 from sprites.anim import now_ms
-from sprites.table import handlayout, happenings, keyboard, leftpanel, marks, questions
+from sprites.table import happenings, keyboard, leftpanel, marks, questions
 from sprites.table.standings import KEY as STANDINGS_KEY
 from sprites.targets import why_not
 
@@ -73,15 +75,13 @@ def whole_region(t, name):
 
 def put_summary_away(t):
     """The "since your last turn" summary has been read: its strip goes (the log takes the room)."""
-    t.summary = None
-    t.base_dirty = True
-    t.register()
-    t.app.dirty = True
+    t.set_summary(None)
+    t.repaint()
 
 
 def fold_summary(t, open_=False):
     """Open "since your last turn" over the right column, or fold it back into its strip."""
-    t.summary_open = open_
+    t.set_summary(t.summary, open_)
     t.register()
     t.app.dirty = True
 
@@ -103,11 +103,9 @@ def click_log(t, name):
     t.pointed.clear()
     if picked is not None:
         event = t.view["log"][picked]["event"]
-        colour = happenings.seat_colour(t, event.get("seat"))
+        colour = happenings.seat_colour(t.frame(), t.map, event.get("seat"))
         t.pointed.add(marks.event_marks(event), now_ms(), POINTED_MS, colour=colour)
-    t.base_dirty = True
-    t.register()
-    t.app.dirty = True
+    t.repaint()
 
 
 def explain(t, name):
@@ -155,19 +153,15 @@ def key(t, event):
         t.show_all_choices()
     elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
         t.log.scroll_by(3 if event.key == pygame.K_PAGEUP else -3)
-        t.base_dirty = True
-        t.register()
+        t.repaint()
     t.app.dirty = True
 
 
 def page_hand(t, direction):
     """Another page of a hand too large to show every card's name at once."""
     if t.handview.turn_page(t.hand, direction):
-        t.slots, t.gaps, t.freeze = [], [], None
-        handlayout.lay_out(t, t.hand)
-        t.register()
-        t.base_dirty = True
-        t.app.dirty = True
+        t.lay_out_hand(afresh=True)
+        t.repaint()
 
 
 def scroll(t, pos, dy):
@@ -181,6 +175,4 @@ def scroll(t, pos, dy):
         t.log.scroll_by(dy)
     else:
         return
-    t.register()
-    t.base_dirty = True
-    t.app.dirty = True
+    t.repaint()

@@ -5,8 +5,10 @@ draft), Up, Down and Tab go through its choices and its Cancel; otherwise Tab
 Actions, the map's regions, sites and hex, the track, the hand - and every
 button, in reading order, and Left and Right through the buttons alone. The
 focused thing shows its tooltip and preview as under the pointer. Enter (or
-Space) on the focus clicks it; Esc takes the focus away first. ``t`` is the
-TableScene; ``t.focus`` is the focused element's name (or None)."""
+Space) on the focus clicks it; Esc takes the focus away first. What the
+focus goes through is read from the frame (``f``: sprites.table.frame) and the
+elements registered; the keys are handled for the TableScene ``t``, which
+keeps the focus (``t.set_focus``)."""
 from __future__ import annotations
 
 import pygame
@@ -14,16 +16,16 @@ import pygame
 FOCUS = (40, 150, 255)          # the focus ring: unlike the glow of what can be clicked, and the hint's
 
 
-def targets(t, everything=False):
+def targets(f, elements, everything=False):
     """The names the focus goes through now, in reading order (``everything``: Tab's order,
     the elements that offer a move as well as the buttons)."""
-    if t.dialog is not None:
-        return [name for name, _ in t.dialog.elements(t.lay)]
-    buttons = [e for e in t.elements if e.name.startswith("button:")]
+    if f.dialog is not None:
+        return [name for name, _ in f.dialog.elements(f.lay)]
+    buttons = [e for e in elements if e.name.startswith("button:")]
     if not everything:
-        return [e.name for e in sorted(buttons, key=lambda e: (e.rect.centery > t.lay.map.y, e.rect.x, e.rect.y))]
-    offered = [e for e in t.elements if e.name in t.groups and not e.name.startswith(("button:", "option:"))]
-    return [e.name for e in sorted(buttons + offered, key=lambda e: reading_order(t.lay, e.rect))]
+        return [e.name for e in sorted(buttons, key=lambda e: (e.rect.centery > f.lay.map.y, e.rect.x, e.rect.y))]
+    offered = [e for e in elements if e.name in f.groups and not e.name.startswith(("button:", "option:"))]
+    return [e.name for e in sorted(buttons + offered, key=lambda e: reading_order(f.lay, e.rect))]
 
 
 def reading_order(lay, rect):
@@ -42,22 +44,20 @@ def reading_order(lay, rect):
     return 4, 0, x, y
 
 
-def current(t):
+def current(f, elements):
     """The focus if it is on something there now (a question that closed takes its focus along)."""
-    return t.focus if t.focus is not None and t.focus in targets(t, everything=True) else None
+    return f.focus if f.focus is not None and f.focus in targets(f, elements, everything=True) else None
 
 
 def move(t, step, everything=False):
-    names = targets(t, everything)
+    f = t.frame()
+    names = targets(f, t.elements, everything)
     if not names:
-        t.focus = None
+        t.set_focus(None)
         return
-    at = current(t)
+    at = current(f, t.elements)
     k = names.index(at) + step if at in names else (0 if step > 0 else len(names) - 1)
-    t.focus = names[k % len(names)]
-    if t.dialog is None:
-        t.hover = t.focus               # its tooltip and preview, as under the pointer
-    t.app.dirty = True
+    t.set_focus(names[k % len(names)], hover=f.dialog is None)     # its tooltip and preview, as under the pointer
 
 
 def key(t, event):
@@ -69,27 +69,25 @@ def key(t, event):
     if event.key in arrows:
         move(t, 1 if event.key == arrows[1] else -1)
         return True
-    at = current(t)
+    at = current(t.frame(), t.elements)
     if at is None:
         return False
     if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        t.focus = None
+        t.set_focus(None)
         t.click(at)
         return True
     if event.key == pygame.K_ESCAPE and t.dialog is None:
-        t.focus = None
-        t.hover = None
-        t.app.dirty = True
+        t.set_focus(None, hover=True)
         return True
     return False
 
 
-def draw(t, surface):
-    """A ring round the focused element."""
-    at = current(t)
-    rect = t.element_rect(at) if at is not None else None
+def draw(f, scene, surface):
+    """A ring round the focused element (``scene``: the elements registered)."""
+    at = current(f, scene.elements)
+    rect = scene.element_rect(at) if at is not None else None
     if rect is None:
         return
-    w = max(3, t.lay.px(4))
+    w = max(3, f.lay.px(4))
     pygame.draw.rect(surface, (10, 20, 40), rect.inflate(2 * w + 4, 2 * w + 4), 2, border_radius=8)
     pygame.draw.rect(surface, FOCUS, rect.inflate(2 * w, 2 * w), w, border_radius=8)

@@ -61,19 +61,20 @@ class OnlineSeats(TablePart):
         return None
 
     # ----- the table's hooks ------------------------------------------------------------------
-    def refresh(self):
-        t = self.table
+    def more_tips(self, tips):
+        out = {}
         for i in range(len(self.host.seats)):
             tip = f"player:{i}"
-            if tip not in t.tips:
+            if tip not in tips:
                 continue
             if self.absent(i):
                 why = self.why_not(i)
-                t.tips[tip] += (f" Not connected now. {why}" if why else
-                                f" Not connected now, for {minutes(self.host.away_for(i) or 0)}. "
-                                f"Click: let an AI dragon play for them until they are back.")
+                out[tip] = (f" Not connected now. {why}" if why else
+                            f" Not connected now, for {minutes(self.host.away_for(i) or 0)}. "
+                            f"Click: let an AI dragon play for them until they are back.")
             elif i in self.stood_in():
-                t.tips[tip] += " An AI dragon plays your seat for now: Take my seat back (R) gives it to you again."
+                out[tip] = " An AI dragon plays your seat for now: Take my seat back (R) gives it to you again."
+        return out
 
     def rects(self):
         if not self.stood_in():

@@ -27,6 +27,11 @@ class TablePart:
     def refresh(self):
         """The table has its new snapshot; its elements are registered next."""
 
+    def more_tips(self, tips):
+        """Words the part adds to the tooltips of the table's elements (``tips``: name -> tooltip),
+        as {name: words}, when the table has its new snapshot."""
+        return {}
+
     def register(self):
         """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
 

@@ -13,6 +13,7 @@ from sprites import theme
 
 BAR_BUTTONS = ("button:menu", "button:help", "button:speed", "button:pause", "button:step", "button:undo",
                "button:hint", "button:choices", "button:end_turn", "button:stop_attack", "button:scores")
+ALWAYS_ON = ("button:help", "button:menu", "button:speed", "button:hint", "button:pause")     # drawn enabled
 
 
 def button_rects(lay, with_undo, with_ai=False):

@@ -3,7 +3,8 @@ a new ability, the Scheme draft), "which one?" when a click offers several
 options, All choices (A), and asking first before an action that cannot be
 taken back. ``t`` is the TableScene; its ``dialog``, ``dialog_kind`` ("choose":
 a list the player asked for, "panel", "draft", "confirm") and ``confirming``
-(the option, or the region of a flight, a yes would choose) hold the question.
+(the option, or the region of a flight, a yes would choose) hold the question,
+set through ``t.set_question``.
 
 The policy, from what the snapshot says of each option: End Turn asks first
 while a ``useful`` option is left; a one-click option that ``spends``
@@ -20,34 +21,38 @@ from sprites.targets import in_a_panel
 
 def sync(t):
     """Open the panel for a decision that is answered in a list of its own."""
-    mine = t.my_decision()
-    if t.dialog_kind in ("choose", "confirm") and mine:
+    f = t.frame()
+    if f.dialog_kind in ("choose", "confirm") and f.mine:
         return
-    t.dialog = t.dialog_kind = None
-    if not mine:
-        return
-    d = t.decision
-    if in_a_panel(t.groups, t.options):
+    t.set_question(*(panel(f) or (None,)))
+
+
+def panel(f):
+    """The question of a decision answered in a list of its own (a resource, a new ability,
+    the Scheme draft), as (dialog, kind), or None."""
+    if not f.mine:
+        return None
+    d = f.decision
+    if in_a_panel(f.groups, f.options):
         level_up = d["kind"] == "level_up"
         title = "Level up!" if level_up else "Choose a resource"
-        choices = [(f"option:{i}", label(t, o)) for i, o in enumerate(t.options)]
+        choices = [(f"option:{i}", label(f.data, o)) for i, o in enumerate(f.options)]
         text = d["prompt"]
         if level_up:
-            text += " " + " ".join(f"{t.data.ability(o['action']['choice']).name}: "
-                                   f"{t.data.ability(o['action']['choice']).text}" for o in t.options)
-        t.dialog = dialog.Dialog(title, choices, text=text, cancel=False, width=560)
-        t.dialog_kind = "panel"
-    elif any(name.startswith("draft:") for name in t.groups):
-        draft = t.view["draft"] or []
-        t.dialog = dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
-                                 text=d["prompt"] + " Click the card you keep.", cancel=False)
-        t.dialog_kind = "draft"
+            text += " " + " ".join(f"{f.data.ability(o['action']['choice']).name}: "
+                                   f"{f.data.ability(o['action']['choice']).text}" for o in f.options)
+        return dialog.Dialog(title, choices, text=text, cancel=False, width=560), "panel"
+    if any(name.startswith("draft:") for name in f.groups):
+        draft = f.view["draft"] or []
+        return dialog.Dialog("Scheme: keep one card", cards=[(f"draft:{j}", c) for j, c in enumerate(draft)],
+                             text=d["prompt"] + " Click the card you keep.", cancel=False), "draft"
+    return None
 
 
-def label(t, option):
+def label(data, option):
     a = option["action"]
     if a["kind"] == "level_up":
-        return t.data.ability(a["choice"]).name
+        return data.ability(a["choice"]).name
     return option["text"]
 
 
@@ -77,18 +82,17 @@ def all_choices(t):
     ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose")
 
 
-def ask(t, question, kind):
-    t.dialog, t.dialog_kind = question, kind
-    t.focus = question.choices[0][0] if question.choices else None      # Up/Down move it, Enter takes it
-    t.register()
-    t.base_dirty = True
+def ask(t, question, kind, confirming=None):
+    t.set_question(question, kind, confirming)
+    t.set_focus(question.choices[0][0] if question.choices else None)      # Up/Down move it, Enter takes it
+    t.repaint()
 
 
 def dialog_click(t, name):
     if name == "button:cancel":
         return close(t)
     if name == "button:confirm":
-        what, t.confirming = t.confirming, None
+        what = t.confirming
         close(t)
         if isinstance(what, str):               # a flight: the host makes its moves, one by one
             return t.send({"type": "fly", "region": what})
@@ -106,7 +110,7 @@ def dialog_click(t, name):
 def close(t):
     """Close a question the player asked for; a decision's own panel comes back."""
     if t.dialog_kind in ("choose", "confirm"):
-        t.dialog = t.dialog_kind = None
+        t.set_question(None)
         t.refresh()
 
 
@@ -146,5 +150,4 @@ def offer_flight(t, region):
 
 def confirm(t, what, title, yes, text):
     """Ask before option ``what`` (or the flight to region ``what``)."""
-    t.confirming = what
-    ask(t, dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460), "confirm")
+    ask(t, dialog.Dialog(title, [("button:confirm", yes)], text=text, width=460), "confirm", what)

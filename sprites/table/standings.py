@@ -72,9 +72,7 @@ class StandingsPanel:
         elif self.available():
             self.open = True
             self.table.fetch()                # the snapshot with the standings (worked out only while open)
-        self.table.register()
-        self.table.base_dirty = True          # the parts it covered catch up as it closes
-        self.table.app.dirty = True
+        self.table.repaint()                  # the parts it covered catch up as it closes
 
     def close(self):
         """Closed, and nothing of what it showed kept (a hot-seat hand-off calls this)."""
