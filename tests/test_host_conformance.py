@@ -119,7 +119,9 @@ def watched(spectator):
     """What everyone may see at a version, from a spectator's window that lets moves through one by one."""
     def at(version):
         while spectator.version < version:
-            assert wait_until(spectator.advance, WAIT), "the spectator never saw the move"
+            assert wait_until(spectator.advance, WAIT), \
+                f"the spectator never saw the move: at {spectator.version}, {version} wanted; link " \
+                f"{spectator.state} ({spectator.problem}), {len(spectator.waiting)} frames waiting"
         assert spectator.version == version
         return spectator.snapshot(None, 0)
     return at
