@@ -42,6 +42,7 @@ from app.version import VERSION as RELEASE
 from game.data import default_data
 from game.fingerprint import rules_fingerprint, short
 from wire import protocol, tls
+from client import reaching
 from client.mirror import Mirror, OutOfStep
 
 BACKOFF = (0.5, 1, 2, 4, 8, 15)        # seconds between tries to reconnect (then 15 s each)
@@ -98,9 +99,9 @@ class Link:
                 self.on_state("failed", str(exc), exc.seen if exc.offer else None)
                 return
             except Exception as exc:            # unreachable, a refused handshake, a timeout, a dropped connection
-                problem = _problem(exc)
+                problem = reaching.words(exc, self.uri)
                 if not self.opened and _never_works(exc):
-                    self.on_state("failed", f"{problem}: check the address {self.uri}")
+                    self.on_state("failed", f"{problem}: check the address")
                     return
             finally:
                 self.ws = None
@@ -148,30 +149,25 @@ class Link:
                 pass
 
 
-def _problem(exc):
-    if isinstance(exc, socket.gaierror):
-        return "cannot reach the server (no computer has that name)"
-    if isinstance(exc, OSError):
-        return f"cannot reach the server ({exc.strerror or exc})"
-    return f"the connection failed ({str(exc)[:80] or type(exc).__name__})"
-
-
 def _never_works(exc):
-    """An address that trying again cannot help: not one at all, or a name nobody knows."""
+    """An address that trying again cannot help: not one at all, a name nobody knows, or wss://
+    to a server without TLS."""
     from websockets.exceptions import InvalidURI
     if isinstance(exc, socket.gaierror):
         return exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME))
-    return isinstance(exc, (InvalidURI, ValueError))
+    return isinstance(exc, (InvalidURI, ValueError, ssl.SSLError))        # (TLS: a server without it)
 
 
 class RemoteHost(HostDefaults):
-    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust=""):
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust="", invites=None):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
         watch it as a spectator (what everyone may see; nothing can be played). ``trust``: how
-        a wss:// server's certificate is trusted (wire.tls)."""
+        a wss:// server's certificate is trusted (wire.tls). ``invites``: {seat: code} of the
+        friends' seats of a table made here (kept to be shown here; never sent)."""
         self.save_dir = save_dir
         self.uri = uri
         self.tokens = list(tokens)
+        self.invites = dict(invites or {}) if watch is None else {}
         self.watching = watch
         self.read_only = watch is not None
         self.notify = notify or (lambda: None)
