@@ -35,10 +35,9 @@ def words(exc, uri, seconds=10):
         return f"cannot reach the server: no computer has that name ({host})"
     if isinstance(exc, ssl.SSLCertVerificationError):
         return f"the certificate of the server at {at} is refused ({exc.verify_message or 'not valid'})"
+    if no_tls(exc, uri):
+        return f"the server at {at} does not speak TLS: try ws:// instead of wss://"
     if isinstance(exc, ssl.SSLError):
-        if uri.startswith("wss://") and exc.reason in ("UNEXPECTED_EOF_WHILE_READING", "WRONG_VERSION_NUMBER",
-                                                       "RECORD_LAYER_FAILURE", "PACKET_LENGTH_TOO_LONG", None):
-            return f"the server at {at} does not speak TLS: try ws:// instead of wss://"
         return f"the secure connection to {at} failed ({(exc.reason or 'TLS').replace('_', ' ').lower()})"
     if isinstance(exc, TimeoutError):
         return f"the server at {at} did not answer in {seconds} s"
@@ -64,6 +63,17 @@ def words(exc, uri, seconds=10):
     if isinstance(exc, EOFError):
         return f"the server at {at} closed the connection"
     return f"the server at {at} cannot be used ({type(exc).__name__})"
+
+
+def no_tls(exc, uri):
+    """A wss:// address whose server does not speak TLS: its TLS handshake cut short (the
+    sync client's SSL error; asyncio's bare ConnectionResetError, which has no errno)."""
+    if not uri.startswith("wss://"):
+        return False
+    if isinstance(exc, ssl.SSLError):
+        return exc.reason in ("UNEXPECTED_EOF_WHILE_READING", "WRONG_VERSION_NUMBER", "RECORD_LAYER_FAILURE",
+                              "PACKET_LENGTH_TOO_LONG", None)
+    return isinstance(exc, ConnectionResetError) and exc.errno is None
 
 
 def _all_refused(exc):

@@ -100,7 +100,7 @@ class Link:
                 return
             except Exception as exc:            # unreachable, a refused handshake, a timeout, a dropped connection
                 problem = reaching.words(exc, self.uri)
-                if not self.opened and _never_works(exc):
+                if not self.opened and _never_works(exc, self.uri):
                     self.on_state("failed", f"{problem}: check the address")
                     return
             finally:
@@ -149,13 +149,13 @@ class Link:
                 pass
 
 
-def _never_works(exc):
+def _never_works(exc, uri):
     """An address that trying again cannot help: not one at all, a name nobody knows, or wss://
     to a server without TLS."""
     from websockets.exceptions import InvalidURI
     if isinstance(exc, socket.gaierror):
         return exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME))
-    return isinstance(exc, (InvalidURI, ValueError, ssl.SSLError))        # (TLS: a server without it)
+    return isinstance(exc, (InvalidURI, ValueError)) or reaching.no_tls(exc, uri)
 
 
 class RemoteHost(HostDefaults):
@@ -496,8 +496,8 @@ class RemoteHost(HostDefaults):
             return {"line": f"Online: {self.fatal}", "short": "not connected", "leaving": None}
         if self.state == "open":
             return None
-        why = f" ({self.problem})" if self.problem else ""
-        return {"line": f"Reconnecting to the server{why}...", "short": "reconnecting",
+        why = f": {self.problem}" if self.problem else "..."
+        return {"line": f"Reconnecting to the server{why}", "short": "reconnecting",
                 "leaving": "The server keeps the game: open it again from Play online."}
 
     def close(self) -> str | None:

@@ -45,6 +45,8 @@ FIELDS = ("field:server", "field:trust", "field:name", "field:code")
 
 
 class OnlineScene(Scene):
+    shows_unsaved = True            # (a game's trouble: its row in My games, or the status line: never over the title)
+
     def __init__(self, app):
         super().__init__(app)
         self.mine = MyGames.load(app.save_dir())
@@ -478,8 +480,11 @@ class OnlineScene(Scene):
             self._draw_mine(surface, i, entry)
         theme.button(surface, self.element_rect("button:back"), "Back (Esc)", f, hot=self.hover == "button:back")
         e = self.element(self.hover) if self.hover else None
-        line = self.message or (e.tip if e is not None else "")
-        theme.blit_wrapped(surface, line, fs(20), self.status, theme.HILITE if self.message else (220, 200, 170))
+        tip = (e.tip if e is not None else "") or ""
+        if self.message or not tip:        # (else the tip of what the pointer is on)
+            tip = None
+        line = self.message or tip or self.app.unsaved.line or ""     # (a game's trouble, when nothing else is said)
+        theme.blit_wrapped(surface, line, fs(20), self.status, theme.HILITE if tip is None else (220, 200, 170))
         if self.invites is not None:
             self._draw_invites(surface)
         if self.offer is not None:
