@@ -65,6 +65,18 @@ def words(exc, uri, seconds=10):
     return f"the server at {at} cannot be used ({type(exc).__name__})"
 
 
+def closed(uri, code, reason):
+    """Why an open connection ended, from its closing frame (``reason``: the server's words)."""
+    at = where(uri)
+    if reason:
+        return f"the server at {at} closed the connection ({reason})"
+    if code == 1001:
+        return f"the server at {at} stopped"
+    if code in (None, 1006):
+        return f"the connection to the server at {at} was lost"
+    return f"the server at {at} closed the connection"
+
+
 def no_tls(exc, uri):
     """A wss:// address whose server does not speak TLS: its TLS handshake cut short (the
     sync client's SSL error; asyncio's bare ConnectionResetError, which has no errno)."""

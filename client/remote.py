@@ -91,7 +91,7 @@ class Link:
                     self.on_state("open", None)
                     async for text in ws:
                         self.on_frame(json.loads(text))
-                    problem = f"the server closed the connection ({ws.close_reason or ws.close_code})"
+                    problem = reaching.closed(self.uri, ws.close_code, ws.close_reason)
             except (tls.NotTrusted, ssl.SSLCertVerificationError) as exc:      # trying again cannot help
                 if isinstance(exc, ssl.SSLCertVerificationError):
                     seen = await asyncio.get_running_loop().run_in_executor(None, tls.presented, self.uri)

@@ -16,6 +16,7 @@ import socket
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame                                                     # noqa: E402
 import yaml                                                       # noqa: E402
 
 from client import lobby                                          # noqa: E402
@@ -215,6 +216,35 @@ def test_only_an_address_that_worked_is_remembered(tmp_path):
         assert MyGames.load(str(tmp_path / "saves")).server == server.uri
         click(app, "button:back")
         assert back_to_play_online(app).server_text == server.uri
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_a_game_reconnecting_is_said_in_the_status_line_of_play_online_not_over_its_title(tmp_path, monkeypatch):
+    """"On the Play online screen, that banner also sits over the title"."""
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    drawn = DrawnText(monkeypatch)
+    try:
+        scene = open_play_online(app, server.uri, "Ann")
+        while scene.seats[1] != "easy":
+            click(app, "seat:1")
+        click(app, "button:create")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message
+        table = app.scene
+        assert pump_until(app, lambda: table.host.connected)
+        server.stop()
+        assert pump_until(app, lambda: "nothing answers there" in (table.host.problem or ""), 20), table.host.problem
+        line = table.host.unsaved()["line"]
+        assert line == f"Reconnecting to the server: {table.host.problem}", line
+        scene = back_to_play_online(app)
+        app.pump()
+        drawn.clear()
+        redraw(app)
+        top = scene.element_rect("field:server").top           # (above: the screen's title, and nothing else)
+        assert [s for s, _, r in drawn.items if r is not None and pygame.Rect(r).top < top] == []
+        assert line in drawn.within(scene.status), drawn.strings()
     finally:
         app.close()
         server.stop()
