@@ -1,7 +1,7 @@
 """Why a server could not be reached or used, in the player's words: the one place that turns a
 connection's exception (the operating system's, TLS's, websockets') into a line for the window.
-The specific reason stays where it helps (the address, the HTTP status, the certificate's
-complaint); the system's own text (errno numbers, "_ssl.c:1006") never shows.
+The specific reason stays where it helps (the address, the HTTP status); a certificate not
+trusted is wire.tls's to say. The system's own text (errno numbers, "_ssl.c:1006") never shows.
 """
 from __future__ import annotations
 
@@ -33,8 +33,6 @@ def words(exc, uri, seconds=10):
     if isinstance(exc, socket.gaierror):
         host = urllib.parse.urlsplit(uri).hostname or uri
         return f"cannot reach the server: no computer has that name ({host})"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        return f"the certificate of the server at {at} is refused ({exc.verify_message or 'not valid'})"
     if no_tls(exc, uri):
         return f"the server at {at} does not speak TLS: try ws:// instead of wss://"
     if isinstance(exc, ssl.SSLError):
@@ -60,8 +58,6 @@ def words(exc, uri, seconds=10):
         return f"the program at {at} does not answer as a Wrath of Dragons server (one with TLS? then type wss://)"
     if isinstance(exc, InvalidHandshake):
         return f"the program at {at} does not answer as a Wrath of Dragons server: check the address"
-    if isinstance(exc, EOFError):
-        return f"the server at {at} closed the connection"
     return f"the server at {at} cannot be used ({type(exc).__name__})"
 
 

@@ -61,7 +61,7 @@ class OnlineScene(Scene):
         self.turn_i = 0
         self.focus = None
         self.message = self.mine.problem or ""
-        self.job = None                    # (what, Job) of a call to the server under way
+        self.job = None                    # (what, (address, name, trust), Job) of a call to the server under way
         self.looks = {}                    # game id -> what the server said of it (or the problem)
         self.invites = None                # the codes shown: ([(seat, dragon, code)], the game's entry)
         self.invites_new = False           # ... of a table just made (else asked for again from My games)
