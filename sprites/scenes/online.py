@@ -523,7 +523,8 @@ class OnlineScene(Scene):
         theme.panel(surface, box)
         title = "The table is made: one code per friend" if self.invites_new else \
             "Invite codes of the seats not taken yet"
-        theme.blit_text(surface, title, fs(28), (box.centerx, box.y + px(20)), theme.INK, True, "midtop", box.w - px(40))
+        theme.blit_text(surface, title, fs(28), (box.centerx, box.y + px(20)), theme.INK, True, "midtop",
+                        box.w - px(40))
         theme.blit_text(surface, "Each friend chooses Play online, types the server's address, then Join with "
                         "their code.", fs(20), (box.centerx, box.y + px(64)), theme.INK, False, "midtop",
                         box.w - px(40))
