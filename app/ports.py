@@ -295,6 +295,10 @@ class OnlineHost(PlayedHost, Protocol):
         """The game's code when this window watches it as a spectator, else None."""
 
     @property
+    def invites(self) -> dict[int, str]:
+        """{seat: invite code} of the friends' seats of a table this window made (never a spectator's)."""
+
+    @property
     def absent_limit(self) -> float | None:
         """Seconds an absent player is waited for before an AI may stand in (None: the table waits)."""
 

@@ -14,6 +14,7 @@ import ssl
 
 from app.version import VERSION as RELEASE
 from game.fingerprint import rules_fingerprint
+from client import reaching
 from wire import protocol, tls
 
 SECONDS = 10
@@ -53,12 +54,8 @@ def _exchange(uri, first, until, trust=""):
     except ssl.SSLCertVerificationError as exc:
         said = tls.not_trusted(exc, uri, trust, tls.presented(uri))
         raise LobbyError(str(said), refused=True, offer=said.seen if said.offer else None) from None
-    except TimeoutError:
-        raise LobbyError(f"the server at {uri} did not answer in {SECONDS} s") from None
-    except OSError as exc:
-        raise LobbyError(f"cannot reach the server at {uri} ({exc.strerror or exc})") from None
-    except Exception as exc:             # a refused handshake, a closed connection, an address that is not one
-        raise LobbyError(f"the server at {uri} cannot be used ({str(exc)[:100] or type(exc).__name__})") from None
+    except Exception as exc:             # unreachable, no TLS, a refused handshake, a closed connection, a timeout
+        raise LobbyError(reaching.words(exc, uri, SECONDS)) from None
 
 
 def create(uri, seats, variant="standard", absent_limit=None, turn_limit=None, trust=""):

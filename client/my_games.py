@@ -3,11 +3,14 @@
     mine = MyGames.load(save_dir)      # never raises: a bad file is one line in ``mine.problem``
     mine.add(server, game, tokens, names); mine.save()
 
-It keeps the last server address and name typed, for every online game
-joined or created here its server, its id and the seat tokens held here, and
+It keeps the last server address and name that worked, for every online game
+joined or created here its server, its id, the seat tokens held here and the
+invite codes of the seats its creator here has not seen taken yet (the
+server keeps only their hashes: this file is the one place they are shown
+again from), and
 for each wss:// server whose certificate the player chose to trust, that trust
 (a fingerprint or a CA file: wire.tls).
-Tokens are secrets (whoever has one plays that seat): the file is written
+Tokens and invite codes are secrets (whoever has one plays that seat): the file is written
 atomically, readable by this user only. A damaged file is never overwritten:
 it stays as it is, named in the problem, and the games of this session are
 kept in memory only.
@@ -35,7 +38,7 @@ class MyGames:
         self.path = path
         self.server = server
         self.name = name
-        self.games = games or []           # [{"server", "game", "tokens", "names", "created"}]
+        self.games = games or []           # [{"server", "game", "tokens", "names", "created"[, "invites"]}]
         self.certificates = certificates or {}     # wss:// address -> how its certificate is trusted
         self.problem = problem             # why the file could not be read (then it is never written)
 
@@ -50,16 +53,31 @@ class MyGames:
         except (safe_yaml.FileProblem, safe_yaml.YamlProblem, UnicodeDecodeError, ValueError) as exc:
             return cls(path, problem=f"{escape(path)}: {escape(str(exc))} (the file is left as it is)")
 
-    def add(self, server, game, tokens, names):
+    def add(self, server, game, tokens, names, invites=None):
+        """``invites``: {seat: code} of a table created here (its friends' seats)."""
         for g in self.games:
             if g["server"] == server and g["game"] == game:
                 g["tokens"] = sorted(set(g["tokens"]) | set(tokens))
                 return g
         entry = {"server": server, "game": game, "tokens": list(tokens), "names": list(names),
                  "created": datetime.datetime.now().replace(microsecond=0).isoformat()}
+        if invites:
+            entry["invites"] = {int(seat): code for seat, code in invites.items()}
         self.games.insert(0, entry)
         del self.games[MAX_GAMES:]
         return entry
+
+    def forget_taken(self, entry, seats):
+        """Drop the codes of the seats the server says are taken (``seats``: its seat list);
+        True if any was dropped (then the file is worth saving)."""
+        kept = {s: c for s, c in entry.get("invites", {}).items() if s < len(seats) and not seats[s]["claimed"]}
+        if kept == entry.get("invites", {}):
+            return False
+        if kept:
+            entry["invites"] = kept
+        else:
+            entry.pop("invites")
+        return True
 
     def remove(self, entry):
         self.games = [g for g in self.games if g is not entry]
@@ -119,8 +137,12 @@ def checked(doc):
             raise ValueError(f"{where}.tokens: expected 1 to 6 seat tokens")
         if not isinstance(names, list) or any(name_problem(n) for n in names):
             raise ValueError(f"{where}.names: expected the players' names")
+        invites = g.get("invites", {}) or {}
+        if not isinstance(invites, dict) or len(invites) > 5 or \
+                not all(type(s) is int and 0 <= s < 6 and _short_text(c) for s, c in invites.items()):
+            raise ValueError(f"{where}.invites: expected the invite codes of at most 5 seats")
         out.append({"server": g["server"], "game": g["game"], "tokens": tokens, "names": names,
-                    "created": str(g.get("created", ""))[:32]})
+                    "created": str(g.get("created", ""))[:32]} | ({"invites": dict(invites)} if invites else {}))
     certificates = doc.get("certificates", {}) or {}
     if not isinstance(certificates, dict) or len(certificates) > MAX_GAMES:
         raise ValueError(f"certificates: expected a mapping of at most {MAX_GAMES} wss:// addresses")
@@ -144,7 +166,9 @@ def address_problem(text):
     if len(text) > 200 or not text.isprintable() or " " in text:
         return "a server address is one word of at most 200 characters"
     if not text.startswith(("ws://", "wss://")):
-        return "a server address starts with ws:// (or wss:// for a server with TLS)"
+        scheme = text.split("://", 1)[0] + "://" if "://" in text else "no scheme"
+        return (f"{scheme} is not for a server: its address starts with ws:// (wss:// for a server with TLS; "
+                f"http:// and https:// are taken as ws:// and wss://)")
     rest = text.split("://", 1)[1]
     if rest.startswith(("ws:", "wss:", "http:", "https:")):
         return "a server address has one ws:// in front, e.g. ws://192.168.1.20:8765"
@@ -165,9 +189,9 @@ def address_problem(text):
 
 def address(text):
     """The address as typed, made whole: a bare host:port gets ws:// in front, and a web address
-    the WebSocket scheme of the same security (http:// is ws://, https:// is wss://)."""
-    text = text.strip()
-    for web, ws in (("http://", "ws://"), ("https://", "wss://")):
-        if text.lower().startswith(web):
-            return ws + text[len(web):]
-    return text if text.startswith(("ws://", "wss://")) else f"ws://{text}"
+    the WebSocket scheme of the same security (http:// is ws://, https:// is wss://); any other
+    scheme stays as typed (address_problem says which ones work)."""
+    scheme, typed, rest = text.strip().partition("://")
+    if not typed:
+        return f"ws://{scheme}"
+    return f'{ {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme.lower())}://{rest}'

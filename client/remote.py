@@ -42,6 +42,7 @@ from app.version import VERSION as RELEASE
 from game.data import default_data
 from game.fingerprint import rules_fingerprint, short
 from wire import protocol, tls
+from client import reaching
 from client.mirror import Mirror, OutOfStep
 
 BACKOFF = (0.5, 1, 2, 4, 8, 15)        # seconds between tries to reconnect (then 15 s each)
@@ -90,7 +91,7 @@ class Link:
                     self.on_state("open", None)
                     async for text in ws:
                         self.on_frame(json.loads(text))
-                    problem = f"the server closed the connection ({ws.close_reason or ws.close_code})"
+                    problem = reaching.closed(self.uri, ws.close_code, ws.close_reason)
             except (tls.NotTrusted, ssl.SSLCertVerificationError) as exc:      # trying again cannot help
                 if isinstance(exc, ssl.SSLCertVerificationError):
                     seen = await asyncio.get_running_loop().run_in_executor(None, tls.presented, self.uri)
@@ -98,9 +99,9 @@ class Link:
                 self.on_state("failed", str(exc), exc.seen if exc.offer else None)
                 return
             except Exception as exc:            # unreachable, a refused handshake, a timeout, a dropped connection
-                problem = _problem(exc)
-                if not self.opened and _never_works(exc):
-                    self.on_state("failed", f"{problem}: check the address {self.uri}")
+                problem = reaching.words(exc, self.uri)
+                if not self.opened and _never_works(exc, self.uri):
+                    self.on_state("failed", f"{problem}: check the address")
                     return
             finally:
                 self.ws = None
@@ -148,30 +149,25 @@ class Link:
                 pass
 
 
-def _problem(exc):
-    if isinstance(exc, socket.gaierror):
-        return "cannot reach the server (no computer has that name)"
-    if isinstance(exc, OSError):
-        return f"cannot reach the server ({exc.strerror or exc})"
-    return f"the connection failed ({str(exc)[:80] or type(exc).__name__})"
-
-
-def _never_works(exc):
-    """An address that trying again cannot help: not one at all, or a name nobody knows."""
+def _never_works(exc, uri):
+    """An address that trying again cannot help: not one at all, a name nobody knows, or wss://
+    to a server without TLS."""
     from websockets.exceptions import InvalidURI
     if isinstance(exc, socket.gaierror):
         return exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME))
-    return isinstance(exc, (InvalidURI, ValueError))
+    return isinstance(exc, (InvalidURI, ValueError)) or reaching.no_tls(exc, uri)
 
 
 class RemoteHost(HostDefaults):
-    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust=""):
+    def __init__(self, uri, tokens, notify=None, link=Link, save_dir=None, watch=None, trust="", invites=None):
         """``tokens``: this computer's seats of the game; or ``watch``: a game's code, to
         watch it as a spectator (what everyone may see; nothing can be played). ``trust``: how
-        a wss:// server's certificate is trusted (wire.tls)."""
+        a wss:// server's certificate is trusted (wire.tls). ``invites``: {seat: code} of the
+        friends' seats of a table made here (kept to be shown here; never sent)."""
         self.save_dir = save_dir
         self.uri = uri
         self.tokens = list(tokens)
+        self.invites = dict(invites or {}) if watch is None else {}
         self.watching = watch
         self.read_only = watch is not None
         self.notify = notify or (lambda: None)
@@ -500,8 +496,8 @@ class RemoteHost(HostDefaults):
             return {"line": f"Online: {self.fatal}", "short": "not connected", "leaving": None}
         if self.state == "open":
             return None
-        why = f" ({self.problem})" if self.problem else ""
-        return {"line": f"Reconnecting to the server{why}...", "short": "reconnecting",
+        why = f": {self.problem}" if self.problem else "..."
+        return {"line": f"Reconnecting to the server{why}", "short": "reconnecting",
                 "leaving": "The server keeps the game: open it again from Play online."}
 
     def close(self) -> str | None:

@@ -117,7 +117,9 @@ def test_a_server_that_is_not_there_is_one_line_and_the_window_never_waits(tmp_p
     try:
         assert wait_until(lambda: host.unsaved() is not None and host.problem, 10)
         line = host.unsaved()["line"]
-        assert line.startswith("Reconnecting to the server (cannot reach the server")
+        # In plain words, with where and why: never the system's "Connect call failed ('127.0.0.1', ...)".
+        assert line == f"Reconnecting to the server: cannot reach the server at 127.0.0.1:{port} (nothing answers " \
+                       f"there: is it running?)", line
         answer = host.send(0, {"type": "apply", "version": 0, "option": 0})   # at once, not after a timeout
         assert "error" in answer and "reconnecting" in answer["error"]
     finally:

@@ -3,7 +3,10 @@
 how long an absent player is waited for; a turn limit), joining with an
 invite code, watching a game with its watch code (what everyone may see), and
 My games (every online game of this computer, whose turn it is, opened with a
-click). For a wss:// server, Certificate says how its certificate is trusted:
+click; Codes shows again the invite codes of a table made here whose seats
+are not taken yet: the server keeps only their hashes, the window keeps them
+in its record of the game). The address and name are remembered once they
+worked. For a wss:// server, Certificate says how its certificate is trusted:
 empty (an authority this computer knows), its SHA-256 fingerprint, or a CA
 file (wire.tls); a certificate no known authority signed is shown with
 its fingerprint, to trust once compared with the one the host's serve printed.
@@ -42,6 +45,8 @@ FIELDS = ("field:server", "field:trust", "field:name", "field:code")
 
 
 class OnlineScene(Scene):
+    shows_unsaved = True            # (a game's trouble: its row in My games, or the status line: never over the title)
+
     def __init__(self, app):
         super().__init__(app)
         self.mine = MyGames.load(app.save_dir())
@@ -56,9 +61,11 @@ class OnlineScene(Scene):
         self.turn_i = 0
         self.focus = None
         self.message = self.mine.problem or ""
-        self.job = None                    # (what, Job) of a call to the server under way
+        self.job = None                    # (what, (address, name, trust), Job) of a call to the server under way
         self.looks = {}                    # game id -> what the server said of it (or the problem)
-        self.invites = None                # after Create: [(seat, dragon, code)] and the game's entry
+        self.invites = None                # the codes shown: ([(seat, dragon, code)], the game's entry)
+        self.invites_new = False           # ... of a table just made (else asked for again from My games)
+        self.on_open = None                # (address, name, trust) to remember once the table watched opens
         self.connecting = None                # the RemoteHost being connected before its table opens
         self.resize(app.screen.get_size())
         self._look_all()
@@ -113,8 +120,12 @@ class OnlineScene(Scene):
         row_h = max(px(62), theme.font(self.fs(20), True).get_linesize() + theme.font(self.fs(18)).get_linesize()
                     + px(10))
         for i, entry in enumerate(self.mine.games[:MY_ROWS]):
-            self.add(f"mine:{i}", pygame.Rect(rx, y, rw - px(120), row_h),
+            codes = px(120) if entry.get("invites") else 0
+            self.add(f"mine:{i}", pygame.Rect(rx, y, rw - px(120) - codes, row_h),
                      tip=f"Open this game's table. Its watch code, for anyone who would like to watch: {entry['game']}")
+            if codes:
+                self.add(f"codes:{i}", pygame.Rect(rx + rw - px(230), y + (row_h - bh) // 2, px(110), bh),
+                         tip="The invite codes of this table's seats nobody has taken yet, to send to your friends")
             self.add(f"forget:{i}", pygame.Rect(rx + rw - px(110), y + (row_h - bh) // 2, px(110), bh),
                      tip="Forget this game on this computer (its seats stay on the server)")
             y += row_h + px(6)
@@ -137,9 +148,12 @@ class OnlineScene(Scene):
             box = pygame.Rect(0, 0, min(w - px(80), px(900)), px(120) + (len(self.invites[0]) + 1) * px(44) + px(80))
             box.center = (w // 2, h // 2)
             self.invite_box = box
-            b = pygame.Rect(0, 0, px(300), px(52))
-            b.midbottom = (box.centerx, box.bottom - px(20))
-            self.add("button:open_new", b, tip="Open the table (the friends join with their codes)", front=True)
+            for i, (name, tip) in enumerate((("button:open_new", "Open the table (the friends join with their codes)"),
+                                             ("button:close_codes", "Back to Play online: My games, Codes, shows "
+                                              "these codes again while their seats are free"))):
+                b = pygame.Rect(0, 0, px(300), px(52))
+                b.bottomleft = (box.centerx - px(310) + i * px(320), box.bottom - px(20))
+                self.add(name, b, tip=tip, front=True)
             self.add("invite_box", box)
 
     # ----- input --------------------------------------------------------------------------
@@ -159,6 +173,8 @@ class OnlineScene(Scene):
                 entry = self.invites[1]
                 self.invites = None
                 self._open(entry)
+            elif name == "button:close_codes":
+                self._close_codes()
             self.resize(self.size)
             return None
         if name.startswith("seat:"):
@@ -182,6 +198,8 @@ class OnlineScene(Scene):
             self._watch()
         elif name.startswith("mine:"):
             self._open(self.mine.games[int(name.split(":")[1])])
+        elif name.startswith("codes:"):
+            self._show_codes(self.mine.games[int(name.split(":")[1])], new=False)
         elif name.startswith("forget:"):
             self.mine.remove(self.mine.games[int(name.split(":")[1])])
             self.message = self.mine.save() or "Forgotten on this computer."
@@ -191,6 +209,9 @@ class OnlineScene(Scene):
     def key(self, event):
         if event.key == pygame.K_ESCAPE and self.offer is not None:
             self._trust(False)
+            self.resize(self.size)
+        elif event.key == pygame.K_ESCAPE and self.invites is not None:
+            self._close_codes()
             self.resize(self.size)
         elif event.key == pygame.K_ESCAPE:
             if self.focus is not None:
@@ -268,12 +289,10 @@ class OnlineScene(Scene):
             return None
         return self.name_text.strip()
 
-    def _remember(self, uri, name):
+    def _remember(self, uri, name, trust):
+        """The address (and how its certificate is trusted) and name that just worked: the next time's."""
         self.mine.server, self.mine.name = uri, name
-        self.mine.set_trust(uri, self.trust_text.strip())
-        problem = self.mine.save()
-        if problem:
-            self.message = problem
+        self.mine.set_trust(uri, trust)
 
     def _create(self):
         uri, name = self._server(), self._player()
@@ -284,10 +303,11 @@ class OnlineScene(Scene):
             return
         seats = [{"kind": k, "name": name if i == self.seats.index("here") else f"{name} {i + 1}"}
                  if k == "here" else {"kind": k} for i, k in enumerate(self.seats)]
-        self._remember(uri, name)
+        trust = self.trust_text.strip()
         self.message = "Creating the table..."
-        self.job = ("create", uri, Job(lobby.create, uri, seats, VARIANTS[self.variant_i], ABSENT[self.absent_i][0],
-                                       TURN[self.turn_i][0], self.mine.trust(uri), notify=wake_up, name="lobby"))
+        self.job = ("create", (uri, name, trust), Job(lobby.create, uri, seats, VARIANTS[self.variant_i],
+                                                      ABSENT[self.absent_i][0], TURN[self.turn_i][0], trust,
+                                                      notify=wake_up, name="lobby"))
 
     def _join(self):
         uri, name = self._server(), self._player()
@@ -296,10 +316,10 @@ class OnlineScene(Scene):
         if not self.code_text.strip():
             self.message = "Type the invite code first."
             return
-        self._remember(uri, name)
+        trust = self.trust_text.strip()
         self.message = "Joining..."
-        self.job = ("join", uri, Job(lobby.join, uri, self.code_text.strip(), name, self.mine.trust(uri),
-                                     notify=wake_up, name="lobby"))
+        self.job = ("join", (uri, name, trust), Job(lobby.join, uri, self.code_text.strip(), name, trust,
+                                                    notify=wake_up, name="lobby"))
 
     def _watch(self):
         uri = self._server()
@@ -312,10 +332,10 @@ class OnlineScene(Scene):
         if not all(c.isalnum() or c in "-_" for c in code) or len(code) > 20:
             self.message = "That is not a watch code: it has letters, digits, - and _ only."
             return
-        self._remember(uri, self.mine.name)
+        trust = self.trust_text.strip()
         self.message = f"Connecting to {uri}..."
-        self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code,
-                                     trust=self.mine.trust(uri))
+        self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code, trust=trust)
+        self.on_open = (uri, self.mine.name, trust)
 
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
@@ -326,11 +346,12 @@ class OnlineScene(Scene):
     def _open(self, entry):
         self.message = f"Connecting to {entry['server']}..."
         self.connecting = RemoteHost(entry["server"], entry["tokens"], notify=wake_up, save_dir=self.app.save_dir(),
-                                     trust=self.mine.trust(entry["server"]))
+                                     trust=self.mine.trust(entry["server"]), invites=entry.get("invites"))
+        self.on_open = None
 
     def update(self, now):
         if self.job is not None and self.job[2].done():
-            what, uri, job = self.job
+            what, (uri, name, trust), job = self.job
             self.job = None
             if job.error is not None:
                 self.message = f"Not done: {job.error}" if isinstance(job.error, lobby.LobbyError) else \
@@ -338,10 +359,12 @@ class OnlineScene(Scene):
                 if getattr(job.error, "offer", None):
                     self.offer = (uri, job.error.offer)
             elif what == "create":
+                self._remember(uri, name, trust)
                 self._created(uri, job.result)
             else:
+                self._remember(uri, name, trust)
                 self.code_text = ""
-                entry = self.mine.add(uri, job.result["game"], [job.result["token"]], [self.name_text.strip()])
+                entry = self.mine.add(uri, job.result["game"], [job.result["token"]], [name])
                 self.message = self.mine.save() or "Joined."
                 self._open(entry)
             self.resize(self.size)
@@ -358,6 +381,11 @@ class OnlineScene(Scene):
                 self.app.dirty = True
             elif host.connected:                  # (every snapshot of its seats is here)
                 self.connecting = None
+                if self.on_open is not None:
+                    self._remember(*self.on_open)
+                    problem = self.mine.save()
+                    if problem:
+                        self.message = problem
                 self.app.open_table(host, part=Watching() if host.watching is not None else OnlineSeats(host))
                 return False
             elif host.problem:
@@ -370,22 +398,40 @@ class OnlineScene(Scene):
                 if isinstance(job, Job) and job.done():
                     self.looks[key] = job.result if job.error is None else \
                         {"problem": str(job.error), "refused": getattr(job.error, "refused", False)}
+                    self._forget_taken(key)
             self.app.dirty = True
         return False
 
     def _created(self, uri, created):
         here = sorted(int(s) for s in created["tokens"])
         names = [self.name_text.strip()] * len(here)
-        entry = self.mine.add(uri, created["game"], [created["tokens"][str(s)] for s in here], names)
+        entry = self.mine.add(uri, created["game"], [created["tokens"][str(s)] for s in here], names,
+                              created["invites"])          # (kept: the server can never say them again)
         problem = self.mine.save()
-        dragons = [d.name for d in default_data().dragons]
-        codes = [(int(s), dragons[int(s)], code) for s, code in sorted(created["invites"].items(),
-                                                                         key=lambda kv: int(kv[0]))]
-        if not codes:
+        if not entry.get("invites"):
             self.message = problem or "Created."
             return self._open(entry)
-        self.invites = (codes, entry)
+        self._show_codes(entry, new=True)
         self.message = problem or "Send each friend their code (they choose Play online, then Join)."
+
+    def _show_codes(self, entry, new):
+        dragons = [d.name for d in default_data().dragons]
+        self.invites = ([(seat, dragons[seat], code) for seat, code in sorted(entry["invites"].items())], entry)
+        self.invites_new = new
+
+    def _close_codes(self):
+        self.invites = None
+        self.message = "The codes are kept on this computer: Codes, in My games, shows them while their seats are free."
+
+    def _forget_taken(self, key):
+        """The server said which seats are taken: their codes are no more use, and no longer kept."""
+        look = self.looks[key]
+        for entry in self.mine.games:
+            if entry["game"] == key and "seats" in look and self.mine.forget_taken(entry, look["seats"]):
+                problem = self.mine.save()
+                if problem:
+                    self.message = problem
+                self.resize(self.size)
 
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface):
@@ -434,8 +480,11 @@ class OnlineScene(Scene):
             self._draw_mine(surface, i, entry)
         theme.button(surface, self.element_rect("button:back"), "Back (Esc)", f, hot=self.hover == "button:back")
         e = self.element(self.hover) if self.hover else None
-        line = self.message or (e.tip if e is not None else "")
-        theme.blit_wrapped(surface, line, fs(20), self.status, theme.HILITE if self.message else (220, 200, 170))
+        tip = (e.tip if e is not None else "") or ""
+        if self.message or not tip:        # (else the tip of what the pointer is on)
+            tip = None
+        line = self.message or tip or self.app.unsaved.line or ""     # (a game's trouble, when nothing else is said)
+        theme.blit_wrapped(surface, line, fs(20), self.status, theme.HILITE if tip is None else (220, 200, 170))
         if self.invites is not None:
             self._draw_invites(surface)
         if self.offer is not None:
@@ -464,14 +513,18 @@ class OnlineScene(Scene):
         theme.blit_text(surface, f"{status}  -  {entry['server']}  -  watch code {entry['game']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
                         False, "bottomleft", r.w - px(24))
         theme.button(surface, self.element_rect(f"forget:{i}"), "Forget", fs(20), hot=self.hover == f"forget:{i}")
+        if entry.get("invites"):
+            theme.button(surface, self.element_rect(f"codes:{i}"), "Codes", fs(20), hot=self.hover == f"codes:{i}")
 
     def _draw_invites(self, surface):
         px, fs = self.px, self.fs
         theme.shade(surface, surface.get_rect())
         box = self.invite_box
         theme.panel(surface, box)
-        theme.blit_text(surface, "The table is made: one code per friend", fs(28), (box.centerx, box.y + px(20)),
-                        theme.INK, True, "midtop", box.w - px(40))
+        title = "The table is made: one code per friend" if self.invites_new else \
+            "Invite codes of the seats not taken yet"
+        theme.blit_text(surface, title, fs(28), (box.centerx, box.y + px(20)), theme.INK, True, "midtop",
+                        box.w - px(40))
         theme.blit_text(surface, "Each friend chooses Play online, types the server's address, then Join with "
                         "their code.", fs(20), (box.centerx, box.y + px(64)), theme.INK, False, "midtop",
                         box.w - px(40))
@@ -485,6 +538,8 @@ class OnlineScene(Scene):
                         (box.centerx, y + px(4)), theme.INK, False, "midtop", box.w - px(40))
         theme.button(surface, self.element_rect("button:open_new"), "Open the table", fs(24),
                      hot=self.hover == "button:open_new", primary=True)
+        theme.button(surface, self.element_rect("button:close_codes"), "Close (Esc)", fs(24),
+                     hot=self.hover == "button:close_codes")
 
     def _draw_offer(self, surface):
         px, fs = self.px, self.fs

@@ -5,7 +5,9 @@
   dragons' list asks which level), and a player whose seat an AI has been
   playing takes it back (the prompt bar's button, or R). The server checks
   both; what it refuses comes back as a notice. On a table with a turn limit,
-  the prompt bar counts down the time the player deciding has left.
+  the prompt bar counts down the time the player deciding has left. On the
+  table of the window that made it, a seat nobody has taken yet says its
+  invite code (its tip, a click on its row): only that window holds the codes.
 - ``Watching``: a spectator's table: what everyone may see, nothing to play.
 """
 from __future__ import annotations
@@ -60,6 +62,14 @@ class OnlineSeats(TablePart):
                     f"away {minutes(limit)} (the table's limit).")
         return None
 
+    def free_seat(self, seat):
+        """The invite code of a seat no friend has taken yet, in words, on the window that made the
+        table (else None)."""
+        code = self.host.invites.get(seat)
+        if code is None or self.host.seats[seat]["claimed"]:
+            return None
+        return f"Nobody has taken this seat yet: its invite code is {code} (the friend chooses Play online, then Join)."
+
     # ----- the table's hooks ------------------------------------------------------------------
     def more_tips(self, tips):
         out = {}
@@ -67,11 +77,12 @@ class OnlineSeats(TablePart):
             tip = f"player:{i}"
             if tip not in tips:
                 continue
+            free = f" {self.free_seat(i)}" if self.free_seat(i) else ""
             if self.absent(i):
                 why = self.why_not(i)
-                out[tip] = (f" Not connected now. {why}" if why else
-                            f" Not connected now, for {minutes(self.host.away_for(i) or 0)}. "
-                            f"Click: let an AI dragon play for them until they are back.")
+                out[tip] = free + (f" Not connected now. {why}" if why else
+                                   f" Not connected now, for {minutes(self.host.away_for(i) or 0)}. "
+                                   f"Click: let an AI dragon play for them until they are back.")
             elif i in self.stood_in():
                 out[tip] = " An AI dragon plays your seat for now: Take my seat back (R) gives it to you again."
         return out
@@ -130,7 +141,7 @@ class OnlineSeats(TablePart):
             seat = int(rest)
             why = self.why_not(seat)
             if why:
-                t.say(why, note=True)
+                t.say(f"{self.free_seat(seat) or ''} {why}".strip(), note=True)
                 return True
             name = self.host.seats[seat]["name"]
             choices = [(f"takeover:{seat}:{level}", f"AI {level}") for level in AI_LEVELS]
