@@ -85,6 +85,7 @@ class Room:
         self.snapshot_seq = 0              # the record of the newest snapshot stored (server.game_snapshot)
         self.stored = (0, (), 0)           # (version, actions, last_undo) the store has (mark_stored)
         self.renamed = False               # a seat renamed since the last broadcast: log lines sent say the old name
+        self.renamed_at = -1               # the version of the last rename (log lines sent before it may differ)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -254,7 +255,7 @@ class Room:
         self.seats[seat]["name"] = name
         self.session.seats[seat].name = name
         self.session.game.rename(seat, name)
-        self.renamed = True
+        self.renamed, self.renamed_at = True, self.version
 
     def take_seats(self, stored):
         """The seats as the store has them now (another process took an invite or a seat):

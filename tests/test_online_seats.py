@@ -164,3 +164,30 @@ def test_the_creators_table_and_log_name_the_friend_right_after_the_join_before_
         assert not [t for t in lines if "Seat 2" in t], f"seat {seat}'s log still says 'Seat 2'"
         assert "Seat 2" not in json.dumps(mirror.snaps[seat]), f"seat {seat}'s table still says 'Seat 2'"
     assert any(t.startswith("Bob drew: ") for t in (e["text"] for e in bob_sees.events[1])), "Bob's own draw"
+
+
+def test_a_window_away_during_the_join_has_its_lines_worded_again_when_it_comes_back(tmp_path):
+    """The window's connection was down while the friend joined: back, it asks only for the lines after
+    those it has (hello's "since"), which name "Seat 2"; the server sends it the whole log again."""
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            ann = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}]},
+                      random.Random(1))
+            await ann.connect()
+            await next_frame(ann, "state", lambda f: f["seat"] == 0)
+            await ann.close()
+            assert any("Seat 2" in e["text"] for e in ann.mirror.events[0])
+            bob = Bot(uri, {"type": "join", "code": ann.created["invites"]["1"], "name": "Bob"}, random.Random(2))
+            await bob.connect()
+            await next_frame(bob, "state", lambda f: f["seat"] == 1)
+            back = Bot(uri, {"type": "hello", "tokens": [ann.created["tokens"]["0"]], "since": ann.mirror.cursors(),
+                             "version": ann.mirror.version}, random.Random(3), session=ann.session)
+            back.mirror = ann.mirror                 # the window's own mirror, as a reconnection keeps it
+            await back.connect()
+            await next_frame(back, "state", lambda f: f["seat"] == 0)
+            return back.mirror
+    mirror = asyncio.run(scenario())
+    lines = [e["text"] for e in mirror.events[0]]
+    seqs = [e["seq"] for e in mirror.events[0]]
+    assert seqs == sorted(set(seqs)) and seqs[0] == 0, "lines lost or doubled"
+    assert not [t for t in lines if "Seat 2" in t] and any(t.startswith("Bob is dealt") for t in lines), lines
