@@ -57,6 +57,10 @@ def named_at_once(app, table, version, drawn, shot):
     assert not [s for s in shown if "Seat 2" in s], [s for s in shown if "Seat 2" in s]
     assert "Bob" in table.tips["player:1"] and any(s.startswith("Bob") for s in drawn.strings())
     assert any(s.startswith("Bob is dealt") for s in drawn.strings()), "the log's line of Bob's cards"
+    assert table.seats.name(1) == "Bob"                 # the words said of a seat ("Wait: it is Bob's decision.")
+    if table.decider == 1:
+        click(app, "region:Gallia")
+        assert table.toast[0] == "Wait: it is Bob's decision.", table.toast
     painted = screen_bytes(app)
     redraw(app)                                  # every part painted afresh: nothing on screen was stale
     assert screen_bytes(app) == painted, "a part of the table still shows what it showed before the join"

@@ -246,6 +246,7 @@ class TableScene(Scene):
         self.snap = None
         self._painted = {}
         self.refresh()
+        self.seats.rename([p["name"] for p in self.view["players"]])
 
     def _eyes_changed(self):
         return (None if self.seats.between_players(self.decider) else self.seats.viewer) != self.eyes
