@@ -127,7 +127,8 @@ class Answer(TypedDict, total=False):
 
 News = dict[str, Plain]
 """One item of ``Host.poll``: {"type": "hint", "seat", "version", "option", "text", "plan"},
-{"type": "notice", "text"}, {"type": "autosave_failed", "problem"}, {"type": "presence"} (online)."""
+{"type": "notice", "text"}, {"type": "autosave_failed", "problem"}, {"type": "presence"} (online),
+{"type": "resent"} (online: a seat's snapshot and log came whole again, maybe at the same version)."""
 
 
 class Unsaved(TypedDict):

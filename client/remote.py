@@ -296,11 +296,14 @@ class RemoteHost(HostDefaults):
             self._fold(self.waiting.pop(0))
 
     def _fold(self, frame):
+        again = frame["type"] == "state" and frame["seat"] in self.mirror.snaps
         try:
             self.mirror.take(frame)
         except OutOfStep:
             self.link.send({"type": "sync"})
             return
+        if again:           # a seat renamed (or a reconnection): lines shown may be worded anew, at the same version
+            self.news.append({"type": "resent"})
         snap = self.mirror.snaps.get(frame["seat"])
         if snap and snap["board"]["over"] and not self._record_asked:
             self._record_asked = self.link.send({"type": "record"})   # the whole game, to keep and replay here

@@ -252,10 +252,12 @@ class Game:
 
     def rename(self, seat, name):
         """The seat's player is called ``name`` from now on (an online seat taken by a friend):
-        the waiting decision's sentence, worded with the old name, is worded again."""
+        the waiting decision's sentence and the log's lines, worded with the old name, are
+        worded again."""
         self.state.players[seat].name = name
         if self._decision is not None:
             self._decision[3] = None
+        self.__dict__.pop("_log_texts", None)          # (game.log_text keeps each line's words)
 
     def event(self, kind, seat=None, **fields):
         """Record what happened (see ``events``); ``private=seat`` for what only that seat may read."""

@@ -80,8 +80,8 @@ def _since(conn, msg, room, seats):
             raise BadMessage("'since' maps this connection's seats to whole numbers")
         conn.since[seat] = cursor
     version = msg.get("version")
-    if type(version) is not int or version < room.last_undo:
-        conn.since.clear()               # an undo since: the lines it has may differ, send them all
+    if type(version) is not int or version < room.last_undo or version <= room.renamed_at:
+        conn.since.clear()               # an undo or a seat renamed since: the lines it has may differ, send them all
 
 
 async def create(games, conn, msg):

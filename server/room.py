@@ -84,6 +84,8 @@ class Room:
         self.last_undo = 0                 # the version of the last undo (log lines before it may differ)
         self.snapshot_seq = 0              # the record of the newest snapshot stored (server.game_snapshot)
         self.stored = (0, (), 0)           # (version, actions, last_undo) the store has (mark_stored)
+        self.renamed = False               # a seat renamed since the last broadcast: log lines sent say the old name
+        self.renamed_at = -1               # the version of the last rename (log lines sent before it may differ)
         session.listeners.append(self._record)
 
     # ----- building -------------------------------------------------------------------------
@@ -253,6 +255,7 @@ class Room:
         self.seats[seat]["name"] = name
         self.session.seats[seat].name = name
         self.session.game.rename(seat, name)
+        self.renamed, self.renamed_at = True, self.version
 
     def take_seats(self, stored):
         """The seats as the store has them now (another process took an invite or a seat):
@@ -354,9 +357,16 @@ class Room:
 
     def broadcast(self):
         """Every connection's update: each seat's snapshot is worked out once (and what the seats
-        all may see once for all of them), each patch once, each distinct frame encoded once."""
+        all may see once for all of them), each patch once, each distinct frame encoded once.
+        After a seat was renamed, each is sent whole, with its log from the start: the lines it
+        has name the seat as it was, and a patch brings only the lines after them."""
         watching = [(conn, seat) for conn in list(self.connections) for seat in conn.watched()]
         snaps = self._snapshots(sorted({seat for _, seat in watching}, key=lambda s: (s is None, s)))
+        if self.renamed:
+            self.renamed = False
+            for conn, seat in watching:
+                conn.send(self.full_state(conn, seat, snap=snaps[seat]))
+            return
         patches, texts = {}, {}
         for conn, seat in watching:
             key = (seat, id(conn.last.get(seat)), conn.cursor.get(seat))

@@ -28,6 +28,10 @@ class SeatControl:
     def name(self, seat):
         return self.seats[seat]["name"]
 
+    def rename(self, names):
+        """The players' names as the game has them now (online: a friend took an invited seat)."""
+        self.seats = [dict(s, name=name) for s, name in zip(self.seats, names)]
+
     def needs_handoff(self, decider, returning=False):
         """True when the next decision is another person's at this table: the table
         must be hidden until that player says who they are. ``returning``: the game

@@ -86,8 +86,9 @@ def test_hostile_frames_get_an_error_and_leave_the_game_as_it_was(tmp_path):
                 await ws.send("{" + " " * (70 * 1024) + "}")
                 await asyncio.wait_for(ws.recv(), 10)
             # A seated player's hostile commands: errors, and the game does not move.
-            while not host.mirror.snaps or not guest.mirror.snaps:
-                await asyncio.wait_for(asyncio.gather(host.receive(), guest.receive()), 20)
+            for bot in bots:                 # every frame of the join (the names' states, then who is connected)
+                while not bot.mirror.snaps or not all(s["connected"] for s in bot.mirror.seats):
+                    await asyncio.wait_for(bot.receive(), 20)
             version, actions = room.version, list(room.session.actions)
             decider = room.host.decider
             mover, other = (host, guest) if decider in host.mirror.here else (guest, host)

@@ -125,7 +125,7 @@ def test_a_friend_who_joins_is_named_on_every_table_at_once_not_at_the_next_move
             await bob.connect()
             while 1 not in bob.mirror.snaps:
                 await asyncio.wait_for(bob.receive(), 20)
-            named = await next_frame(ann, "update", lambda f: f["seat"] == 0)
+            named = await next_frame(ann, "state", lambda f: f["seat"] == 0)
             return ann.mirror.snaps[0], bob.mirror.snaps[1], named, version
     ann_sees, bob_sees, named, version = asyncio.run(scenario())
     assert named["version"] == version, "the names came with a move, not with the join"
@@ -133,3 +133,61 @@ def test_a_friend_who_joins_is_named_on_every_table_at_once_not_at_the_next_move
         assert snap["board"]["players"][1]["name"] == "Bob"
         assert "Seat 2" not in json.dumps(snap), "an old name is still on a table"
         assert snap["decision"]["prompt"].startswith("Bob"), snap["decision"]["prompt"]
+
+
+def test_the_creators_table_and_log_name_the_friend_right_after_the_join_before_any_move(tmp_path):
+    """A playtest of defect 8 through real windows: "Ann creates a table and Bob joins with the invite
+    code. 3 and 14 seconds later, Ann's Dragons row, markers and prompt still say 'Seat 2'"; "the log
+    keeps 'Seat 2' for the whole game: lines like 'Seat 2 is dealt...' never change. The joiner even
+    sees his own draw as 'Seat 2 drew: ...'". The lines already sent are worded again with the name."""
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            ann = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}]},
+                      random.Random(1))
+            await ann.connect()
+            await next_frame(ann, "state", lambda f: f["seat"] == 0)
+            lines = [e["text"] for e in ann.mirror.events[0]]
+            assert any(t.startswith("Seat 2 is dealt") for t in lines), lines      # the lines worded before the join
+            version = ann.mirror.version
+            bob = Bot(uri, {"type": "join", "code": ann.created["invites"]["1"], "name": "Bob"}, random.Random(2))
+            await bob.connect()
+            await next_frame(bob, "state", lambda f: f["seat"] == 1)
+            await next_frame(ann, "presence", lambda f: f["seats"][1]["connected"])    # (the join's frames came before)
+            return ann.mirror, bob.mirror, version
+    ann_sees, bob_sees, version = asyncio.run(scenario())
+    assert ann_sees.version == bob_sees.version == version, "a move was made: the test needs the join alone"
+    assert [p["name"] for p in ann_sees.snaps[0]["board"]["players"]] == ["Ann", "Bob"]
+    for mirror, seat in ((ann_sees, 0), (bob_sees, 1)):
+        lines = [e["text"] for e in mirror.events[seat]]
+        assert [e["seq"] for e in mirror.events[seat]] == sorted({e["seq"] for e in mirror.events[seat]})
+        assert any(t.startswith("Bob is dealt") for t in lines), lines
+        assert not [t for t in lines if "Seat 2" in t], f"seat {seat}'s log still says 'Seat 2'"
+        assert "Seat 2" not in json.dumps(mirror.snaps[seat]), f"seat {seat}'s table still says 'Seat 2'"
+    assert any(t.startswith("Bob drew: ") for t in (e["text"] for e in bob_sees.events[1])), "Bob's own draw"
+
+
+def test_a_window_away_during_the_join_has_its_lines_worded_again_when_it_comes_back(tmp_path):
+    """The window's connection was down while the friend joined: back, it asks only for the lines after
+    those it has (hello's "since"), which name "Seat 2"; the server sends it the whole log again."""
+    async def scenario():
+        async with serving(tmp_path) as (server, uri):
+            ann = Bot(uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}]},
+                      random.Random(1))
+            await ann.connect()
+            await next_frame(ann, "state", lambda f: f["seat"] == 0)
+            await ann.close()
+            assert any("Seat 2" in e["text"] for e in ann.mirror.events[0])
+            bob = Bot(uri, {"type": "join", "code": ann.created["invites"]["1"], "name": "Bob"}, random.Random(2))
+            await bob.connect()
+            await next_frame(bob, "state", lambda f: f["seat"] == 1)
+            back = Bot(uri, {"type": "hello", "tokens": [ann.created["tokens"]["0"]], "since": ann.mirror.cursors(),
+                             "version": ann.mirror.version}, random.Random(3), session=ann.session)
+            back.mirror = ann.mirror                 # the window's own mirror, as a reconnection keeps it
+            await back.connect()
+            await next_frame(back, "state", lambda f: f["seat"] == 0)
+            return back.mirror
+    mirror = asyncio.run(scenario())
+    lines = [e["text"] for e in mirror.events[0]]
+    seqs = [e["seq"] for e in mirror.events[0]]
+    assert seqs == sorted(set(seqs)) and seqs[0] == 0, "lines lost or doubled"
+    assert not [t for t in lines if "Seat 2" in t] and any(t.startswith("Bob is dealt") for t in lines), lines

@@ -240,6 +240,14 @@ class TableScene(Scene):
         self.base_dirty = True
         self.app.dirty = True
 
+    def reread(self):
+        """The host's snapshot came whole again (online: a seat renamed, at the same version): read
+        it and the whole log afresh, and paint every part (lines shown may be worded anew)."""
+        self.snap = None
+        self._painted = {}
+        self.refresh()
+        self.seats.rename([p["name"] for p in self.view["players"]])
+
     def _eyes_changed(self):
         return (None if self.seats.between_players(self.decider) else self.seats.viewer) != self.eyes
 
