@@ -24,7 +24,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from online_helpers import ServerThread, play_out, table_of_bots   # noqa: E402
+from online_helpers import LIMIT_SECONDS, ServerThread, table_of_bots   # noqa: E402
 from sprites.scenes.replay import ReplayScene                     # noqa: E402
 from sprites.scenes.scores import TABS, ScoresScene               # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
@@ -47,7 +47,9 @@ class Game:
 
     def __init__(self, uri, pause=0.0, variant="standard"):
         self.ready, self.done = threading.Event(), threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._play(uri, pause, variant)), daemon=True)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._play(uri, pause, variant),),
+                                       daemon=True)
         self.thread.start()
         assert self.ready.wait(30), "the players' game was not created"
 
@@ -57,12 +59,14 @@ class Game:
         for bot in self.bots:
             bot.pause = pause
         self.ready.set()
-        try:
-            await play_out(self.bots)
-        finally:
-            for bot in self.bots:
-                await bot.close()
-            self.done.set()
+        await asyncio.wait_for(asyncio.gather(*(b.play() for b in self.bots), return_exceptions=True), LIMIT_SECONDS)
+        self.done.set()
+
+    def leave(self):
+        """The players close their windows (the game stays on the server, unfinished if it was)."""
+        for bot in self.bots:
+            asyncio.run_coroutine_threadsafe(bot.close(), self.loop)
+        self.thread.join(10)
 
 
 def final_scores(server):
@@ -134,5 +138,36 @@ def test_a_spectator_watching_live_sees_the_scores_when_the_game_ends(tmp_path, 
         check_every_tab(app, monkeypatch, final_scores(server)[0])
     finally:
         app.close()
-        game.done.wait(30)
+        game.leave()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectators_table_shows_no_action_button_nobody_can_use_from_it(tmp_path, monkeypatch):
+    """The table's buttons for action kinds (Divination, Consume Noble, Lick Wounds) are a
+    player's: a spectator's table leaves them out, at any size; the bar's buttons stay."""
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri, pause=0.5)         # (the game goes on while the table is looked at)
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        kinds = [f"button:{k}" for k in table.host.table["buttons"]]
+        labels = [b["label"] for b in table.host.table["buttons"].values()]
+        assert kinds and labels
+        drawn = DrawnText(monkeypatch)
+        for size in ((1600, 900), (1200, 700)):
+            app.screen = pygame.display.set_mode(size)
+            table.resize(app.screen.get_size())
+            drawn.clear()
+            redraw(app)
+            assert not set(kinds) & set(table.element_names()), table.element_names()
+            assert not set(labels) & set(drawn.strings()), [s for s in drawn.strings() if s in labels]
+            assert "Watching: the players' hands are hidden" in drawn.strings()
+            assert "button:menu" in table.element_names() and "button:help" in table.element_names()
+        assert app.scene is table
+    finally:
+        app.close()
+        game.leave()
         server.stop()
