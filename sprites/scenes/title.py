@@ -3,8 +3,8 @@ seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
 
 No click here loses a game: every game autosaves under its own name and is
 listed under Recent games, and leaving a game in progress (Start, Load, a
-recent game) or replacing a named save asks first (an online game is the
-server's: it is kept there, and is not saved here until it is over). A game whose autosave
+recent game) or replacing a named save asks first (an online game is kept by
+its server: no save of it here until it is over). A game whose autosave
 fails says so in its row ("not saved since ..."), and before anything would
 leave it (Quit too) the title offers to save it in another folder
 (``ElsewhereBox``); so does the title the table's Menu leads to. The seat setup is
