@@ -1,9 +1,8 @@
-"""A spectator's window at the end of an online game, through the real window and
-a real server (127.0.0.1, port 0): the score sheet everyone may see (the final
-scoring counts every lair: the engine opens them all once the game is over),
-on each of its tabs, and the
-replay of the whole game; and a spectator's table shows no action button that
-nobody can use from it.
+"""A spectator's window onto an online game, through the real window and a real
+server (127.0.0.1, port 0): at the end, the score sheet everyone may see (the
+final scoring counts every lair: the engine opens them all once the game is
+over) on each of its tabs, and the replay of the whole game; during the game,
+a table without the action buttons nobody can use from it.
 
 Playtest: "Watching a finished game crashes the window ... TypeError:
 'NoneType' object is not subscriptable"; "a spectator crashed the moment the
@@ -15,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import threading
 
 import pygame
@@ -113,6 +111,12 @@ def test_a_spectator_of_a_finished_game_sees_its_scores_on_every_tab_and_its_rep
         engine_game, scores = final_scores(server)
         assert app.scene.scores == scores
         check_every_tab(app, monkeypatch, engine_game)
+        click(app, "button:view_table")             # the final board, every lair open, and back
+        table = app.scene
+        assert isinstance(table, TableScene) and all(p["lair"] is not None for p in table.view["players"])
+        assert all(p["hand"] is None for p in table.view["players"])
+        redraw(app)
+        click(app, "button:scores")
         host = app.scene.host
         assert pump_until(app, lambda: host.replay() is not None), "the whole game never came"
         click(app, "button:replay")
