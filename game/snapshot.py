@@ -15,7 +15,8 @@ draw its table, as plain data (JSON-serialisable: lists, dicts, text, numbers).
   pointing at a thing that offers nothing is refused; the flights to regions
   two or more moves away;
 - ``standings``: where the game stands as the seat may know it (unless the
-  caller does not want them); at the end, the final scores; ``goals``: in the last century, what is still open for
+  caller does not want them; a spectator's only at the end); at the end, the
+  final scores; ``goals``: in the last century, what is still open for
   the seat (``goals.still_to_win``);
 - ``events``: the log lines the seat may read from ``since`` on, each with its
   sequence number (its place in the game's log), so that a table that has
@@ -65,7 +66,8 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
     views = boards(g, seats)
     order = turn_order(g)
     final = g.final_scores() if g.is_over else None
-    standings = for_seats(g, [seat for seat in views if seat is not None]) if standings else {}
+    # (a spectator's too once the game is over: every lair is open then, the final scores are everyone's)
+    standings = for_seats(g, [seat for seat in views if seat is not None or g.is_over]) if standings else {}
     out = {}
     for seat, view in views.items():
         view = dict(view)

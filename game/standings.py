@@ -78,7 +78,9 @@ def worked_out(g, seat):
     """Competitive games: {"cooperative": False, "scores": as ``final_scores``
     gives them (best first), "majorities": {category: (seats first, seats
     second)}, "hidden": the seats whose lairs were worked out from public
-    information, "estimated": True if those figures are estimates}.
+    information, "estimated": True if those figures are estimates, "uncertain"
+    and "range": ``still_open``'s (``seat`` None: what everyone may know once
+    the game is over; {} and None)}.
 
     Desolation: {"cooperative": True, and ``desolation``'s fields, its
     "next_level" with "needed": the Survival Points to remove to reach it}.
@@ -93,7 +95,10 @@ def worked_out(g, seat):
     lairs = [stashed(worked_out[p.seat] if p.seat in worked_out else p.lair, p.card) for p in g.state.players]
     scores = scored(g, lairs)
     estimated = len(worked_out) > 1
-    open_, mine = still_open(g, scores, seat, sorted(worked_out) if estimated else ())
+    if seat is None:               # a spectator's, at the end: nothing estimated, no column of its own
+        open_, mine = {}, None
+    else:
+        open_, mine = still_open(g, scores, seat, sorted(worked_out) if estimated else ())
     return {"cooperative": False, "scores": scores, "majorities": majorities(g, scores),
             "hidden": sorted(worked_out), "estimated": estimated, "uncertain": open_, "range": mine}
 

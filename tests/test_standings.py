@@ -47,6 +47,22 @@ def test_at_the_end_the_standings_are_the_final_scores(n, seed, variant):
         assert st["hidden"] == [] and st["estimated"] is False
 
 
+@pytest.mark.parametrize("variant", ["standard", "desolation"])
+def test_a_spectator_has_the_final_standings_at_the_end_and_none_before(variant):
+    """What everyone may see (seat None: a spectator's window) holds no standings while
+    lairs are hidden, and at the end the final ones, majorities and all: every lair is
+    open then (the scores screen of a spectator draws them)."""
+    from game.snapshot import seat_snapshot
+    before = random_game(3, 5, variant, steps=40)
+    assert seat_snapshot(before, None)["standings"] is None
+    g = random_game(3, 5, variant)
+    st = seat_snapshot(g, None)["standings"]
+    if variant == "standard":          # (no column of its own: nothing uncertain, no range of its total)
+        assert st == {**g.standings(0), "uncertain": {}, "range": None} and st["majorities"]
+    else:
+        assert st == g.standings(0)
+
+
 def test_in_the_strategist_every_lair_counts_as_it_is():
     """The Strategist: the lairs are open, so the standings mid-game score
     the real lairs for every seat, and nothing is worked out or estimated."""

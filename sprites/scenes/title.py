@@ -3,7 +3,8 @@ seed, hand-off setting; Recent games; Start, Continue, Load, Save as, Quit.
 
 No click here loses a game: every game autosaves under its own name and is
 listed under Recent games, and leaving a game in progress (Start, Load, a
-recent game) or replacing a named save asks first. A game whose autosave
+recent game) or replacing a named save asks first (an online game is kept by
+its server: no save of it here until it is over). A game whose autosave
 fails says so in its row ("not saved since ..."), and before anything would
 leave it (Quit too) the title offers to save it in another folder
 (``ElsewhereBox``); so does the title the table's Menu leads to. The seat setup is
@@ -156,8 +157,12 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
             self.elsewhere = ElsewhereBox(self, self._trouble(), leave, then)
             self.resize(self.size)
             return None
-        kept = ("It is autosaved and stays under Recent games, so you can continue it later."
-                if self._current_file() else "It is not saved (autosave is off): it will be lost.")
+        if self._kept_online():
+            kept = "It is an online game: the server keeps it. Open it again from Play online, under My games."
+        elif self._current_file():
+            kept = "It is autosaved and stays under Recent games, so you can continue it later."
+        else:
+            kept = "It is not saved (autosave is off): it will be lost."
         return self.ask(title, f"A game is in progress. {kept}", yes, then)
 
     def key(self, event):

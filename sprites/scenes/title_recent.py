@@ -10,6 +10,7 @@ import os
 
 import pygame
 
+from app.ports import is_online
 from app.save_folder import SaveInfo
 from game.variants import VARIANTS, Variant
 from sprites import theme
@@ -45,7 +46,7 @@ class RecentGames:
             self.add(f"recent:{i}", pygame.Rect(rx, ry, rw, row_h + extra), tip=self._recent_tip(info))
             ry += row_h + px(6) + extra
         self.recent_rect = pygame.Rect(rx, px(196), rw, max(RECENT_ROWS * px(54), ry - px(196)))
-        if self.current is not None and saves_api() is not None and not self.current.host.read_only:
+        if self._savable():
             sy = self.recent_rect.bottom + px(44)
             self.add("field:save_name", pygame.Rect(rx, sy, self.recent_rect.w - px(180), px(44)),
                      tip="Type a name for the save")
@@ -76,8 +77,18 @@ class RecentGames:
                         autosave=True, facts=facts)
 
     def _trouble(self):
-        """If the game in progress cannot be autosaved, what to say of it (the host's ``unsaved``), else None."""
-        return self.current.host.unsaved() if self._in_progress() else None
+        """If the game in progress cannot be autosaved, what to say of it (the host's ``unsaved``), else None
+        (an online game's connection down is not: the server keeps it, there is nothing to save elsewhere)."""
+        return self.current.host.unsaved() if self._in_progress() and not self._kept_online() else None
+
+    def _kept_online(self):
+        """Is the game in progress an online game (the server keeps it until it is over)?"""
+        return self.current is not None and is_online(self.current.host) and not self.current.host.over
+
+    def _savable(self):
+        """Can the game in progress be saved here under a name (not a replay; an online game once it is over)?"""
+        return (self.current is not None and saves_api() is not None and not self.current.host.read_only
+                and not self._kept_online())
 
     def _latest(self):
         """The most recent game that is not over (what Continue continues)."""

@@ -177,6 +177,7 @@ class Watching(TablePart):
         self.table.right.viewer_label = ""
         self.table.right.yours = False
         self.table.handview.empty_text = "Watching: the players' hands are hidden"
+        self.table.handview.buttons = ()     # the action kinds' buttons are a player's: none can be used here
 
     def header(self, header):
         head, prompt, colour, letter = header

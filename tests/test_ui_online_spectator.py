@@ -1,0 +1,177 @@
+"""A spectator's window onto an online game, through the real window and a real
+server (127.0.0.1, port 0): at the end, the score sheet everyone may see (the
+final scoring counts every lair: the engine opens them all once the game is
+over) on each of its tabs, and the replay of the whole game; during the game,
+a table without the action buttons nobody can use from it.
+
+Playtest: "Watching a finished game crashes the window ... TypeError:
+'NoneType' object is not subscriptable"; "a spectator crashed the moment the
+game ended"; "a spectator sees greyed Divination / Consume Noble / Lick Wounds
+buttons".
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from online_helpers import LIMIT_SECONDS, ServerThread, table_of_bots   # noqa: E402
+from sprites.scenes.replay import ReplayScene                     # noqa: E402
+from sprites.scenes.scores import TABS, ScoresScene               # noqa: E402
+from sprites.scenes.table import TableScene                       # noqa: E402
+from test_ui_online import open_play_online                       # noqa: E402
+from ui_helpers import DrawnText, click, make_app, press, pump_until, redraw, type_into  # noqa: E402
+
+PLAN = [{"kind": "here", "name": "Ash"}, {"kind": "invite"}]
+
+
+def watch(app, uri, code):
+    """Play online, the game's watch code typed, Watch."""
+    scene = open_play_online(app, uri, "Cy")
+    type_into(app, "field:code", code)
+    click(app, "button:watch")
+    assert pump_until(app, lambda: isinstance(app.scene, (TableScene, ScoresScene))), scene.message
+
+
+class Game:
+    """Two players on other computers playing one game to its end, in a thread (``pause``: before each move)."""
+
+    def __init__(self, uri, pause=0.0, variant="standard"):
+        self.ready, self.done = threading.Event(), threading.Event()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._play(uri, pause, variant),),
+                                       daemon=True)
+        self.thread.start()
+        assert self.ready.wait(30), "the players' game was not created"
+
+    async def _play(self, uri, pause, variant):
+        self.bots = await table_of_bots(uri, PLAN, variant, seed=5)
+        self.code = self.bots[0].created["game"]
+        for bot in self.bots:
+            bot.pause = pause
+        self.ready.set()
+        await asyncio.wait_for(asyncio.gather(*(b.play() for b in self.bots), return_exceptions=True), LIMIT_SECONDS)
+        self.done.set()
+
+    def leave(self):
+        """The players close their windows (the game stays on the server, unfinished if it was)."""
+        for bot in self.bots:
+            asyncio.run_coroutine_threadsafe(bot.close(), self.loop)
+        self.thread.join(10)
+
+
+def final_scores(server):
+    room = next(iter(server.server.games.rooms.values()))
+    return room.session.game, json.loads(json.dumps(room.session.game.final_scores()))
+
+
+def check_every_tab(app, monkeypatch, game):
+    """The scores screen of a spectator: each tab drawn with what the final scores make public."""
+    scores = app.scene
+    assert isinstance(scores, ScoresScene)
+    drawn = DrawnText(monkeypatch)
+    team = game.cooperative             # a team's game: its result heads every tab
+    heads = [game.desolation()["level"]] if team else [e["name"] for e in game.final_scores() if e["rank"] == 1]
+    for name, _ in TABS:
+        click(app, name)
+        drawn.clear()
+        redraw(app)
+        text = drawn.joined()
+        assert all(w in text for w in heads), (name, text[:300])
+        if name == "tab:scores" and not team:           # the sheet, with the majorities marked
+            for e in game.final_scores():
+                assert f"{e['total']} VP" in drawn.strings()
+            assert "1st" in drawn.strings()
+        if name == "tab:lairs":            # every lair opened at final scoring, piece by piece
+            for p in game.state.players:
+                assert f"{p.lair.res['gold']} gold" in drawn.strings() or p.lair.res["gold"] == 0
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT):        # and by the keyboard
+        press(app, key)
+        redraw(app)
+    assert app.scene is scores
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["standard", "desolation"])
+def test_a_spectator_of_a_finished_game_sees_its_scores_on_every_tab_and_its_replay(tmp_path, monkeypatch, variant):
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri, variant=variant)
+    assert game.done.wait(120), "the players never finished"
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        assert pump_until(app, lambda: isinstance(app.scene, ScoresScene)), "no scores for a finished game"
+        engine_game, scores = final_scores(server)
+        assert app.scene.scores == scores
+        check_every_tab(app, monkeypatch, engine_game)
+        click(app, "button:view_table")             # the final board, every lair open, and back
+        table = app.scene
+        assert isinstance(table, TableScene) and all(p["lair"] is not None for p in table.view["players"])
+        assert all(p["hand"] is None for p in table.view["players"])
+        redraw(app)
+        click(app, "button:scores")
+        host = app.scene.host
+        assert pump_until(app, lambda: host.replay() is not None), "the whole game never came"
+        click(app, "button:replay")
+        assert isinstance(app.scene, ReplayScene)
+        press(app, pygame.K_END)
+        click(app, "replay:scores")                 # the replay's own scores screen, every tab
+        check_every_tab(app, monkeypatch, engine_game)
+    finally:
+        app.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectator_watching_live_sees_the_scores_when_the_game_ends(tmp_path, monkeypatch):
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri, pause=0.02)
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        table = app.scene
+        assert isinstance(table, TableScene) and not table.host.over
+        assert pump_until(app, lambda: isinstance(app.scene, ScoresScene), 120), "the end never showed"
+        check_every_tab(app, monkeypatch, final_scores(server)[0])
+    finally:
+        app.close()
+        game.leave()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectators_table_shows_no_action_button_nobody_can_use_from_it(tmp_path, monkeypatch):
+    """The table's buttons for action kinds (Divination, Consume Noble, Lick Wounds) are a
+    player's: a spectator's table leaves them out, at any size; the bar's buttons stay."""
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri, pause=0.5)         # (the game goes on while the table is looked at)
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        kinds = [f"button:{k}" for k in table.host.table["buttons"]]
+        labels = [b["label"] for b in table.host.table["buttons"].values()]
+        assert kinds and labels
+        drawn = DrawnText(monkeypatch)
+        for size in ((1600, 900), (1200, 700)):
+            app.screen = pygame.display.set_mode(size)
+            table.resize(app.screen.get_size())
+            drawn.clear()
+            redraw(app)
+            assert not set(kinds) & set(table.element_names()), table.element_names()
+            assert not set(labels) & set(drawn.strings()), [s for s in drawn.strings() if s in labels]
+            assert "Watching: the players' hands are hidden" in drawn.strings()
+            assert "button:menu" in table.element_names() and "button:help" in table.element_names()
+        assert app.scene is table
+    finally:
+        app.close()
+        game.leave()
+        server.stop()
