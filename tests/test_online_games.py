@@ -45,16 +45,19 @@ class WireWatch:
         self.frames = 0
         self.problems = []
         self.mirrors = {}
-        original = transport.Connection.send
+        original = transport.Connection.send_text
         watch = self
 
-        def spy(conn, frame):
+        # Every frame leaves through send_text, as its text: the frames made for one connection
+        # (send encodes them) and those encoded once for several (Room.broadcast's updates).
+        def spy(conn, text):
+            frame = json.loads(text)
             try:
                 watch.check(conn, frame)
             except Exception as exc:                    # a check that fails is a problem, never a lost frame
                 watch.problems.append(f"checking a {frame.get('type')} frame failed: {exc!r}")
-            original(conn, frame)
-        monkeypatch.setattr(transport.Connection, "send", spy)
+            original(conn, text)
+        monkeypatch.setattr(transport.Connection, "send_text", spy)
 
     def check(self, conn, frame):
         self.frames += 1
