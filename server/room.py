@@ -369,9 +369,9 @@ class Room:
                 conn.send_text(text)
 
     def tell_presence(self):
-        frame = {"type": "presence", "seats": self.public_seats()}
+        text = protocol.dumps({"type": "presence", "seats": self.public_seats()})
         for conn in list(self.connections):
-            conn.send(frame)
+            conn.send_text(text)
 
     # ----- commands -------------------------------------------------------------------------
     def command(self, seat, msg, session):

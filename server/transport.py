@@ -12,6 +12,7 @@ back and catches up) rather than growing the server's memory.
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 
@@ -88,9 +89,41 @@ class Connection:
         return True
 
 
+class Arrivals:
+    """New connections' work (their first message, their welcome) one per turn of the event
+    loop: a burst of arrivals (a server starting, hundreds of tables seating at once) takes
+    turns between the moves of the tables already playing, instead of making them wait."""
+
+    def __init__(self):
+        self.waiting = collections.deque()
+        self.waking = False
+
+    async def turn(self):
+        """Return in a turn of the loop that no other arrival's ``turn`` returned in."""
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+        self.waiting.append(ready)
+        if not self.waking:
+            self.waking = True
+            loop.call_soon(self._wake_one, loop)
+        await ready
+
+    def _wake_one(self, loop):
+        while self.waiting:
+            ready = self.waiting.popleft()
+            if not ready.done():                 # (its connection may have gone meanwhile)
+                ready.set_result(None)
+                break
+        if self.waiting:
+            loop.call_soon(self._wake_one, loop)      # the next one in the loop's next turn
+        else:
+            self.waking = False
+
+
 class Transport:
     def __init__(self, games, per_address=PER_ADDRESS, rate=RATE, trusted_proxies=()):
         self.games = games
+        self.arrivals = Arrivals()
         self.per_address = per_address
         self.rate = rate
         self.trusted = addresses.trusted_networks(trusted_proxies)
@@ -124,6 +157,7 @@ class Transport:
         except (asyncio.TimeoutError, Exception):
             await ws.close(1008, "say who you are first")
             return
+        await self.arrivals.turn()
         try:
             room, seats, spectator = await messages.first(self.games, conn, protocol.parse(frame))
         except BadMessage as exc:
@@ -137,6 +171,7 @@ class Transport:
             log.exception("a first message failed")
             conn.send({"type": "error", "text": "The server could not do that (its fault, not yours): try again."})
             return
+        await self.arrivals.turn()
         await self.games.arrive(conn, room, seats, spectator)
         try:
             await self._messages(conn)
