@@ -32,6 +32,8 @@ RATE = 20.0                  # messages per second a connection may send, on ave
 BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
+ARRIVALS_BUDGET = 0.01       # seconds of new connections' work in one turn of the event loop ...
+ARRIVALS_BATCH = 32          # ... by at most this many of those waiting
 
 
 class Connection:
@@ -90,34 +92,60 @@ class Connection:
 
 
 class Arrivals:
-    """New connections' work (their first message, their welcome) one per turn of the event
-    loop: a burst of arrivals (a server starting, hundreds of tables seating at once) takes
-    turns between the moves of the tables already playing, instead of making them wait."""
+    """New connections' work (their first message, their welcome) in short turns: in one turn
+    of the event loop, arrivals go on while they have taken less than ``budget`` seconds, then
+    wait (first come, first served) for the next turn. A burst of arrivals (a server starting,
+    hundreds of tables seating at once) so works between the moves of the tables already
+    playing instead of making them wait for all of it."""
 
-    def __init__(self):
-        self.waiting = collections.deque()
-        self.waking = False
+    def __init__(self, budget=ARRIVALS_BUDGET, batch=ARRIVALS_BATCH):
+        self.budget = budget
+        self.batch = batch                  # arrivals woken at most per turn (each checks the budget)
+        self.waiting = collections.deque()  # futures of arrivals waiting for a turn, first come first
+        self.again = []                     # woken, but this turn's budget was spent: first in the next
+        self.began = None                   # when this turn's arrivals began (None: none yet)
+        self.scheduled = False
 
     async def turn(self):
-        """Return in a turn of the loop that no other arrival's ``turn`` returned in."""
+        """Return when this arrival may do its work (until its next await)."""
         loop = asyncio.get_running_loop()
+        if self.waiting or self.again or not self._in_budget(loop):
+            await self._wait(loop, self.waiting)
+            while not self._in_budget(loop):
+                await self._wait(loop, self.again)
+
+    def _in_budget(self, loop):
+        now = time.perf_counter()
+        if self.began is None:
+            self.began = now
+            self._schedule(loop)
+        return now - self.began < self.budget
+
+    async def _wait(self, loop, queue):
         ready = loop.create_future()
-        self.waiting.append(ready)
-        if not self.waking:
-            self.waking = True
-            loop.call_soon(self._wake_one, loop)
+        queue.append(ready)
+        self._schedule(loop)
         await ready
 
-    def _wake_one(self, loop):
-        while self.waiting:
+    def _schedule(self, loop):
+        if not self.scheduled:
+            self.scheduled = True
+            loop.call_soon(self._next_turn, loop)
+
+    def _next_turn(self, loop):
+        """The loop's next turn: a new budget, and the first waiting arrivals woken."""
+        self.scheduled = False
+        self.began = None
+        self.waiting.extendleft(reversed(self.again))
+        self.again = []
+        woken = 0
+        while self.waiting and woken < self.batch:
             ready = self.waiting.popleft()
-            if not ready.done():                 # (its connection may have gone meanwhile)
+            if not ready.done():             # (its connection may have gone meanwhile)
                 ready.set_result(None)
-                break
+                woken += 1
         if self.waiting:
-            loop.call_soon(self._wake_one, loop)      # the next one in the loop's next turn
-        else:
-            self.waking = False
+            self._schedule(loop)
 
 
 class Transport:
