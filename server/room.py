@@ -369,9 +369,9 @@ class Room:
                 conn.send_text(text)
 
     def tell_presence(self):
-        text = protocol.dumps({"type": "presence", "seats": self.public_seats()})
+        frame = {"type": "presence", "seats": self.public_seats()}
         for conn in list(self.connections):
-            conn.send_text(text)
+            conn.send(frame)
 
     # ----- commands -------------------------------------------------------------------------
     def command(self, seat, msg, session):

@@ -3,11 +3,13 @@
 ``Transport.handler`` is what websockets calls for each connection: it counts
 connections per address (behind a trusted proxy, the address it says:
 server.addresses), closes one that says nothing in FIRST_MESSAGE_SECONDS,
-keeps each connection to its token bucket of messages, turns every frame into
-a message (wire.protocol.parse) for server.messages, and every refusal or
-fault into an error frame (the server goes on). Frames out wait in the
-connection's queue for its writer; a reader too slow is dropped (it comes
-back and catches up) rather than growing the server's memory.
+lets new connections' first messages and welcomes work in short turns between
+the other messages (``Arrivals``), keeps each connection to its token bucket
+of messages, turns every frame into a message (wire.protocol.parse) for
+server.messages, and every refusal or fault into an error frame (the server
+goes on). Frames out wait in the connection's queue for its writer; a reader
+too slow is dropped (it comes back and catches up) rather than growing the
+server's memory.
 """
 from __future__ import annotations
 
