@@ -2,6 +2,7 @@
 
     python tests/bench/bench_online.py                       # 200 games of 4, players think ~1 s a move
     python tests/bench/bench_online.py --games 50 --think 0  # as fast as they can: actions per core-second
+    python tests/bench/bench_online.py --games 500 --think 3 --seconds 40 --timeline   # second by second
 
 It starts ``python main.py serve`` (SQLite, in a temporary folder), connects
 one client per seat (client.bot), lets them play for ``--seconds``, and
