@@ -3,15 +3,18 @@
 ``Transport.handler`` is what websockets calls for each connection: it counts
 connections per address (behind a trusted proxy, the address it says:
 server.addresses), closes one that says nothing in FIRST_MESSAGE_SECONDS,
-keeps each connection to its token bucket of messages, turns every frame into
-a message (wire.protocol.parse) for server.messages, and every refusal or
-fault into an error frame (the server goes on). Frames out wait in the
-connection's queue for its writer; a reader too slow is dropped (it comes
-back and catches up) rather than growing the server's memory.
+lets new connections' first messages and welcomes work in short turns between
+the other messages (``Arrivals``), keeps each connection to its token bucket
+of messages, turns every frame into a message (wire.protocol.parse) for
+server.messages, and every refusal or fault into an error frame (the server
+goes on). Frames out wait in the connection's queue for its writer; a reader
+too slow is dropped (it comes back and catches up) rather than growing the
+server's memory.
 """
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 
@@ -31,6 +34,8 @@ RATE = 20.0                  # messages per second a connection may send, on ave
 BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
+ARRIVALS_BUDGET = 0.01       # seconds of new connections' work in one turn of the event loop ...
+ARRIVALS_BATCH = 32          # ... by at most this many of those waiting
 
 
 class Connection:
@@ -88,9 +93,67 @@ class Connection:
         return True
 
 
+class Arrivals:
+    """New connections' work (their first message, their welcome) in short turns: in one turn
+    of the event loop, arrivals go on while they have taken less than ``budget`` seconds, then
+    wait (first come, first served) for the next turn. A burst of arrivals (a server starting,
+    hundreds of tables seating at once) so works between the moves of the tables already
+    playing instead of making them wait for all of it."""
+
+    def __init__(self, budget=ARRIVALS_BUDGET, batch=ARRIVALS_BATCH):
+        self.budget = budget
+        self.batch = batch                  # arrivals woken at most per turn (each checks the budget)
+        self.waiting = collections.deque()  # futures of arrivals waiting for a turn, first come first
+        self.again = []                     # woken, but this turn's budget was spent: first in the next
+        self.began = None                   # when this turn's arrivals began (None: none yet)
+        self.scheduled = False
+
+    async def turn(self):
+        """Return when this arrival may do its work (until its next await)."""
+        loop = asyncio.get_running_loop()
+        if self.waiting or self.again or not self._in_budget(loop):
+            await self._wait(loop, self.waiting)
+            while not self._in_budget(loop):
+                await self._wait(loop, self.again)
+
+    def _in_budget(self, loop):
+        now = time.perf_counter()
+        if self.began is None:
+            self.began = now
+            self._schedule(loop)
+        return now - self.began < self.budget
+
+    async def _wait(self, loop, queue):
+        ready = loop.create_future()
+        queue.append(ready)
+        self._schedule(loop)
+        await ready
+
+    def _schedule(self, loop):
+        if not self.scheduled:
+            self.scheduled = True
+            loop.call_soon(self._next_turn, loop)
+
+    def _next_turn(self, loop):
+        """The loop's next turn: a new budget, and the first waiting arrivals woken."""
+        self.scheduled = False
+        self.began = None
+        self.waiting.extendleft(reversed(self.again))
+        self.again = []
+        woken = 0
+        while self.waiting and woken < self.batch:
+            ready = self.waiting.popleft()
+            if not ready.done():             # (its connection may have gone meanwhile)
+                ready.set_result(None)
+                woken += 1
+        if self.waiting:
+            self._schedule(loop)
+
+
 class Transport:
     def __init__(self, games, per_address=PER_ADDRESS, rate=RATE, trusted_proxies=()):
         self.games = games
+        self.arrivals = Arrivals()
         self.per_address = per_address
         self.rate = rate
         self.trusted = addresses.trusted_networks(trusted_proxies)
@@ -124,6 +187,7 @@ class Transport:
         except (asyncio.TimeoutError, Exception):
             await ws.close(1008, "say who you are first")
             return
+        await self.arrivals.turn()
         try:
             room, seats, spectator = await messages.first(self.games, conn, protocol.parse(frame))
         except BadMessage as exc:
@@ -137,6 +201,7 @@ class Transport:
             log.exception("a first message failed")
             conn.send({"type": "error", "text": "The server could not do that (its fault, not yours): try again."})
             return
+        await self.arrivals.turn()
         await self.games.arrive(conn, room, seats, spectator)
         try:
             await self._messages(conn)

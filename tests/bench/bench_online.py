@@ -2,6 +2,7 @@
 
     python tests/bench/bench_online.py                       # 200 games of 4, players think ~1 s a move
     python tests/bench/bench_online.py --games 50 --think 0  # as fast as they can: actions per core-second
+    python tests/bench/bench_online.py --games 500 --think 3 --seconds 40 --timeline   # second by second
 
 It starts ``python main.py serve`` (SQLite, in a temporary folder), connects
 one client per seat (client.bot), lets them play for ``--seconds``, and
@@ -78,12 +79,36 @@ class Clock:
 
     def latencies(self, seats, after=0.0):
         """Seconds from each move to its last seat's update, for the moves sent after ``after``."""
+        return [late for t, late in self.moves(seats) if t >= after]
+
+    def moves(self, seats):
+        """(when sent, seconds to its last seat's update) of each move every seat heard."""
         out = []
         for k, t in self.sent.items():
             times = self.heard.get(k, [])
-            if len(times) >= seats and t >= after:
-                out.append(max(times) - t)
+            if len(times) >= seats:
+                out.append((t, max(times) - t))
         return out
+
+
+async def sample_cpu(pid, samples):
+    """Every second: (time, the server's CPU seconds, this process's CPU seconds)."""
+    while True:
+        samples.append((time.perf_counter(), proc_cpu(pid), time.process_time()))
+        await asyncio.sleep(1)
+
+
+def print_timeline(clock, seats, samples, wall0, seated):
+    """Second by second: moves sent, their p50 / p99 to every seat's update, tables seated, and the
+    CPU the server and the clients used (of one core) in that second."""
+    print("  second  moves  p50 ms  p99 ms  seated  server CPU  clients CPU")
+    moves = clock.moves(seats)
+    for (t0, s0, c0), (t1, s1, c1) in zip(samples, samples[1:]):
+        lat = sorted(late for t, late in moves if t0 <= t < t1)
+        p50 = f"{statistics.median(lat) * 1000:7.1f}" if lat else "      -"
+        p99 = f"{lat[max(0, int(len(lat) * 0.99) - 1)] * 1000:7.1f}" if lat else "      -"
+        print(f"  {t0 - wall0:6.0f} {len(lat):6d} {p50} {p99} {sum(t < t1 for t in seated):7d} "
+              f"{(s1 - s0) / (t1 - t0):10.0%} {(c1 - c0) / (t1 - t0):12.0%}")
 
 
 def thinking(think, rng):
@@ -135,10 +160,13 @@ async def run(args):
         clock = Clock()
         cpu0, wall0, clients0 = proc_cpu(proc.pid), time.perf_counter(), time.process_time()
         stop_at = time.monotonic() + args.seconds
-        seated = []
+        seated, samples = [], []
+        sampling = asyncio.ensure_future(sample_cpu(proc.pid, samples)) if args.timeline else None
         games = await asyncio.gather(*(one_game(uri, args.players, args.think, rng, clock, stop_at, i, seated)
                                        for i in range(args.games)))
         wall, cpu = time.perf_counter() - wall0, proc_cpu(proc.pid) - cpu0
+        if sampling is not None:
+            sampling.cancel()
         clients_cpu = time.process_time() - clients0
         loaded_rss = proc_rss_mb(proc.pid)
         actions = sum(v for _, _, v in games)
@@ -167,6 +195,8 @@ async def run(args):
         print(f"  the same, once every table is seated ({max(seated) - wall0:.1f} s in): "
               f"p50 {statistics.median(steady) * 1000:.1f} ms, p99 {steady[int(len(steady) * 0.99) - 1] * 1000:.1f} ms, "
               f"max {steady[-1] * 1000:.1f} ms ({len(steady)} moves)")
+    if args.timeline:
+        print_timeline(clock, args.players, samples, wall0, seated)
     print(f"  bytes each seat receives per action: {received / max(1, actions) / args.players:.0f} "
           f"(all frames, the whole first state included)")
     print(f"  server memory: {base_rss:.0f} MB at start, {loaded_rss:.0f} MB with the games connected "
@@ -186,6 +216,8 @@ def main():
     ap.add_argument("--think", type=float, default=1.0,
                     help="seconds a client waits before each move, on average (each wait 0.5x to 1.5x this)")
     ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--timeline", action="store_true",
+                    help="print each second's moves, latency, tables seated and CPU of server and clients")
     args = ap.parse_args()
     asyncio.run(run(args))
 
