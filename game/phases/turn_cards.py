@@ -101,7 +101,7 @@ def attack_blocked(g, p, icons, reduction, source):
         v, _, _ = cheapest = min(within, key=lost)
         return (f"That would leave your dragon at 0 Life: the cheapest attack here (a {SITE_NAMES[v]}) costs "
                 f"{lost(cheapest)} Life and your dragon has {p.life}. Heal first.")
-    v, n, _ = least = min(ways, key=lambda w: (w[1], lost(w)))
+    v, n, _ = min(ways, key=lambda w: (w[1], lost(w)))
     one_more = [w for w in ways if w[1] <= have + 1]
     if one_more and all(p.life - lost(w) < 1 for w in one_more):
         cheapest = min(one_more, key=lost)
