@@ -29,7 +29,7 @@ import time
 import psycopg
 from psycopg.types.json import Json, Jsonb
 
-from server.store import SEAT_FIELDS, Store, StoreError, Taken, written
+from server.store import SEAT_FIELDS, Store, StoreError, Taken, seat_columns, written
 
 SCHEMA = 4
 CHANNEL = "wrath_games"
@@ -200,10 +200,7 @@ class PostgresStore(Store):
     # ----- seats ------------------------------------------------------------------------------
     @written
     def update_seat(self, game_id, seat, **fields):
-        bad = set(fields) - set(SEAT_FIELDS)
-        if bad:
-            raise ValueError(f"unknown seat fields {sorted(bad)}")
-        sets = ", ".join(f"{k} = %s" for k in fields)
+        sets = seat_columns(fields, "%s")
 
         def update(db):
             with db.transaction():

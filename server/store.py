@@ -157,6 +157,16 @@ class Store(abc.ABC):
 
 SEAT_FIELDS = ("name", "dragon", "kind", "token_hash", "invite_hash", "stand_in")
 
+
+def seat_columns(fields, mark):
+    """The SET list of an UPDATE of ``fields`` of a seat, with ``mark`` as the driver's placeholder;
+    ValueError for a field a seat does not have (the names go into the SQL text)."""
+    bad = set(fields) - set(SEAT_FIELDS)
+    if bad:
+        raise ValueError(f"unknown seat fields {sorted(bad)}")
+    return ", ".join(f"{k} = {mark}" for k in fields)
+
+
 # MIGRATIONS[n] brings a database of schema n - 1 to schema n (statements separated by ";").
 MIGRATIONS = {
     1: """
@@ -373,10 +383,7 @@ class SQLiteStore(Store):
     @written
     @_guarded
     def update_seat(self, game_id, seat, **fields):
-        bad = set(fields) - set(SEAT_FIELDS)
-        if bad:
-            raise ValueError(f"unknown seat fields {sorted(bad)}")
-        sets = ", ".join(f"{k} = ?" for k in fields)
+        sets = seat_columns(fields, "?")
         with self._transaction():
             self.db.execute(f"UPDATE seats SET {sets} WHERE game = ? AND seat = ?", (*fields.values(), game_id, seat))
 
