@@ -204,7 +204,9 @@ class Host(Protocol):
 
     def snapshot(self, seat: int | None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         """The snapshot of ``seat`` (None: what everyone may see) as shown now, with its log lines from
-        sequence number ``since`` on (None: none); ``standings`` False: they may be left out (None).
+        sequence number ``since`` on (None: none); ``standings`` False: they may be left out (None);
+        True: the seat's standings at this version, or None while an online host asks the server
+        for them (its news "standings" says they came; once the game is over they come with it).
         A replay shows the eyes it decides on, whatever ``seat`` says; an online host has ``seat`` None
         only when it holds several seats or watches (the server sends it no other). Never blocks (a
         LocalHost works it out: a few milliseconds)."""

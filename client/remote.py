@@ -188,6 +188,8 @@ class RemoteHost(HostDefaults):
         self._states_due = set()             # seats whose whole snapshot the welcome announced
         self._presence_at = time.monotonic()   # when the seat list (who is connected, how long away) came
         self._clock = (None, -1, 0.0)          # the last frame's turn clock, its version, when it came
+        self._standings = {}                 # seat -> (version, its standings) last received
+        self._standings_asked = {}           # seat -> the version they were asked for
         self.link = link(uri, self._hello, self._received, self._link_state, trust)
 
     def _hello(self):
@@ -227,6 +229,7 @@ class RemoteHost(HostDefaults):
             self._said = None
             if frame["state"] == "open":
                 self.waiting.clear()             # the welcome and whole states follow
+                self._standings_asked.clear()    # (a question lost with the connection is asked again)
                 self._catch_up = float("inf")
                 self._states_due = {"welcome"}
                 if self._own is not None:        # its answer was lost with the connection: ask again
@@ -277,6 +280,9 @@ class RemoteHost(HostDefaults):
             self.news.append({"type": "presence"})
         elif kind == "hint":
             self.news.append(frame)
+        elif kind == "standings":
+            self._standings[frame["seat"]] = (frame["version"], frame["standings"])
+            self.news.append({"type": "standings"})
         elif kind == "notice":
             self.news.append({"type": "notice", "text": frame["text"]})
         elif kind == "record":
@@ -386,15 +392,27 @@ class RemoteHost(HostDefaults):
     def snapshot(self, seat: int | None, since: int | None = 0, standings: bool = True) -> SeatSnapshot:
         """``seat`` None: what everyone may see (the server sends it to a window holding
         several seats, for the table between two of its players, and to a spectator,
-        who is shown it whichever seat the table follows). The standings come with
-        every update from the server, wanted or not."""
+        who is shown it whichever seat the table follows). ``standings``: the server's
+        updates carry them once the game is over; before, they are asked for at each
+        version shown and are None until they come (news "standings" says they came)."""
         self._drain()
         snap = self.mirror.snapshot(None if self.watching is not None else seat, since)
+        if standings and snap["standings"] is None and snap["seat"] is not None:
+            snap["standings"] = self._asked_standings(snap["seat"])
         d = snap["decision"]
         if d and d.get("mine") and self.mirror.seats[d["player"]]["stand_in"]:
             # an AI plays the seat for now: nothing to choose here until its player takes it back
             snap["decision"] = {k: v for k, v in d.items() if k not in ("options", "refused", "flights")} | {"mine": False}
         return snap
+
+    def _asked_standings(self, seat):
+        version = self.mirror.version
+        if self._standings.get(seat, (None,))[0] != version and self._standings_asked.get(seat) != version \
+                and self.state == "open":
+            self._standings_asked[seat] = version
+            self.link.send({"type": "standings", "seat": seat})
+        known = self._standings.get(seat)
+        return known[1] if known is not None and known[0] == version else None
 
     def ready(self) -> bool:
         self._drain()

@@ -183,6 +183,16 @@ async def record(games, conn, msg):
               {"type": "error", "text": "The whole game is sent once it is over."})
 
 
+async def standings(games, conn, msg):
+    """A seat's standings now, as that seat may know them (its own lair exactly): asked by a
+    table whose standings panel is open, of a seat this connection holds."""
+    if conn.spectator:
+        raise BadMessage("a spectator is shown the standings once the game is over")
+    seat, room = _seat(conn, msg), conn.room
+    async with room.lock:                       # (never a move's that is not stored yet)
+        conn.send({"type": "standings", "seat": seat, "version": room.version, "standings": room.standings(seat)})
+
+
 async def command(games, conn, msg):
     """apply, fly, undo, hint: the room answers; the answer goes out once its records are stored."""
     seat, room = _seat(conn, msg), conn.room
@@ -243,5 +253,5 @@ async def later(games, conn, msg):
 
 
 FIRST = {"hello": hello, "create": create, "join": join, "watch": watch}
-LATER = {"ping": ping, "sync": sync, "record": record, "takeover": takeover, "reclaim": reclaim,
+LATER = {"ping": ping, "sync": sync, "record": record, "takeover": takeover, "reclaim": reclaim, "standings": standings,
          **{kind: command for kind in protocol.COMMANDS}}

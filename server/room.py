@@ -36,6 +36,7 @@ from game.fingerprint import FIRST_FINGERPRINT
 from server import game_snapshot
 from wire import protocol
 from game.snapshot import events
+from game.standings import for_seats
 
 RETRY_KEYS = 512             # the last records whose retry key is kept in memory (an older message sent again
                              # is checked against the version: "the game has moved on")
@@ -312,12 +313,18 @@ class Room:
                 "turn_limit": self.settings.get("turn_limit")}
 
     def _snapshots(self, seats):
-        """{seat: its snapshot as it travels, without log lines}, worked out at once for all."""
-        snaps = self.host.snapshots(seats, since=None)     # JSON as it is, and its own copy (game.snapshot)
+        """{seat: its snapshot as it travels, without log lines}, worked out at once for all. The
+        standings only once the game is over (the score sheet's): before, a table asks for them
+        (``standings``) while its panel is open, which spares them at every move."""
+        snaps = self.host.snapshots(seats, since=None, standings=self.session.game.is_over)  # JSON, its own copy
         for snap in snaps.values():
             del snap["events_from"], snap["events"]        # the client's own cursor says where they start
             snap["decision"] = protocol.pack_decision(snap["decision"])
         return snaps
+
+    def standings(self, seat):
+        """``seat``'s standings now, as it may know them (game.standings)."""
+        return for_seats(self.session.game, [seat])[seat]
 
     def _events(self, seat, since):
         return events(self.session.game, seat, since)

@@ -8,7 +8,9 @@ message sent again is recognised and one of another window never is); after that
 commands (``apply``, ``fly``, ``undo``, ``hint``, each with an ``id`` and the
 ``version`` it saw), ``sync`` (everything after its cursor), ``takeover`` (an
 absent seat to an AI) and ``reclaim`` (its own seat back), and ``record``
-(the finished game, to save and replay). The server answers each command once
+(the finished game, to save and replay) and ``standings`` (a seat's, now: the table
+asks while its standings panel is open; updates carry them only once the game is over,
+as working them out after every move was a fifth of a move's cost). The server answers each command once
 per ``id`` and sends ``update`` frames: the events after the cursor and a patch
 of the seat's snapshot (``diff``/``patch`` below), so that a seat gets a few
 hundred bytes per action instead of the whole table.
@@ -28,8 +30,9 @@ except ImportError:
 from app.session import SEAT_KINDS
 from game.plaintext import name_problem
 
-VERSION = 4                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints;
-#                                4: the board describes its variant (variant_table, team_result: was desolation)
+VERSION = 5                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints;
+#                                4: the board describes its variant (variant_table, team_result: was desolation);
+#                                5: a seat's standings are asked for (``standings``) until the game is over
 MAX_FRAME = 64 * 1024          # bytes in one client frame (the server refuses bigger ones)
 MAX_TEXT = 64                  # characters in any string field a client sends
 MAX_DEPTH = 4                  # nesting of a client's JSON
@@ -37,7 +40,7 @@ MAX_SEATS = 6
 ID_LIMIT = 2 ** 53             # a message id or version: a JSON-safe integer
 
 FIRST = ("hello", "create", "join", "watch")
-LATER = ("apply", "fly", "undo", "hint", "sync", "takeover", "reclaim", "record", "ping")
+LATER = ("apply", "fly", "undo", "hint", "sync", "takeover", "reclaim", "record", "ping", "standings")
 COMMANDS = ("apply", "fly", "undo", "hint")
 # The AI levels a seat of an online table can have ("random" only makes random moves).
 AI_LEVELS = tuple(k for k in SEAT_KINDS if k not in ("human", "random"))

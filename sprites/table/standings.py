@@ -23,6 +23,7 @@ KEY = pygame.K_v                  # (S steps through AI moves)
 COVERED = ("map", "left", "strip", "hand")
 LABEL = "Standings (V)"
 TIP = "Who would win if the game ended now (V)."
+WAITING = "Asking the server for them..."
 
 
 class StandingsPanel:
@@ -113,7 +114,9 @@ class StandingsPanel:
         sig = (id(t.view), viewer, lay, room)   # a new layout: a new size, text size or palette
         if t._painted.get("standings") != sig or self._image is None:
             st = t.snap["standings"]
-            if (st, viewer, lay, room) != self.shown or self._image is None:
+            if st is None and self.shown is not None and self.shown[1:] == (viewer, lay, room):
+                pass                        # online, after a move: the last ones stay up until the new ones come
+            elif (st, viewer, lay, room) != self.shown or self._image is None:
                 self._image = self._paint(lay, st, viewer, room)
                 self.shown = (st, viewer, lay, room)
             t._painted["standings"] = sig
@@ -136,6 +139,14 @@ class StandingsPanel:
         x, y = box.x + lay.px(14), box.y + lay.px(8)
         names = [p["name"] for p in t.view["players"]]
         text_w = self.close_rect(lay).x - r.x - x - lay.px(10)           # clear of the close button
+        if st is None:                      # online: asked of the server, on their way
+            self._frame = None
+            img.fill(theme.WOOD)
+            theme.panel(img, box, radius=10, width=3)
+            theme.blit_text(img, "Standings if the game ended now", lay.font(30), (x, y), theme.RED, True, width=text_w)
+            theme.blit_text(img, WAITING, lay.font(18), (x, y + theme.font(lay.font(30), True).get_linesize()),
+                            theme.MUTED, width=text_w)
+            return img
         top = y + theme.font(lay.font(30), True).get_linesize()
         subtitle = theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w)
         width = box.right - lay.px(14) - x
