@@ -21,7 +21,7 @@ from app.version import VERSION as RELEASE
 from game.data import default_data
 from game.fingerprint import rules_fingerprint, short
 from game.variants import VARIANTS
-from server.room import Room, digest, new_invite, new_token, normal_invite
+from server.room import Room, digest, new_game_id, new_invite, new_token, normal_game_code, normal_invite
 from wire import protocol
 from wire.protocol import BadMessage
 
@@ -117,7 +117,7 @@ async def create(games, conn, msg):
         seats.append(seat)
     if not tokens:
         raise BadMessage("at least one seat must be played here ('here')")
-    game_id = secrets.token_urlsafe(9)
+    game_id = new_game_id()
     settings = {"seed": secrets.randbits(63), "variant": variant, "rules": rules_fingerprint(), **limits}
     await games.db(games.store.create_game, game_id, settings, seats)
     log.info("game %s created: %s, %d seats (%s)", game_id, variant, len(seats),
@@ -150,8 +150,11 @@ async def join(games, conn, msg):
 
 
 async def watch(games, conn, msg):
-    """A spectator: what everyone may see of a game."""
-    room = await games.room(protocol.text(msg, "game"))
+    """A spectator: what everyone may see of a game (its watch code typed in any case, with spaces)."""
+    code = protocol.text(msg, "game")
+    room = await games.room(code)
+    if room is None and normal_game_code(code) not in (None, code):
+        room = await games.room(normal_game_code(code))
     if room is None:
         raise BadMessage("no game has that code")
     _since(conn, msg, room, set())

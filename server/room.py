@@ -65,6 +65,21 @@ def normal_invite(code):
     return "".join(c for c in code.upper() if c.isalnum())
 
 
+def new_game_id():
+    """A game's id, which is also its watch code: read aloud or typed from a chat like an invite."""
+    code = "".join(secrets.choice(INVITE_LETTERS) for _ in range(12))
+    return f"{code[:4]}-{code[4:8]}-{code[8:]}"
+
+
+def normal_game_code(code):
+    """A typed watch code as the game's id (case, spaces and dashes do not matter), or None if it
+    cannot be one of new_game_id's (games made before have ids of any case: typed exactly)."""
+    letters = normal_invite(code)
+    if len(letters) != 12 or not set(letters) <= set(INVITE_LETTERS):
+        return None
+    return f"{letters[:4]}-{letters[4:8]}-{letters[8:]}"
+
+
 class Room:
     def __init__(self, game_id, session, seats, settings, wake):
         self.id = game_id

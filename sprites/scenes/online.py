@@ -329,9 +329,10 @@ class OnlineScene(Scene):
         if not code:
             self.message = "Type the game's watch code first (a player of the game can read it in My games)."
             return
-        if not all(c.isalnum() or c in "-_" for c in code) or len(code) > 20:
+        if not all(c.isalnum() or c in "-_ " for c in code) or len(code) > 20:
             self.message = "That is not a watch code: it has letters, digits, - and _ only."
             return
+        code = "-".join(code.split())         # read aloud and typed with spaces: the server takes any case
         trust = self.trust_text.strip()
         self.message = f"Connecting to {uri}..."
         self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code, trust=trust)
