@@ -17,6 +17,8 @@ waits for a server. This computer's games and their seat tokens are kept in
 """
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
 from app.background import Job
@@ -511,8 +513,9 @@ class OnlineScene(Scene):
                 look["problem"] if look.get("refused") else f"Not reachable: {look['problem']}"
             colour = (200, 180, 150)
         theme.blit_text(surface, names, fs(20), (r.x + px(12), r.y + px(6)), theme.WHITE, True, width=r.w - px(24))
-        theme.blit_text(surface, f"{status}  -  {entry['server']}  -  watch code {entry['game']}", fs(18), (r.x + px(12), r.bottom - px(6)), colour,
-                        False, "bottomleft", r.w - px(24))
+        facts = [status, *row_dates(entry, look), entry["server"], f"watch code {entry['game']}"]
+        theme.blit_text(surface, "  -  ".join(f for f in facts if f), fs(18), (r.x + px(12), r.bottom - px(6)),
+                        colour, False, "bottomleft", r.w - px(24))
         theme.button(surface, self.element_rect(f"forget:{i}"), "Forget", fs(20), hot=self.hover == f"forget:{i}")
         if entry.get("invites"):
             theme.button(surface, self.element_rect(f"codes:{i}"), "Codes", fs(20), hot=self.hover == f"codes:{i}")
@@ -575,3 +578,16 @@ class OnlineScene(Scene):
             shown = "..." + shown
         theme.blit_text(surface, shown or placeholder, size, (rect.x + 10, rect.centery),
                         theme.INK if value else theme.MUTED, False, "midleft", room)
+
+
+def row_dates(entry, look):
+    """What tells two games of the same friends apart in My games: the century the game is in (as
+    the server said) and when this computer made or joined it."""
+    out = []
+    if isinstance(look, dict) and isinstance(look.get("century"), int) and not look.get("over"):
+        out.append(f"century {look['century']} of {default_data().setup['centuries']}")
+    try:
+        made = datetime.datetime.fromisoformat(entry.get("created") or "")
+    except ValueError:
+        return out
+    return out + [f"since {made.day} {made:%b %H:%M}"]
