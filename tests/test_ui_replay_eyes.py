@@ -138,3 +138,24 @@ def test_the_replay_says_whose_eyes_it_shows_and_switches_only_where_it_may(monk
     click(app, "replay:eyes")
     assert scene.replay.eyes() is None and all(p["hand"] is None for p in scene.view["players"])
     assert "what everyone may see" in scene.element("replay:eyes").tip
+
+
+def test_a_replay_shows_no_action_button_nobody_can_use_from_it(monkeypatch):
+    """The table's buttons for action kinds (Divination, Consume Noble, Lick Wounds) are a
+    player's, to play with: a replay, through any eyes, leaves them out (a playtest saw all
+    three beside the hand of a replay, where a click on them could only be refused)."""
+    session = solo_session(5, centuries=1)
+    app = make_app()
+    scene = app.show_replay(session)
+    kinds = [f"button:{k}" for k in scene.host.table["buttons"]]
+    labels = [b["label"] for b in scene.host.table["buttons"].values()]
+    assert kinds and labels
+    drawn = DrawnText(monkeypatch)
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+        drawn.clear()
+        redraw(app)
+        assert not set(kinds) & set(scene.element_names()), scene.element_names()
+        assert not set(labels) & set(drawn.strings())
+        assert "replay:play" in scene.element_names() and "button:menu" in scene.element_names()
+    app.close()

@@ -52,6 +52,7 @@ class ReplayBar(TablePart):
     def laid_out(self):
         self.table.right.viewer_label = " (shown)"
         self.table.right.yours = False
+        self.table.handview.buttons = ()     # the action kinds' buttons: nothing is played in a replay
 
     # ----- the bar's buttons --------------------------------------------------------------
     def buttons(self, short=None):
