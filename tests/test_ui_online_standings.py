@@ -49,3 +49,50 @@ def test_the_standings_panel_of_an_online_table_shows_the_seats_standings(tmp_pa
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_with_the_panel_open_every_move_is_shown_and_its_standings_come(tmp_path, monkeypatch):
+    """Moves keep coming while the panel is open: each move's log lines reach the table's
+    animations and sounds once (the standings that come never make the table read its log
+    afresh, which would swallow a move's lines), and the panel ends on the standings of the
+    position shown."""
+    from client.my_games import MyGames
+    from online_helpers import create_game
+    from sprites.table import changes, happenings
+    from test_ui_online import open_play_online
+    from ui_helpers import click
+    from sprites.scenes.table import TableScene
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
+    mine = MyGames.load(str(tmp_path / "saves"))
+    mine.add(server.uri, created["game"], [created["tokens"]["0"]], ["Ann", "AI"])
+    assert mine.save() is None
+    app = make_app(tmp_path / "saves")
+    shown = []
+    real_after = happenings.after
+    monkeypatch.setattr(happenings, "after", lambda t, before, actor, events, slots=None:
+                        shown.extend(e["seq"] for e in events) or real_after(t, before, actor, events, slots))
+    try:
+        open_play_online(app, server.uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene) and app.scene.host.connected)
+        table = app.scene
+        press(app, pygame.K_v)
+        start = table.snap["log_size"]
+        for _ in range(25):
+            if table.host.over:
+                break
+            assert pump_until(app, lambda: table.my_decision() and table.version == table.host.version
+                              and not table.host.ready()), "Ann's turn never came"
+            version = table.version
+            assert "error" not in changes.send(table, {"type": "apply", "option": 0})     # (a click's way)
+            assert pump_until(app, lambda: table.version > version), "the move was never shown"
+            assert table.standings.open
+        assert pump_until(app, lambda: table.snap["standings"] is not None and not table.host.ready())
+        seqs = [e["seq"] for e in table.entries if e["seq"] >= start]
+        assert len(seqs) > 25 and sorted(shown) == seqs, "a move's lines never reached the table's animations"
+        assert table.snap["version"] == table.host.version and table.standings.open
+    finally:
+        app.close()
+        server.stop()

@@ -248,6 +248,18 @@ class TableScene(Scene):
         self.refresh()
         self.seats.rename([p["name"] for p in self.view["players"]])
 
+    def standings_came(self):
+        """The standings the open panel asked the server for came: shown if they are of the position
+        shown (else the next position's are asked for as it is shown). Only they are read again:
+        the position's log lines are the table's to show with their animations."""
+        if self.snap is None or self.version != self.host.version or self._eyes_changed():
+            return
+        came = self.host.snapshot(self.eyes, None, standings=self.standings.open)["standings"]
+        if came is not None:
+            self.snap["standings"] = came
+            self._painted.pop("standings", None)      # (the panel paints them afresh)
+            self.app.dirty = True
+
     def _eyes_changed(self):
         return (None if self.seats.between_players(self.decider) else self.seats.viewer) != self.eyes
 

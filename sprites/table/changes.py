@@ -142,7 +142,9 @@ def report_news(t):
         elif news["type"] == "presence":         # an online player came or went: their row says so
             t.refresh()
             t.app.dirty = True
-        elif news["type"] in ("resent", "standings"):   # a friend took a seat: its name, in the lines shown too;
-            t.reread()                                  # or the standings asked of the server came
+        elif news["type"] == "resent":           # a friend took a seat: its name, in the lines shown too
+            t.reread()
+        elif news["type"] == "standings":        # online: the standings asked of the server came
+            t.standings_came()
     found = t.host.unsaved()
     t.set_unsaved(found["line"] if found is not None else None)
