@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from game.data import DATA_DIR, DataError, default_data, read_yaml
+from game.data import DATA_DIR, DataError, default_data, read_yaml, read_yaml_files
 from game.phases.setup import MAX_SEED
 from game.plaintext import name_problem, visible
 
@@ -42,7 +42,7 @@ def load_script(path=None, data=None):
     path = path or os.path.join(DATA_DIR, FILE)
     data = data or default_data()
     problems = []
-    doc = read_yaml(path, problems)
+    doc = read_yaml_files({FILE: path}, problems, cache="tutorial")[FILE]
     if problems:
         raise DataError(problems)
     where = f"data/{os.path.basename(path)}"

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import safe_yaml
+from . import safe_files, start_cache
 from .plaintext import escape, kind_of
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -239,15 +239,40 @@ def _type_names(types):
 
 def read_yaml(path, problems):
     """Read and parse a file; problems get a line naming the file."""
-    rel = os.path.join("data", os.path.basename(path))
-    try:
-        raw = safe_yaml.read_bytes(path, MAX_FILE_BYTES)
-    except safe_yaml.FileProblem as exc:
-        problems.append(f"{rel}: {'file is missing' if str(exc) == 'no such file' else exc}")
+    return read_yaml_files({os.path.basename(path): path}, problems, cache=None)[os.path.basename(path)]
+
+
+def read_yaml_files(paths, problems, cache):
+    """{name: doc} of the files ``paths`` ({name: path}), None for a file that has
+    problems (each a line naming the file, in the order of ``paths``). With a
+    ``cache`` name, files whose bytes were parsed before are not parsed again
+    (game.start_cache): the docs are the same, and the caller checks them as ever."""
+    raw = {}
+    for name, path in paths.items():
+        try:
+            raw[name] = safe_files.read_bytes(path, MAX_FILE_BYTES)
+        except safe_files.FileProblem as exc:
+            raw[name] = exc
+    whole = all(isinstance(data, bytes) and len(data) <= MAX_FILE_BYTES for data in raw.values())
+    docs = start_cache.read(cache, raw) if cache and whole else None
+    if isinstance(docs, dict) and list(docs) == list(paths) and all(isinstance(d, dict) for d in docs.values()):
+        return docs
+    before = len(problems)
+    docs = {name: _parse(os.path.basename(path), raw[name], problems) for name, path in paths.items()}
+    if cache and whole and len(problems) == before:
+        start_cache.write(cache, raw, docs)
+    return docs
+
+
+def _parse(filename, raw, problems):
+    rel = os.path.join("data", filename)
+    if isinstance(raw, safe_files.FileProblem):
+        problems.append(f"{rel}: {'file is missing' if str(raw) == 'no such file' else raw}")
         return None
     if len(raw) > MAX_FILE_BYTES:
         problems.append(f"{rel}: larger than {MAX_FILE_BYTES // 1024} KB")
         return None
+    from . import safe_yaml          # (PyYAML: only when something is parsed)
     try:
         doc = safe_yaml.load(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -269,7 +294,7 @@ def load_data(data_dir=None):
     """Load and validate all data files; raise DataError listing every problem."""
     data_dir = data_dir or DATA_DIR
     problems = []
-    docs = {name: read_yaml(os.path.join(data_dir, name + ".yaml"), problems) for name in FILES}
+    docs = read_yaml_files({name: os.path.join(data_dir, name + ".yaml") for name in FILES}, problems, "rules")
     if problems:
         raise DataError(problems)
     ck = _Checker()

@@ -92,6 +92,27 @@ def test_the_good_font_passes_its_check():
     assert problem is None and data == open(GOOD, "rb").read()
 
 
+def test_a_font_checked_at_an_earlier_start_is_not_summed_again_but_a_damaged_one_is(tmp_path, monkeypatch):
+    """game.start_cache keeps that these very bytes passed: another file, or the
+    same one damaged since, is checked (and refused) as ever."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    sums = []
+    real = common.font_file_problem
+    monkeypatch.setattr(common, "font_file_problem", lambda data: sums.append(len(data)) or real(data))
+    good = open(GOOD, "rb").read()
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    for kind in ("corrupt", "cut in its glyphs"):
+        sums.clear()
+        data, problem = common.read_font(damaged(tmp_path, kind))
+        assert data is None and problem.startswith("is ") and len(sums) == 1, problem
+    sums.clear()
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 0
+    (tmp_path / "cache" / "wrath-of-dragons" / "font.cache").write_bytes(b"damaged")
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+
+
 FIFO_SCRIPT = """
 import argparse, sys
 sys.path[:0] = [sys.argv[1]]
