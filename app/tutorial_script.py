@@ -21,6 +21,7 @@ ROOTS = ("setup", "scoring")               # where {setup.deal} and the like are
 
 @dataclass(frozen=True)
 class Step:
+    """One step of the tutorial: what it says and what completes it."""
     id: str
     title: str
     text: str                  # with the data's numbers filled in
@@ -32,6 +33,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Script:
+    """The tutorial's game (seed and seats) and its steps."""
     seed: int
     seats: tuple               # ({"name", "dragon", "kind"}, ...); the human's name may be missing
     steps: tuple

@@ -80,6 +80,7 @@ class DataError(Exception):
 
 @dataclass(frozen=True)
 class Region:
+    """A region of the map, in ring order."""
     name: str
     index: int
     letter: str
@@ -90,6 +91,7 @@ class Region:
 
 @dataclass(frozen=True)
 class Effect:
+    """One icon of a card's line: what it takes, from where, how many."""
     icon: str
     source: str | None      # "region", "stockpile" or None
     amount: int
@@ -97,6 +99,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class Card:
+    """An Action Card or a Dragon Hex Card."""
     id: str
     name: str
     type: str
@@ -117,6 +120,7 @@ class Card:
 
 @dataclass(frozen=True)
 class Ability:
+    """A dragon ability of level 2, 3 or 4."""
     id: str
     name: str
     level: int
@@ -126,6 +130,7 @@ class Ability:
 
 @dataclass(frozen=True)
 class LairAction:
+    """A Lair Action and the century it comes in."""
     id: str
     name: str
     century: int
@@ -135,6 +140,7 @@ class LairAction:
 
 @dataclass(frozen=True)
 class Dragon:
+    """A dragon: its name, letter and colour."""
     name: str
     letter: str
     colour: str
@@ -142,6 +148,7 @@ class Dragon:
 
 @dataclass(frozen=True)
 class GameData:
+    """The rule data (data/*.yaml), checked."""
     regions: tuple                      # Region, in ring order
     sites: int
     village_stock: int
