@@ -204,3 +204,30 @@ def test_both_fonts_damaged_the_words_use_a_system_font_or_say_why_not(tmp_path,
             common.font(24)
         return
     assert f"the system font {system}" in the_title_in_a_window(tmp_path, capsys)
+
+
+@pytest.mark.parametrize("kind", ["missing", "not a PNG", "cut short", "a named pipe"])
+def test_the_window_icon_is_drawn_if_its_file_cannot_be_read(tmp_path, monkeypatch, kind):
+    import sprites.app
+    good = open(sprites.app.ICON_FILE.format(64), "rb").read()
+    path = tmp_path / "wrath-of-dragons-64.png"
+    if kind == "not a PNG":
+        path.write_bytes(b"not a picture" * 100)
+    elif kind == "cut short":
+        path.write_bytes(good[:len(good) // 2])
+    elif kind == "a named pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("named pipes are POSIX")
+        os.mkfifo(path)
+    monkeypatch.setattr(sprites.app, "ICON_FILE", str(tmp_path / "wrath-of-dragons-{}.png"))
+    drawn = sprites.app.window_icon(64)
+    icon = sprites.app.stored_icon(64)
+    assert icon.get_size() == (64, 64)
+    assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+
+
+def test_the_window_icon_is_read_from_its_file():
+    import sprites.app
+    icon = sprites.app.stored_icon(64)
+    stored = pygame.image.load(sprites.app.ICON_FILE.format(64))
+    assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(stored, "RGBA")
