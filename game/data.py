@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import safe_files, start_cache
+from . import safe_files, safe_yaml, start_cache
 from .plaintext import escape, kind_of
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -279,7 +279,6 @@ def _parse(filename, raw, problems):
     if len(raw) > MAX_FILE_BYTES:
         problems.append(f"{rel}: larger than {MAX_FILE_BYTES // 1024} KB")
         return None
-    from . import safe_yaml          # (PyYAML: only when something is parsed)
     try:
         doc = safe_yaml.load(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:

@@ -2,9 +2,9 @@
 
     read_bytes(path, limit) -> bytes      # raises FileProblem
 
-Apart from game.safe_yaml (which re-exports both names) so that reading a
-file's bytes does not import PyYAML: the start reads the rule data's bytes
-and, when its parse is cached (game.start_cache), parses nothing.
+Apart from game.safe_yaml (which re-exports both names) so that what reads
+bytes and parses no YAML (game.start_cache, the display font's check, the
+window's icon) need not import PyYAML.
 """
 from __future__ import annotations
 

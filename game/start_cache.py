@@ -1,6 +1,6 @@
-"""What a start worked out from files, kept for the next start: the rule
-data's parse (game.data: no YAML parsed, 14 ms less before the first frame)
-and the display font's check (sprites.art.common).
+"""What a start worked out from files, kept for the next start: the parse
+of the rule data (game.data: 10-15 ms less before the first frame) and of
+the tutorial's script, and the display font's check (sprites.art.common).
 
     docs = start_cache.read("rules", raw)     # raw: {name: the file's bytes}; None: work it out
     start_cache.write("rules", raw, docs)     # after working it out; never fails (no cache then)
