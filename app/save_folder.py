@@ -120,6 +120,7 @@ def save_as(session, save_dir, name):
 
 @dataclass
 class SaveInfo:
+    """A save as the title's lists show it (from its header, or the game inside)."""
     name: str
     path: str
     date: datetime.datetime      # when it was saved (UTC)

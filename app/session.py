@@ -24,6 +24,7 @@ SEAT_KINDS = ("human",) + tuple(LEVELS)      # a person, or an AI level
 
 @dataclass
 class Seat:
+    """A seat of a game: the player's name, dragon and kind."""
     name: str
     dragon: str
     kind: str = "human"          # "human" or an AI level
@@ -35,6 +36,7 @@ class Seat:
 
 @dataclass
 class Session:
+    """A game as saves hold it: its seats, seed, variant and actions (and the game they make)."""
     seats: list
     seed: int
     variant: str = "standard"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from game.data import DATA_DIR, DataError, default_data, read_yaml
+from game.data import DATA_DIR, DataError, default_data, read_yaml, read_yaml_files
 from game.phases.setup import MAX_SEED
 from game.plaintext import name_problem, visible
 
@@ -21,6 +21,7 @@ ROOTS = ("setup", "scoring")               # where {setup.deal} and the like are
 
 @dataclass(frozen=True)
 class Step:
+    """One step of the tutorial: what it says and what completes it."""
     id: str
     title: str
     text: str                  # with the data's numbers filled in
@@ -32,6 +33,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Script:
+    """The tutorial's game (seed and seats) and its steps."""
     seed: int
     seats: tuple               # ({"name", "dragon", "kind"}, ...); the human's name may be missing
     steps: tuple
@@ -42,7 +44,7 @@ def load_script(path=None, data=None):
     path = path or os.path.join(DATA_DIR, FILE)
     data = data or default_data()
     problems = []
-    doc = read_yaml(path, problems)
+    doc = read_yaml_files({FILE: path}, problems, cache="tutorial")[FILE]
     if problems:
         raise DataError(problems)
     where = f"data/{os.path.basename(path)}"

@@ -26,6 +26,7 @@ from app.save_format import SaveError, save_session
 
 @dataclass
 class Unsaved:
+    """A game whose autosave fails: why, and since when it is not saved."""
     problem: str                         # the autosave's last error (one line)
     since: datetime.datetime | None      # when the game was last saved (None: never)
 

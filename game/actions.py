@@ -14,6 +14,7 @@ FIELDS = ("card", "alt", "region", "site", "icons", "choice")
 
 @dataclass(frozen=True, slots=True)
 class Action:
+    """A move: its kind and the choices it makes (the fields a kind uses; the rest None)."""
     kind: str
     card: str | None = None      # card id
     alt: int | None = None       # which alternative (line) of the card

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import safe_yaml
+from . import safe_files, safe_yaml, start_cache
 from .plaintext import escape, kind_of
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,6 +80,7 @@ class DataError(Exception):
 
 @dataclass(frozen=True)
 class Region:
+    """A region of the map, in ring order."""
     name: str
     index: int
     letter: str
@@ -90,6 +91,7 @@ class Region:
 
 @dataclass(frozen=True)
 class Effect:
+    """One icon of a card's line: what it takes, from where, how many."""
     icon: str
     source: str | None      # "region", "stockpile" or None
     amount: int
@@ -97,6 +99,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class Card:
+    """An Action Card or a Dragon Hex Card."""
     id: str
     name: str
     type: str
@@ -117,6 +120,7 @@ class Card:
 
 @dataclass(frozen=True)
 class Ability:
+    """A dragon ability of level 2, 3 or 4."""
     id: str
     name: str
     level: int
@@ -126,6 +130,7 @@ class Ability:
 
 @dataclass(frozen=True)
 class LairAction:
+    """A Lair Action and the century it comes in."""
     id: str
     name: str
     century: int
@@ -135,6 +140,7 @@ class LairAction:
 
 @dataclass(frozen=True)
 class Dragon:
+    """A dragon: its name, letter and colour."""
     name: str
     letter: str
     colour: str
@@ -142,6 +148,7 @@ class Dragon:
 
 @dataclass(frozen=True)
 class GameData:
+    """The rule data (data/*.yaml), checked."""
     regions: tuple                      # Region, in ring order
     sites: int
     village_stock: int
@@ -239,11 +246,35 @@ def _type_names(types):
 
 def read_yaml(path, problems):
     """Read and parse a file; problems get a line naming the file."""
-    rel = os.path.join("data", os.path.basename(path))
-    try:
-        raw = safe_yaml.read_bytes(path, MAX_FILE_BYTES)
-    except safe_yaml.FileProblem as exc:
-        problems.append(f"{rel}: {'file is missing' if str(exc) == 'no such file' else exc}")
+    return read_yaml_files({os.path.basename(path): path}, problems, cache=None)[os.path.basename(path)]
+
+
+def read_yaml_files(paths, problems, cache):
+    """{name: doc} of the files ``paths`` ({name: path}), None for a file that has
+    problems (each a line naming the file, in the order of ``paths``). With a
+    ``cache`` name, files whose bytes were parsed before are not parsed again
+    (game.start_cache): the docs are the same, and the caller checks them as ever."""
+    raw = {}
+    for name, path in paths.items():
+        try:
+            raw[name] = safe_files.read_bytes(path, MAX_FILE_BYTES)
+        except safe_files.FileProblem as exc:
+            raw[name] = exc
+    whole = all(isinstance(data, bytes) and len(data) <= MAX_FILE_BYTES for data in raw.values())
+    docs = start_cache.read(cache, raw) if cache and whole else None
+    if isinstance(docs, dict) and list(docs) == list(paths) and all(isinstance(d, dict) for d in docs.values()):
+        return docs
+    before = len(problems)
+    docs = {name: _parse(os.path.basename(path), raw[name], problems) for name, path in paths.items()}
+    if cache and whole and len(problems) == before:
+        start_cache.write(cache, raw, docs)
+    return docs
+
+
+def _parse(filename, raw, problems):
+    rel = os.path.join("data", filename)
+    if isinstance(raw, safe_files.FileProblem):
+        problems.append(f"{rel}: {'file is missing' if str(raw) == 'no such file' else raw}")
         return None
     if len(raw) > MAX_FILE_BYTES:
         problems.append(f"{rel}: larger than {MAX_FILE_BYTES // 1024} KB")
@@ -269,7 +300,7 @@ def load_data(data_dir=None):
     """Load and validate all data files; raise DataError listing every problem."""
     data_dir = data_dir or DATA_DIR
     problems = []
-    docs = {name: read_yaml(os.path.join(data_dir, name + ".yaml"), problems) for name in FILES}
+    docs = read_yaml_files({name: os.path.join(data_dir, name + ".yaml") for name in FILES}, problems, "rules")
     if problems:
         raise DataError(problems)
     ck = _Checker()

@@ -19,6 +19,7 @@ from .phases import attack, awakening, common, growth, lair, placement, scoring,
 
 @dataclass(frozen=True)
 class Phase:
+    """A phase of the game: what happens when it begins, in each turn and when it ends."""
     next: str | Callable | None = None      # a phase name, or (game) -> name
     enter: Callable | None = None           # (game)
     turns_from: str | None = None           # marker whose holder takes the first turn

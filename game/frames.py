@@ -20,6 +20,7 @@ CardId = str        # a card id of the data
 
 @dataclass
 class Frame:
+    """A step waiting on the game's stack: a seat's decision (the action kinds it offers) or automatic work."""
     seat: Seat                          # who decides (or whose effects run)
     kind: ClassVar[str] = "?"
     auto: ClassVar[bool] = False

@@ -28,6 +28,7 @@ class Hit:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What an action would do to the seat that makes it."""
     seat: int
     spends: dict            # resource -> pieces spent
     taken: tuple            # (region, resource) per piece taken onto the Dragon Card; region None: the stockpile

@@ -20,13 +20,12 @@ refuse, before the document is built:
 """
 from __future__ import annotations
 
-import os
-import stat
-
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
+
+from .safe_files import FileProblem, read_bytes  # noqa: F401  (read with the YAML: safe_yaml.read_bytes)
 
 MAX_NODES = 100_000       # a finished 6-player game has ~5,500; parsing 100,000 takes ~0.4 s with libyaml
 MAX_DEPTH = 32            # saves nest 6 deep, data files 7
@@ -41,10 +40,6 @@ class YamlProblem(Exception):
     def __init__(self, problem, general=None):
         super().__init__(problem)
         self.general = general or problem
-
-
-class FileProblem(Exception):
-    """Why a file could not be read, in words (e.g. 'no such file')."""
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -181,36 +176,3 @@ def _one_line(value):
 def _shown(key, limit=40):
     text = repr(key)
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def read_bytes(path, limit):
-    """At most limit + 1 bytes of a regular file (the caller sees whether it is
-    longer). Pipes, devices and sockets are refused before anything is read:
-    reading one can block forever or never end."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)      # opening a pipe for reading blocks until a writer comes
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | nonblock)
-    except FileNotFoundError:
-        raise FileProblem("no such file") from None
-    except IsADirectoryError:
-        raise FileProblem("is a folder, not a file") from None
-    except (OSError, ValueError) as exc:         # ValueError: a NUL in the path
-        raise FileProblem(f"cannot be read: {_os_words(exc)}") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise FileProblem("is a folder, not a file")
-        if not stat.S_ISREG(mode):
-            raise FileProblem("is not a regular file (a pipe, device or socket)")
-        with os.fdopen(fd, "rb") as fh:
-            fd = None
-            return fh.read(limit + 1)
-    except OSError as exc:
-        raise FileProblem(f"cannot be read: {_os_words(exc)}") from None
-    finally:
-        if fd is not None:
-            os.close(fd)
-
-
-def _os_words(exc):
-    return getattr(exc, "strerror", None) or _one_line(exc)

@@ -71,6 +71,7 @@ class Holdings:
 
 @dataclass
 class RegionState:
+    """A region's settlement sites, resources and stockpile."""
     name: str = declared("region_name", why_not="constant")
     sites: list = declared("sites", sig="seq")              # EMPTY / VILLAGE / TOWN / CITY per site
     res: dict = declared("resources", sig="values")         # livestock, gold, noble, field on the board
@@ -93,6 +94,7 @@ SAME_IN_TURN = "does not change inside a turn"
 
 @dataclass
 class PlayerState:
+    """A player's dragon, Life, cards, resources and markers."""
     seat: int = declared("seat", why_not="constant")
     dragon: str = declared("dragon", why_not="constant")
     name: str = declared("text", why_not="constant")
@@ -145,6 +147,7 @@ _TURN_FIELDS = [(f.name, f.default, f.default_factory) for f in fields(PlayerSta
 
 @dataclass
 class GameState:
+    """The whole state of a game (every field declared: how saves, views and signatures treat it)."""
     num_players: int = declared("num_players", why_not=SAME_IN_TURN)
     variant: str = declared("variant", why_not=SAME_IN_TURN)
     seed: int = declared("seed", why_not=SAME_IN_TURN)

@@ -15,6 +15,7 @@ from itertools import product
 
 @dataclass(frozen=True)
 class Option:
+    """A rule option that variants turn on."""
     name: str           # as in variant names
     label: str          # its name for the players (the title screen's toggle)
     title: str          # in the game's panel when it is the only option on

@@ -92,6 +92,27 @@ def test_the_good_font_passes_its_check():
     assert problem is None and data == open(GOOD, "rb").read()
 
 
+def test_a_font_checked_at_an_earlier_start_is_not_summed_again_but_a_damaged_one_is(tmp_path, monkeypatch):
+    """game.start_cache keeps that these very bytes passed: another file, or the
+    same one damaged since, is checked (and refused) as ever."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    sums = []
+    real = common.font_file_problem
+    monkeypatch.setattr(common, "font_file_problem", lambda data: sums.append(len(data)) or real(data))
+    good = open(GOOD, "rb").read()
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    for kind in ("corrupt", "cut in its glyphs"):
+        sums.clear()
+        data, problem = common.read_font(damaged(tmp_path, kind))
+        assert data is None and problem.startswith("is ") and len(sums) == 1, problem
+    sums.clear()
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 0
+    (tmp_path / "cache" / "wrath-of-dragons" / "font.cache").write_bytes(b"damaged")
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+    assert common.read_font(GOOD) == (good, None) and len(sums) == 1
+
+
 FIFO_SCRIPT = """
 import argparse, sys
 sys.path[:0] = [sys.argv[1]]
@@ -183,3 +204,30 @@ def test_both_fonts_damaged_the_words_use_a_system_font_or_say_why_not(tmp_path,
             common.font(24)
         return
     assert f"the system font {system}" in the_title_in_a_window(tmp_path, capsys)
+
+
+@pytest.mark.parametrize("kind", ["missing", "not a PNG", "cut short", "a named pipe"])
+def test_the_window_icon_is_drawn_if_its_file_cannot_be_read(tmp_path, monkeypatch, kind):
+    import sprites.app
+    good = open(sprites.app.ICON_FILE.format(64), "rb").read()
+    path = tmp_path / "wrath-of-dragons-64.png"
+    if kind == "not a PNG":
+        path.write_bytes(b"not a picture" * 100)
+    elif kind == "cut short":
+        path.write_bytes(good[:len(good) // 2])
+    elif kind == "a named pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("named pipes are POSIX")
+        os.mkfifo(path)
+    monkeypatch.setattr(sprites.app, "ICON_FILE", str(tmp_path / "wrath-of-dragons-{}.png"))
+    drawn = sprites.app.window_icon(64)
+    icon = sprites.app.stored_icon(64)
+    assert icon.get_size() == (64, 64)
+    assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+
+
+def test_the_window_icon_is_read_from_its_file():
+    import sprites.app
+    icon = sprites.app.stored_icon(64)
+    stored = pygame.image.load(sprites.app.ICON_FILE.format(64))
+    assert pygame.image.tobytes(icon, "RGBA") == pygame.image.tobytes(stored, "RGBA")

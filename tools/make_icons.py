@@ -1,5 +1,6 @@
 """Render the window's icon (sprites.app.window_icon) to the PNGs of the
-desktop entry: sprites/icons/wrath-of-dragons-<size>.png at 48, 128 and 256 px.
+desktop entry: sprites/icons/wrath-of-dragons-<size>.png at 48, 128 and 256 px,
+and at 64 px the window's own (sprites.app.stored_icon: read, not drawn, at start).
 
     python tools/make_icons.py          # after a change to the icon's artwork; commit the PNGs
 
@@ -12,7 +13,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIZES = (48, 128, 256)
+SIZES = (48, 64, 128, 256)
 FOLDER = os.path.join(ROOT, "sprites", "icons")
 
 

@@ -150,6 +150,7 @@ class LevelUpKind(ActionKind):
 
 @dataclass
 class LevelUp(Frame):
+    """After a Feat: the dragon chooses an ability of its next level."""
     kind: ClassVar[str] = "level_up"
     kinds: ClassVar[tuple] = (LevelUpKind(),)
 

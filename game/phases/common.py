@@ -89,6 +89,7 @@ class DiscardKind(ActionKind):
 
 @dataclass
 class Discard(Frame):
+    """Discard cards from the hand."""
     kind: ClassVar[str] = "discard"
     kinds: ClassVar[tuple] = (DiscardKind(),)
     n: int                  # cards still to discard
@@ -117,6 +118,7 @@ class FaceDownDiscardKind(DiscardKind):
 
 @dataclass
 class FaceDownDiscard(Frame):
+    """Choose cards to discard face down."""
     kind: ClassVar[str] = "face_down_discard"
     kinds: ClassVar[tuple] = (FaceDownDiscardKind(),)
     n: int                  # cards still to choose

@@ -92,6 +92,7 @@ class LairActionKind(ActionKind):
 
 @dataclass
 class LairActionChoice(Frame):
+    """Choose a Lair Action."""
     kind: ClassVar[str] = "lair_action"
     kinds: ClassVar[tuple] = (LairActionKind(),)
     asks: ClassVar[str] = "choose a Lair Action."
@@ -146,6 +147,7 @@ class SchemePickKind(ActionKind):
 
 @dataclass
 class SchemePick(Frame):
+    """Scheme: keep one of the cards passed round."""
     kind: ClassVar[str] = "scheme_pick"
     kinds: ClassVar[tuple] = (SchemePickKind(),)
     asks: ClassVar[str] = "keep one of the Scheme cards; the rest pass to the left."
@@ -173,6 +175,7 @@ class FirstStrikeKind(ActionKind):
 
 @dataclass
 class FirstStrike(Frame):
+    """First Strike: take a village from a region's stockpile."""
     kind: ClassVar[str] = "first_strike"
     kinds: ClassVar[tuple] = (FirstStrikeKind(),)
     asks: ClassVar[str] = "take a village from a region's stockpile."
@@ -221,6 +224,7 @@ class SelectCardKind(ActionKind):
 
 @dataclass
 class SelectCard(Frame):
+    """Take a card from the Card Selection Track."""
     kind: ClassVar[str] = "select_card"
     kinds: ClassVar[tuple] = (SelectCardKind(),)
     asks: ClassVar[str] = "take a card from the Card Selection Track."

@@ -44,6 +44,7 @@ class PlaceKind(ActionKind):
 
 @dataclass
 class PlaceDragon(Frame):
+    """Place the dragon in an unoccupied region."""
     kind: ClassVar[str] = "place_dragon"
     kinds: ClassVar[tuple] = (PlaceKind(),)
     asks: ClassVar[str] = "place your dragon in an unoccupied region."

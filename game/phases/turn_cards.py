@@ -535,6 +535,7 @@ class ChooseResourceKind(ActionKind):
 
 @dataclass
 class ChooseResource(Frame):
+    """Choose what a card's Gain Gold, Livestock or Noble icon takes."""
     kind: ClassVar[str] = "choose_resource"
     kinds: ClassVar[tuple] = (ChooseResourceKind(),)
     source: str             # "region" or "stockpile"
@@ -568,6 +569,7 @@ class RazeKind(ActionKind):
 
 @dataclass
 class Raze(Frame):
+    """Choose the village (or town) a Raze Village icon takes."""
     kind: ClassVar[str] = "raze"
     kinds: ClassVar[tuple] = (RazeKind(),)
     asks: ClassVar[str] = "choose the village (or town) to raze."

@@ -222,18 +222,24 @@ def read_font(path):
     """(bytes, None) for a font file that is whole, else (None, the problem in words).
     Only a regular file is read (a named pipe would block); a file cut short or
     damaged fails the checksums of its tables, which SDL_ttf does not check (it
-    then fails to draw: "Passed a NULL pointer")."""
-    from game.safe_yaml import FileProblem, read_bytes
+    then fails to draw: "Passed a NULL pointer"). The checksums of a file
+    whose very bytes passed them at an earlier start are not summed again
+    (game.start_cache: 5 ms of the title's first frame)."""
+    from game import start_cache
+    from game.safe_files import FileProblem, read_bytes
     try:
         data = read_bytes(path, MAX_FONT_BYTES)
     except FileProblem as exc:
         return None, str(exc)
-    problem = font_file_problem(data)
+    checked = start_cache.read("font", {"font": data}) == "whole"
+    problem = None if checked else font_file_problem(data)
     if problem is None:
         try:
             pygame.font.Font(io.BytesIO(data), 24).render("Wrath of Dragons 0123456789", True, INK)
         except (pygame.error, OSError, ValueError) as exc:
             problem = f"cannot be drawn ({exc})"
+    if problem is None and not checked:
+        start_cache.write("font", {"font": data}, "whole")
     return (data, None) if problem is None else (None, problem)
 
 

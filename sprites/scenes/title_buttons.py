@@ -24,6 +24,7 @@ def always(scene):
 
 @dataclass(frozen=True)
 class Entry:
+    """A button of the title screen: its words, tip and what a click calls."""
     name: str                       # its element ("button:start")
     label: str
     width: int                      # at 1600 x 900
