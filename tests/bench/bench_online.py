@@ -12,8 +12,9 @@ receives per action, the server's memory per game (connected, and idle with
 nobody connected), with the load average. Loopback only; it stops by itself:
 a table still playing ``--stall-seconds`` after the end of play is a stall,
 reported bot by bot (what each last sent and heard, then what the server says
-when asked again), and the run exits with status 1. The server's log is kept
-in its folder (serve.log).
+when asked again), and the run exits with status 1. The server's folder is
+removed after a run that ended; after a stall it is kept, with its log
+(serve.log).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -282,6 +284,7 @@ async def run(args):
         collecting.cancel()
         proc.terminate()
         proc.wait(30)
+    shutil.rmtree(data, ignore_errors=True)     # (kept after a stall or a failure: its log says what the server did)
     load = os.getloadavg()
     print(f"{args.games} games of {args.players}, players think {args.think:g} s, {args.seconds:g} s of play "
           f"(load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, {os.cpu_count()} cores)")
