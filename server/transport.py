@@ -34,7 +34,7 @@ RATE = 20.0                  # messages per second a connection may send, on ave
 BURST = 60                   # ... with this many at once
 PER_ADDRESS = 16             # connections from one address at once
 SEND_QUEUE = 256             # frames waiting for a slow reader before it is dropped
-ARRIVALS_BUDGET = 0.01       # seconds of new connections' work in one turn of the event loop ...
+ARRIVALS_BUDGET = 0.005      # seconds of new connections' work in one turn of the event loop ...
 ARRIVALS_BATCH = 32          # ... by at most this many of those waiting
 
 
