@@ -48,3 +48,32 @@ def test_two_games_of_the_same_friends_read_differently(tmp_path, monkeypatch):
             app.close()
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_table_just_made_says_how_it_stands_and_its_whole_watch_code(tmp_path, monkeypatch):
+    """A playtest: after Create and Esc on the invite codes, the new game's row said
+    "Asking the server..." for minutes (its server was asked only when the screen opened),
+    and the row's end, its watch code, was cut off beside the Codes button."""
+    from ui_helpers import click, press
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, server.uri, "Ann")
+        click(app, "button:create")                         # you and a friend
+        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        game = scene.invites[1]["game"]
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is scene and scene.invites is None
+        assert pump_until(app, lambda: isinstance(scene.looks.get(game), dict) and "seats" in scene.looks[game]), \
+            "the new game's row never heard from its server"
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        pygame.image.save(app.screen, str(tmp_path / "new-row.png"))
+        row, = [s for s in drawn.strings() if "watch code" in s]
+        assert "Asking the server" not in row and "century 1 of 6" in row, row
+        assert f"watch code {game}" in row, row
+        assert "codes:0" in scene.element_names()
+    finally:
+        app.close()
+        server.stop()

@@ -342,9 +342,12 @@ class OnlineScene(Scene):
 
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
-            key = entry["game"]
-            self.looks[key] = Job(lobby.look, entry["server"], entry["tokens"], self.mine.trust(entry["server"]),
-                                  notify=wake_up, name="lobby")
+            self._look(entry)
+
+    def _look(self, entry):
+        """Ask the game's server how it stands (its row says so when the answer comes)."""
+        self.looks[entry["game"]] = Job(lobby.look, entry["server"], entry["tokens"], self.mine.trust(entry["server"]),
+                                        notify=wake_up, name="lobby")
 
     def _open(self, entry):
         self.message = f"Connecting to {entry['server']}..."
@@ -410,6 +413,7 @@ class OnlineScene(Scene):
         names = [self.name_text.strip()] * len(here)
         entry = self.mine.add(uri, created["game"], [created["tokens"][str(s)] for s in here], names,
                               created["invites"])          # (kept: the server can never say them again)
+        self._look(entry)                                    # (its row, until it is opened)
         problem = self.mine.save()
         if not entry.get("invites"):
             self.message = problem or "Created."
@@ -513,7 +517,7 @@ class OnlineScene(Scene):
                 look["problem"] if look.get("refused") else f"Not reachable: {look['problem']}"
             colour = (200, 180, 150)
         theme.blit_text(surface, names, fs(20), (r.x + px(12), r.y + px(6)), theme.WHITE, True, width=r.w - px(24))
-        facts = [status, *row_dates(entry, look), entry["server"], f"watch code {entry['game']}"]
+        facts = [status, *row_dates(entry, look), f"watch code {entry['game']}", entry["server"]]   # (the code read aloud)
         theme.blit_text(surface, "  -  ".join(f for f in facts if f), fs(18), (r.x + px(12), r.bottom - px(6)),
                         colour, False, "bottomleft", r.w - px(24))
         theme.button(surface, self.element_rect(f"forget:{i}"), "Forget", fs(20), hot=self.hover == f"forget:{i}")
