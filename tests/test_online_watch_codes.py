@@ -74,3 +74,24 @@ def test_the_window_watches_with_the_code_typed_in_small_letters_and_spaces(tmp_
     finally:
         app.close()
         server.stop()
+
+
+def test_the_window_says_what_is_wrong_with_a_typed_code(tmp_path):
+    """A playtest: a watch code pressed with Join got "no open seat has that invite code",
+    and a code too long was said to have the wrong characters."""
+    from test_ui_online import open_play_online
+    from ui_helpers import click, make_app, type_into
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, "ws://127.0.0.1:9", "Cy")
+        type_into(app, "field:code", "hhwf byf3 8488")
+        click(app, "button:join")
+        assert "watch code: choose Watch" in scene.message and scene.job is None
+        type_into(app, "field:code", "hhwf byf3 8488 hhwf byf3")
+        click(app, "button:watch")
+        assert "too long" in scene.message and scene.connecting is None
+        type_into(app, "field:code", "hhwf*byf3")
+        click(app, "button:watch")
+        assert "letters, digits, spaces, - and _ only" in scene.message
+    finally:
+        app.close()

@@ -36,6 +36,8 @@ from sprites.scene import Scene
 from sprites.table.online_parts import OnlineSeats, Watching
 from sprites.wake import wake_up
 
+WATCH_CODE_LETTERS = 12        # a game's watch code (server.room.new_game_id); an invite code has 10
+
 SEAT_KINDS = ("here", "invite") + AI_LEVELS
 SEAT_LABELS = {"here": "You (this computer)", "invite": "A friend (invite code)",
                **{level: f"AI {level}" for level in AI_LEVELS}}
@@ -318,6 +320,9 @@ class OnlineScene(Scene):
         if not self.code_text.strip():
             self.message = "Type the invite code first."
             return
+        if len([c for c in self.code_text if c.isalnum()]) == WATCH_CODE_LETTERS:
+            self.message = "That looks like a game's watch code: choose Watch to watch it (an invite code has 10 letters)."
+            return
         trust = self.trust_text.strip()
         self.message = "Joining..."
         self.job = ("join", (uri, name, trust), Job(lobby.join, uri, self.code_text.strip(), name, trust,
@@ -331,8 +336,11 @@ class OnlineScene(Scene):
         if not code:
             self.message = "Type the game's watch code first (a player of the game can read it in My games)."
             return
-        if not all(c.isalnum() or c in "-_ " for c in code) or len(code) > 20:
-            self.message = "That is not a watch code: it has letters, digits, - and _ only."
+        if not all(c.isalnum() or c in "-_ " for c in code):
+            self.message = "That is not a watch code: it has letters, digits, spaces, - and _ only."
+            return
+        if len(code) > 20:
+            self.message = "That is too long for a watch code: three groups of four letters and digits."
             return
         code = "-".join(code.split())         # read aloud and typed with spaces: the server takes any case
         trust = self.trust_text.strip()
