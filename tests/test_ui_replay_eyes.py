@@ -159,3 +159,25 @@ def test_a_replay_shows_no_action_button_nobody_can_use_from_it(monkeypatch):
         assert not set(labels) & set(drawn.strings())
         assert "replay:play" in scene.element_names() and "button:menu" in scene.element_names()
     app.close()
+
+
+def test_the_replay_s_buttons_stay_where_they_are_as_the_eyes_change(monkeypatch):
+    """A playtest: "Eyes: Bryn (deciding)" and "Eyes: Ash" differ in width, so Forward moved
+    by 58 px between two steps and a click in the same place could hit Play."""
+    seats = [Seat(NAMES[0], DRAGONS[0])] + [Seat(NAMES[i], DRAGONS[i], "easy") for i in (1, 2)]
+    session = Session.new(seats, seed=5)
+    rng = random.Random(5)
+    while not session.game.is_over:             # a finished game: its replay follows whoever decides
+        session.apply(rng.choice(session.game.decision.options))
+    app = make_app()
+    scene = app.show_replay(session)
+    bar = scene.part
+    where, labels = set(), set()
+    for _ in range(30):
+        press(app, pygame.K_RIGHT)
+        rects = bar.rects()
+        labels.add(bar.eyes_label())
+        where.add(tuple((name, tuple(r)) for name, r in sorted(rects.items())))
+    assert len(labels) > 1                      # (the eyes changed: Bryn deciding, Ash, ...)
+    assert len(where) == 1, "a button of the replay's bar moved"
+    app.close()

@@ -87,8 +87,18 @@ class ReplayBar(TablePart):
 
     def _widths(self, buttons):
         lay = self.table.lay
-        return {name: max(lay.px(60 if len(label) < 4 else 90), theme.text_width(label, lay.font(20), True)
-                          + lay.px(18)) + lay.px(8) for name, label in buttons}
+
+        def width(name, label):
+            if name == "replay:eyes":           # as wide as its widest words: the buttons left of it never move
+                return max(width("", words) for words in self._eyes_labels())
+            return max(lay.px(60 if len(label) < 4 else 90), theme.text_width(label, lay.font(20), True)
+                       + lay.px(18)) + lay.px(8)
+        return {name: width(name, label) for name, label in buttons}
+
+    def _eyes_labels(self):
+        """Every label the eyes' button may show in this replay."""
+        names = [self.table.seats.name(seat) for seat in range(len(self.table.host.seats))]
+        return ["Eyes: everyone's"] + [f"Eyes: {n}" for n in names] + [f"Eyes: {n} (deciding)" for n in names]
 
     def rects(self):
         """Where the buttons go: right-aligned in the prompt bar, left of Menu, Help and Speed
