@@ -181,3 +181,23 @@ def test_the_replay_s_buttons_stay_where_they_are_as_the_eyes_change(monkeypatch
     assert len(labels) > 1                      # (the eyes changed: Bryn deciding, Ash, ...)
     assert len(where) == 1, "a button of the replay's bar moved"
     app.close()
+
+
+def test_a_replay_s_standings_name_the_seat_shown_not_you(monkeypatch):
+    """A playtest: a replay's Standings said "1. Zed (you)" and "As Zed knows it: your lair
+    exactly" to someone who never played, while its Dragons panel said "Zed (shown)"."""
+    session = solo_session(5, centuries=1)
+    app = make_app()
+    scene = app.show_replay(session)
+    for _ in range(20):
+        press(app, pygame.K_RIGHT)
+    drawn = DrawnText(monkeypatch)
+    press(app, pygame.K_v)
+    assert scene.standings.open
+    redraw(app)
+    said = drawn.strings()
+    name = scene.seats.name(scene.replay.eyes())
+    assert any(s.startswith(f"As {name} knows it: {name}'s lair exactly") for s in said), said
+    assert not [s for s in said if "(you)" in s or "your lair" in s]
+    assert any(s.endswith(f"{name} (shown)") for s in said), said
+    app.close()

@@ -75,15 +75,15 @@ class Sheet:
     """The competitive sheet laid out in ``rect`` at scale ``k``."""
 
     def __init__(self, data, rect, scores, k, majorities=None, estimated=(), you=None, dragons=None, uncertain=(),
-                 ranges=None, cells=None):
+                 ranges=None, cells=None, you_word="you"):
         """``estimated``: seats whose figures are estimates; ``you``: the seat looking (its column
-        says so); ``uncertain``: categories whose VP the estimates could change for ``you`` (their
+        says so, in ``you_word``: "shown" for a seat whose eyes a replay shows); ``uncertain``: categories whose VP the estimates could change for ``you`` (their
         figures are marked), ``ranges``: {seat: [least, most]} of the totals they could change;
         ``cells``: a dict that keeps each cell as painted, by what it shows and where (a sheet
         painted again after a change then blits the cells that are as they were)."""
         self.data, self.rect, self.scores, self.k = data, pygame.Rect(rect), scores, k
         self.cells = cells
-        self.you = you
+        self.you, self.you_word = you, you_word
         self.majorities = majorities
         self.estimated = set(estimated)
         self.uncertain = set(uncertain)
@@ -182,7 +182,7 @@ class Sheet:
         pygame.draw.circle(surf, theme.rgb(d.colour), c, rad)
         pygame.draw.circle(surf, theme.INK, c, rad, 1)
         theme.blit_text(surf, d.letter, self.fs(15), c, theme.on(d.colour), True, "center")
-        name = f"{e['rank']}. {e['name']}" + (" (you)" if e["seat"] == self.you else "")
+        name = f"{e['rank']}. {e['name']}" + (f" ({self.you_word})" if e["seat"] == self.you else "")
         box = pygame.Rect(x + 2 * rad + 4, y, col_w - 2 * rad - 12, 2 * line)
         if e["seat"] in self.estimated:
             theme.blit_text(surf, name, self.size, box.topleft, theme.INK, True, width=box.w)

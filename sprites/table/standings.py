@@ -154,7 +154,8 @@ class StandingsPanel:
         def sheet_in(rect):
             return scoresheet.Sheet(t.data, rect, st["scores"], lay.k, st["majorities"],
                                     st["hidden"] if st["estimated"] else (), you=viewer, uncertain=st["uncertain"],
-                                    ranges={viewer: st["range"]}, cells=self._cells)
+                                    ranges={viewer: st["range"]}, cells=self._cells,
+                                    you_word="you" if t.right.yours else "shown")
         least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
         if room and box.bottom - lay.px(8) - (top + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
             subtitle = []                   # a short window: the messages take the subtitle's lines, not the totals
@@ -189,6 +190,7 @@ class StandingsPanel:
         if st["cooperative"]:
             return self.table.view["variant_table"]["team"]["standings"]
         me = names[viewer]
+        own = "your lair" if self.table.right.yours else f"{me}'s lair"    # (a replay shows another's eyes)
         if self.table.view["over"]:
             return "The game is over: every lair is open and these are the final scores."
         loot = " Loot on a Dragon Card counts as stashed in its lair."
@@ -196,13 +198,14 @@ class StandingsPanel:
             return "The Strategist: every lair is open, so these figures are exact." + loot
         if not st["estimated"]:
             other = names[st["hidden"][0]]
-            return (f"As {me} knows it: your lair exactly; {other}'s lair counted from what was taken in the open "
+            return (f"As {me} knows it: {own} exactly; {other}'s lair counted from what was taken in the open "
                     f"(with one lair hidden, the count is exact).{loot}")
-        said = (f"As {me} knows it: your lair exactly; the other lairs estimated from what was taken in the open "
+        said = (f"As {me} knows it: {own} exactly; the other lairs estimated from what was taken in the open "
                 f"(figures marked ~).{loot}")
         if st["uncertain"]:
             names = [category(k) for k in st["uncertain"]]
             least, most = st["range"]
-            said += (f" Your majorities that the estimates decide: {', '.join(names)} (one piece in another hidden "
-                     f"lair than estimated would change them): your total is {least} to {most} VP.")
+            whose = ("Your", "your") if self.table.right.yours else (f"{me}'s", f"{me}'s")
+            said += (f" {whose[0]} majorities that the estimates decide: {', '.join(names)} (one piece in another "
+                     f"hidden lair than estimated would change them): {whose[1]} total is {least} to {most} VP.")
         return said
