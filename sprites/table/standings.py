@@ -137,7 +137,6 @@ class StandingsPanel:
             self._frame, self._cells = None, {}
         box = img.get_rect().inflate(-lay.pad, -lay.pad)
         x, y = box.x + lay.px(14), box.y + lay.px(8)
-        names = [p["name"] for p in t.view["players"]]
         text_w = self.close_rect(lay).x - r.x - x - lay.px(10)           # clear of the close button
         if st is None:                      # online: asked of the server, on their way
             self._frame = None
@@ -148,14 +147,15 @@ class StandingsPanel:
                             theme.MUTED, width=text_w)
             return img
         top = y + theme.font(lay.font(30), True).get_linesize()
-        subtitle = theme.wrap(self.knowledge(st, viewer, names), lay.font(18), text_w)
+        yours = t.right.yours
+        subtitle = theme.wrap(self.knowledge(st, viewer, t.view, yours), lay.font(18), text_w)
         width = box.right - lay.px(14) - x
 
         def sheet_in(rect):
             return scoresheet.Sheet(t.data, rect, st["scores"], lay.k, st["majorities"],
                                     st["hidden"] if st["estimated"] else (), you=viewer, uncertain=st["uncertain"],
                                     ranges={viewer: st["range"]}, cells=self._cells,
-                                    you_word="you" if t.right.yours else "shown")
+                                    you_word="you" if yours else "shown")
         least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
         if room and box.bottom - lay.px(8) - (top + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
             subtitle = []                   # a short window: the messages take the subtitle's lines, not the totals
@@ -181,17 +181,21 @@ class StandingsPanel:
             sheet_in(body).draw(img)
         return img
 
-    def knowledge(self, st, viewer, names):
-        """Whose knowledge the figures are, in words; in the last century, what is still open."""
-        goals = self.table.view.get("goals")
-        return self._knowledge(st, viewer, names) + (" " + goals["text"] if goals else "")
+    @staticmethod
+    def knowledge(st, viewer, view, yours):
+        """Whose knowledge the figures are, in words (``yours``: the viewer's own seat, not eyes a
+        replay shows); in the last century, what is still open."""
+        goals = view.get("goals")
+        return StandingsPanel._knowledge(st, viewer, view, yours) + (" " + goals["text"] if goals else "")
 
-    def _knowledge(self, st, viewer, names):
+    @staticmethod
+    def _knowledge(st, viewer, view, yours):
         if st["cooperative"]:
-            return self.table.view["variant_table"]["team"]["standings"]
+            return view["variant_table"]["team"]["standings"]
+        names = [p["name"] for p in view["players"]]
         me = names[viewer]
-        own = "your lair" if self.table.right.yours else f"{me}'s lair"    # (a replay shows another's eyes)
-        if self.table.view["over"]:
+        own = "your lair" if yours else f"{me}'s lair"
+        if view["over"]:
             return "The game is over: every lair is open and these are the final scores."
         loot = " Loot on a Dragon Card counts as stashed in its lair."
         if not st["hidden"]:
@@ -205,7 +209,7 @@ class StandingsPanel:
         if st["uncertain"]:
             names = [category(k) for k in st["uncertain"]]
             least, most = st["range"]
-            whose = ("Your", "your") if self.table.right.yours else (f"{me}'s", f"{me}'s")
+            whose = ("Your", "your") if yours else (f"{me}'s", f"{me}'s")
             said += (f" {whose[0]} majorities that the estimates decide: {', '.join(names)} (one piece in another "
                      f"hidden lair than estimated would change them): {whose[1]} total is {least} to {most} VP.")
         return said
