@@ -6,12 +6,10 @@ ways and compared character for character, and frames with what a game can put i
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from game.data import default_data
-from server.room import Room
+from room_helpers import play_out, seated_room
 from wire import protocol
 
 orjson = pytest.importorskip("orjson")    # CI installs requirements-dev.txt, which has it
@@ -21,43 +19,11 @@ def by_json(msg):
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
-class Recorder:
-    """A connection of one seat that keeps the frames it is sent."""
-
-    def __init__(self, seat):
-        self.seats, self.spectator, self.last, self.cursor, self.since = {seat}, False, {}, {}, {}
-        self.frames = []
-
-    def watched(self):
-        return sorted(self.seats)
-
-    def send(self, frame):
-        self.frames.append(frame)
-
-    def send_text(self, text):
-        self.frames.append(json.loads(text))
-
-
 def whole_game_frames(seed, players):
-    dragons = [d.name for d in default_data().dragons]
-    seats = [{"seat": i, "name": ["Zoë", "Ørjan", "李", "Ana"][i % 4], "dragon": dragons[i], "kind": "human",
-              "stand_in": None, "token_hash": None, "invite_hash": None} for i in range(players)]
-    room = Room.create(f"g{seed}", {"seed": seed, "variant": "standard"}, seats, lambda: None)
-    conns = [Recorder(i) for i in range(players)]
-    for conn in conns:
-        room.connections.add(conn)
-        conn.frames += room.welcome(conn)
-    rng, n = random.Random(seed), 0
-    while not room.session.game.is_over:
-        d = room.session.game.decision
-        n += 1
-        conns[0].frames.append(room.command(d.player, {"type": "apply", "id": n, "version": room.version,
-                                                       "option": rng.randrange(len(d.options))}, "test-session-0001"))
-        room.take_pending()
-        room.mark_stored()
-        room.broadcast()
+    room, conns = seated_room(seed, ["Zoë", "Ørjan", "李", "Ana"][:players])
+    answers = play_out(room, seed)
     room.host.close()
-    return [f for c in conns for f in c.frames]
+    return answers + [f for c in conns for f in c.frames]
 
 
 @pytest.mark.parametrize("seed,players", [(1, 4), (2, 3)])

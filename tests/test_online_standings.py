@@ -21,7 +21,7 @@ from client.bot import Bot
 from game import standings as standings_module
 from game.data import default_data
 from online_helpers import serving
-from server.room import Room
+from room_helpers import play_out, seated_room
 from test_online_seats import game_of_two, next_frame
 
 
@@ -60,51 +60,23 @@ def test_standings_of_a_seat_not_held_or_asked_by_a_spectator_are_refused(tmp_pa
     asyncio.run(scenario())
 
 
-class Connection:
-    """A room's connection of one seat that keeps its last snapshot."""
-
-    def __init__(self, seat):
-        self.seats, self.spectator, self.last, self.cursor, self.since = {seat}, False, {}, {}, {}
-
-    def watched(self):
-        return sorted(self.seats)
-
-    def send(self, frame):
-        pass
-
-    def send_text(self, text):
-        pass
-
-
 def test_a_whole_game_works_out_standings_only_when_asked_and_at_the_end(monkeypatch):
     worked = []
     real = standings_module.worked_out
     monkeypatch.setattr(standings_module, "worked_out",
                         lambda g, seat: worked.append((g.is_over, g.state.century)) or real(g, seat))
-    dragons = [d.name for d in default_data().dragons]
-    seats = [{"seat": i, "name": f"P{i}", "dragon": dragons[i], "kind": "human", "stand_in": None,
-              "token_hash": None, "invite_hash": None} for i in range(3)]
-    room = Room.create("g", {"seed": 5, "variant": "standard"}, seats, lambda: None)
-    conns = [Connection(i) for i in range(3)]
-    for conn in conns:
-        room.connections.add(conn)
-        room.welcome(conn)
-    rng, moves, asked = random.Random(5), 0, 0
-    while not room.session.game.is_over:
-        d = room.session.game.decision
-        moves += 1
-        room.command(d.player, {"type": "apply", "id": moves, "version": room.version,
-                                "option": rng.randrange(len(d.options))}, "test-session-0001")
-        room.take_pending()
-        room.mark_stored()
-        room.broadcast()
-        if moves % 50 == 0:                           # a table opens its panel now and then
-            room.standings(d.player)
-            asked += 1
+    room, conns = seated_room(5, ["P0", "P1", "P2"])
+    asked = []
+
+    def now_and_then(n, seat):                       # a table opens its panel now and then
+        if n % 50 == 0:
+            room.standings(seat)
+            asked.append(n)
+    moves = len(play_out(room, 5, now_and_then))
     assert moves > 150
     last = default_data().setup["centuries"]
     # none after a move unless asked, before the last century (where each seat's Dragon Card says
     # what is still open to win, worked out from its standings: game.goals)
-    assert len([w for w in worked if w == (False, w[1]) and w[1] < last]) <= asked
+    assert len([w for w in worked if w == (False, w[1]) and w[1] < last]) <= len(asked)
     assert [w for w in worked if w[1] == last]
     assert all(conn.last[conn.watched()[0]]["standings"] is not None for conn in conns)   # the final ones, sent
