@@ -19,16 +19,15 @@ from __future__ import annotations
 import datetime
 import os
 import re
-import sys
 from dataclasses import dataclass
 
 from game import safe_yaml
 from game.plaintext import escape, name_problem
+from game.user_folders import user_folder
 from app.save_check import Invalid
 from app.save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, named, parse_yaml,
                           read_header, read_text, save_session, without_long_parts, write_atomic)
 
-APP_DIR = "wrath-of-dragons"
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
 AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
 AUTOSAVE_NAME = "Autosave"
@@ -44,17 +43,7 @@ NOT_SAVES = (SETTINGS_FILE, OLD_SETTINGS_FILE)
 
 def default_save_dir(platform=None, env=None):
     """The user's save folder for this platform (not created here)."""
-    platform = sys.platform if platform is None else platform
-    env = os.environ if env is None else env
-    home = env.get("HOME") or os.path.expanduser("~")
-    if platform.startswith("win"):
-        base = env.get("APPDATA") or os.path.join(env.get("USERPROFILE") or home, "AppData", "Roaming")
-        return os.path.join(base, "Wrath of Dragons")
-    if platform == "darwin":
-        return os.path.join(home, "Library", "Application Support", "Wrath of Dragons")
-    xdg = env.get("XDG_DATA_HOME", "")
-    base = xdg if os.path.isabs(xdg) else os.path.join(home, ".local", "share")
-    return os.path.join(base, APP_DIR)
+    return user_folder("data", platform, env)
 
 
 def ensure_dir(save_dir):

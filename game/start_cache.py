@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 from .safe_files import FileProblem, read_bytes
+from .user_folders import user_folder
 
 MAGIC = b"wrath-of-dragons start cache 1\n"
 MAX_BYTES = 4 * 1024 * 1024          # the rule data's parse takes 14 KB
@@ -31,17 +32,7 @@ _PARSER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "safe_yaml.py
 
 def cache_dir(platform=None, env=None):
     """The user's cache folder for this platform (not created here)."""
-    platform = sys.platform if platform is None else platform
-    env = os.environ if env is None else env
-    home = env.get("HOME") or os.path.expanduser("~")
-    if platform.startswith("win"):
-        base = env.get("LOCALAPPDATA") or os.path.join(env.get("USERPROFILE") or home, "AppData", "Local")
-        return os.path.join(base, "Wrath of Dragons", "Cache")
-    if platform == "darwin":
-        return os.path.join(home, "Library", "Caches", "Wrath of Dragons")
-    xdg = env.get("XDG_CACHE_HOME", "")
-    base = xdg if os.path.isabs(xdg) else os.path.join(home, ".cache")
-    return os.path.join(base, "wrath-of-dragons")
+    return user_folder("cache", platform, env)
 
 
 def path_of(group):
