@@ -134,10 +134,11 @@ class Game:
         """What an action touches (kinds.Touch): what to point at, what it moves."""
         return self.action_kind(action.kind).touches(self, action)
 
-    def outcome(self, action, after=None):
+    def outcome(self, action, after=None, touch=None):
         """What choosing ``action`` (a current option) would do, for a preview (preview.Outcome);
-        ``after``: a copy of this game (``copy()``) in which it was chosen already."""
-        return preview.outcome(self, action, after=after)
+        ``after``: a copy of this game (``copy()``) in which it was chosen already; ``touch``:
+        ``touches(action)``, if asked already."""
+        return preview.outcome(self, action, after=after, touch=touch)
 
     def action_kind(self, name):
         """The spec (kinds.ActionKind) of an action kind: the waiting decision's own, or
@@ -181,6 +182,7 @@ class Game:
         c._decision = None if cached is None or not state.stack else [state.stack[-1], *cached[1:]]
         c.__dict__.pop("_log_texts", None)
         c.__dict__.pop("_standings", None)       # (standings.for_seats: what this game worked out)
+        c.__dict__.pop("_goals", None)           # (goals.still_to_win: the same)
         c.regions = {r.name: r for r in state.regions}
         return c
 

@@ -25,6 +25,21 @@ def still_to_win(g, seat, st=None):
     if seat is None or g.cooperative or s.over or s.century != g.data.setup["centuries"]:
         return None
     st = st or g.standings(seat)
+    # Remembered by the standings they come from (the very object: standings are remembered by
+    # everything they are worked out from, the seat's lair, Dragon Card and names among it) and
+    # Terrify's counter: most moves change neither, and the server asks at every move.
+    terrify = terrify_free(g, seat)
+    remembered = g.__dict__.setdefault("_goals", {})          # (a copy of the game starts without: Game.copy)
+    known = remembered.get(seat)
+    if known is not None and known[0] is st and known[1] == terrify:
+        return known[2]
+    out = _worked_out(g, seat, st, terrify)
+    remembered[seat] = (st, terrify, out)
+    return out
+
+
+def _worked_out(g, seat, st, terrify):
+    s = g.state
     sc = g.data.scoring
     ind, rv = sc["independent"], sc["region_value"]
     p = s.players[seat]
@@ -58,7 +73,7 @@ def still_to_win(g, seat, st=None):
     gain.sort(key=lambda x: -x[1])
     risk.sort(key=lambda x: x[1])
     out = {"regions": [raided, len(g.ring)], "missing": missing, "region_vp": region_vp, "gain": gain,
-           "risk": risk, "terrify": terrify_free(g, seat)}
+           "risk": risk, "terrify": terrify}
     out["text"] = words(g, out)
     out["short"] = words(g, out, short=True)
     return out

@@ -68,12 +68,13 @@ class Outcome:
         return out
 
 
-def outcome(g, action, _nested=True, after=None):
+def outcome(g, action, _nested=True, after=None, touch=None):
     """What choosing ``action`` (one of g.decision.options) would do now, for its chooser
-    (``after``: a copy of ``g`` without its log in which it was chosen already)."""
+    (``after``: a copy of ``g`` without its log in which it was chosen already; ``touch``:
+    ``g.touches(action)``, if asked already)."""
     d = g.decision
     seat = d.player
-    touch = g.touches(action)
+    touch = g.touches(action) if touch is None else touch
     me = g.state.players[seat]
     copy = after
     if copy is None:

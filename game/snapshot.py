@@ -164,7 +164,7 @@ def option(g, a, undoable=None):
         "spends_on_map": t.spends_on_map,
         "useful": spec.useful,
         "button": spec.button,
-        "preview": g.outcome(a, after=after).to_dict(),
+        "preview": g.outcome(a, after=after, touch=t).to_dict(),
         "undoable": bool(undoable(g, after)) if undoable is not None else False,
     }
 
@@ -210,10 +210,14 @@ def refusals(g, view):
     d = g.decision
     offered = set(d.options)
     out = {}
+    why = {}                    # pointed action -> the engine's words (many targets point at the same)
     for where, what, key in targets(g, view):
         pointed = Action(what) if where == "button" else g.aimed(where, what)
         if pointed is None or pointed not in offered:
-            out[key] = g.why_illegal(pointed)
+            reason = why.get(pointed)
+            if reason is None:
+                reason = why[pointed] = g.why_illegal(pointed)
+            out[key] = reason
     here = view["players"][d.player]["region"]
     by_site = {}
     for r in view["regions"]:

@@ -292,3 +292,26 @@ def test_remembered_standings_are_always_the_ones_worked_out_afresh(n, variant):
     for seat in range(n):
         assert g.standings(seat) == worked_out(g, seat)
     assert all(st == kept for st, kept in answered)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n,variant", [(2, "standard"), (4, "standard"), (3, "strategist")])
+def test_remembered_goals_are_always_the_ones_worked_out_afresh(n, variant):
+    """The last century's goals (``goals.still_to_win``: "Last century: you have raided ...") are
+    remembered by the standings they come from and Terrify's counter. At every step of the last
+    century of whole random games, for every seat, they are what a fresh copy of the game (which
+    remembers nothing) works out, and nothing answered before was changed."""
+    from game.goals import still_to_win
+    g = new_game(n, seed=60 + n, variant=variant)
+    rng = random.Random(n)
+    answered, asked = [], 0
+    while not g.is_over:
+        for seat in range(n):
+            goals = still_to_win(g, seat)
+            assert goals == still_to_win(g.copy(keep_log=True), seat), (seat, g.state.century, g.state.phase)
+            if goals is not None:
+                asked += 1
+                answered.append((goals, copy.deepcopy(goals)))
+        g.apply(rng.choice(g.decision.options))
+    assert asked > 20 * n                      # the last century was played and asked at every step
+    assert all(goals == kept for goals, kept in answered)
