@@ -175,3 +175,38 @@ def test_a_spectators_table_shows_no_action_button_nobody_can_use_from_it(tmp_pa
         app.close()
         game.leave()
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectator_of_a_finished_game_opens_the_final_standings_on_its_board(tmp_path, monkeypatch):
+    """Playtest: a spectator's board had no standings at all, not even once the game was over
+    (V did nothing). At the end every lair is open and the standings are the final scores,
+    which everyone may see: the spectator's board offers them as a player's does."""
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri)
+    assert game.done.wait(120), "the players never finished"
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        assert pump_until(app, lambda: isinstance(app.scene, ScoresScene)), "no scores for a finished game"
+        engine_game, _ = final_scores(server)
+        click(app, "button:view_table")
+        table = app.scene
+        assert isinstance(table, TableScene)
+        redraw(app)
+        assert "button:standings" in table.element_names()
+        drawn = DrawnText(monkeypatch)
+        press(app, pygame.K_v)
+        assert table.standings.open
+        redraw(app)
+        text = drawn.joined()
+        assert "Final standings" in drawn.strings()
+        assert "The game is over: every lair is open and these are the final scores." in text
+        for e in engine_game.final_scores():
+            assert f"{e['total']} VP" in drawn.strings() or str(e["total"]) in drawn.strings(), (e, text[:400])
+        assert "you" not in drawn.strings()           # the spectator has no column of its own
+        press(app, pygame.K_v)
+        assert not table.standings.open
+    finally:
+        app.close()
+        server.stop()

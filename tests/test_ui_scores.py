@@ -362,3 +362,26 @@ def test_the_title_s_continue_after_a_replay_says_it_goes_back_to_the_replay():
     assert app.scene.element("button:continue").tip == "Back to the replay."
     click(app, "button:continue")
     assert app.scene is replay and replay.replay.index == 1
+
+
+def test_the_final_board_shows_no_action_buttons_nobody_can_use(monkeypatch):
+    """Playtest: "View the board" after a finished game still showed the action kinds'
+    buttons (Divination, Consume Noble, Lick Wounds), greyed: nothing can be played once
+    the game is over, so the final board leaves them out, at any size, as a spectator's
+    table and a replay do."""
+    app, session = scores_screen()
+    click(app, "button:view_table")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    kinds = [f"button:{k}" for k in table.host.table["buttons"]]
+    labels = [b["label"] for b in table.host.table["buttons"].values()]
+    assert kinds and labels
+    drawn = DrawnText(monkeypatch)
+    for size in ((1600, 900), (1200, 700)):
+        app.screen = pygame.display.set_mode(size)
+        table.resize(app.screen.get_size())
+        drawn.clear()
+        redraw(app)
+        assert not set(kinds) & set(table.element_names()), table.element_names()
+        assert not set(labels) & set(drawn.strings()), [s for s in drawn.strings() if s in labels]
+        assert "button:scores" in table.element_names()

@@ -145,6 +145,8 @@ class TableScene(Scene):
         self.right = RightPanel(self.lay, self.data, self.log)
         self.right.with_summary = self.summary is not None
         buttons = [f"button:{k}" for k in self.host.table["buttons"] if f"button:{k}" not in promptbar.BAR_BUTTONS]
+        if self.view is not None and self.view["over"]:
+            buttons = []                        # (nothing is played on the final board: see ``refresh``)
         self.handview = HandView(self.lay, self.data, len(self.host.seats) + self.data.setup["track_extra"],
                                  buttons, self.labels)
         self.part.laid_out()
@@ -205,6 +207,8 @@ class TableScene(Scene):
         if self.snap is None or self.version != self.host.version or self._eyes_changed():
             self.fetch()
         v = self.view
+        if v["over"]:
+            self.handview.buttons = ()          # the action kinds' buttons: nothing is played once the game is over
         me = v["players"][v["seat"]]
         self.lay_out_hand(handlayout.sorted_hand(self.data, me["hand"] or []))
         mine = self.my_decision()

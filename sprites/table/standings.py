@@ -26,6 +26,11 @@ TIP = "Who would win if the game ended now (V)."
 WAITING = "Asking the server for them..."
 
 
+def heading(view):
+    """The panel's title: once the game is over, its standings are the final scores."""
+    return "Final standings" if view["over"] else "Standings if the game ended now"
+
+
 class StandingsPanel:
     def __init__(self, table):
         self.table = weakref.proxy(table)       # no cycle with its table (sprites.table.part says why)
@@ -64,8 +69,11 @@ class StandingsPanel:
 
     # ----- state -----------------------------------------------------------------------
     def available(self):
-        """Only with a seat's eyes (between players in hot seat, the table shows no seat's)."""
-        return self.table.snap is not None and self.table.snap["seat"] is not None
+        """Only with a seat's eyes (between players in hot seat, the table shows no seat's), or
+        once the game is over: every lair is open then and the standings are the final scores,
+        a spectator's too."""
+        snap = self.table.snap
+        return snap is not None and (snap["seat"] is not None or snap["board"]["over"])
 
     def toggle(self):
         if self.open:
@@ -110,7 +118,7 @@ class StandingsPanel:
             theme.button(surface, button, LABEL, lay.font(16), hot=hover == "button:standings", primary=self.open)
         if not self.open:
             return
-        viewer = t.view["seat"]
+        viewer = t.snap["seat"]                 # (None: a spectator's final standings, no column of its own)
         sig = (id(t.view), viewer, lay, room)   # a new layout: a new size, text size or palette
         if t._painted.get("standings") != sig or self._image is None:
             st = t.snap["standings"]
@@ -142,7 +150,7 @@ class StandingsPanel:
             self._frame = None
             img.fill(theme.WOOD)
             theme.panel(img, box, radius=10, width=3)
-            theme.blit_text(img, "Standings if the game ended now", lay.font(30), (x, y), theme.RED, True, width=text_w)
+            theme.blit_text(img, heading(t.view), lay.font(30), (x, y), theme.RED, True, width=text_w)
             theme.blit_text(img, WAITING, lay.font(18), (x, y + theme.font(lay.font(30), True).get_linesize()),
                             theme.MUTED, width=text_w)
             return img
@@ -154,7 +162,7 @@ class StandingsPanel:
         def sheet_in(rect):
             return scoresheet.Sheet(t.data, rect, st["scores"], lay.k, st["majorities"],
                                     st["hidden"] if st["estimated"] else (), you=viewer, uncertain=st["uncertain"],
-                                    ranges={viewer: st["range"]}, cells=self._cells,
+                                    ranges={viewer: st["range"]} if st["range"] else {}, cells=self._cells,
                                     you_word="you" if yours else "shown")
         least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
         if room and box.bottom - lay.px(8) - (top + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
@@ -165,7 +173,7 @@ class StandingsPanel:
         else:
             img.fill(theme.WOOD)
             theme.panel(img, box, radius=10, width=3)
-            theme.blit_text(img, "Standings if the game ended now", lay.font(30), (x, y), theme.RED, True,
+            theme.blit_text(img, heading(t.view), lay.font(30), (x, y), theme.RED, True,
                             width=text_w)
             for k, line in enumerate(subtitle):
                 theme.blit_text(img, line, lay.font(18), (x, top + k * lay.line(18)), theme.MUTED)
@@ -192,11 +200,11 @@ class StandingsPanel:
     def _knowledge(st, viewer, view, yours):
         if st["cooperative"]:
             return view["variant_table"]["team"]["standings"]
+        if view["over"]:
+            return "The game is over: every lair is open and these are the final scores."
         names = [p["name"] for p in view["players"]]
         me = names[viewer]
         own = "your lair" if yours else f"{me}'s lair"
-        if view["over"]:
-            return "The game is over: every lair is open and these are the final scores."
         loot = " Loot on a Dragon Card counts as stashed in its lair."
         if not st["hidden"]:
             return "The Strategist: every lair is open, so these figures are exact." + loot
