@@ -122,7 +122,10 @@ def boards(g, seats):
         players = []
         for p, entry in zip(s.players, public["players"]):
             if any(sees(g, seat, f, p.seat) != sees(g, None, f, p.seat) for f in PLAYER_HIDDEN):
-                entry = mine.setdefault((seat, p.seat), _player(g, seat, p))
+                key = (seat, p.seat)
+                if key not in mine:                 # the public entry with what this seat may see of it
+                    mine[key] = dict(entry, **_player_hidden(g, seat, p))
+                entry = mine[key]
             players.append(entry)
         view = dict(public, seat=seat, players=players, decision=_decision(g, seat, public["decision"]))
         for name in BOARD_HIDDEN:
@@ -150,15 +153,10 @@ def _board_hidden(g, seat, name):
 
 def _player(g, seat, p):
     s = g.state
-    open_lair = sees(g, seat, "lair", p.seat)
     return {
         "seat": p.seat, "dragon": p.dragon, "name": p.name, "life": p.life, "max_life": g.max_life(p),
         "level": p.level, "abilities": list(p.abilities), "region": p.region,
-        "hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None, "hand_count": len(p.hand),
-        "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
-        "face_down_count": len(p.face_down),
-        "lair": plain(p.lair) if open_lair else None,
-        "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None,
+        **_player_hidden(g, seat, p), "hand_count": len(p.hand), "face_down_count": len(p.face_down),
         "card": plain(p.card), "spent": dict(p.spent),
         "played": list(p.played), "hex_out": list(p.hex_out),
         "pool": p.pool, "reduction": p.reduction,
@@ -168,6 +166,15 @@ def _player(g, seat, p):
         "feats": {"villages": p.feat_villages, "cities": p.feat_cities, "resources": p.feat_resources},
         "turn": turn_status(g, p.seat),
     }
+
+
+def _player_hidden(g, seat, p):
+    """A player's fields whose view depends on who looks (``PLAYER_HIDDEN``), as ``seat`` sees them."""
+    open_lair = sees(g, seat, "lair", p.seat)
+    return {"hand": list(p.hand) if sees(g, seat, "hand", p.seat) else None,
+            "face_down": list(p.face_down) if sees(g, seat, "face_down", p.seat) else None,
+            "lair": plain(p.lair) if open_lair else None,
+            "lair_rv": sum(regional_value(g, p.lair).values()) if open_lair else None}
 
 
 def _public_board(g):
