@@ -19,6 +19,8 @@ from websockets.asyncio.client import connect
 from wire import protocol, tls
 from client.mirror import Mirror, OutOfStep
 
+SLOW_DOWN = 0.25            # seconds a bot waits when the server says it sends too many messages
+
 
 class Bot:
     def __init__(self, uri, first, rng, stop_after=None, record=True, pause=0.0, session=None, trust=""):
@@ -112,6 +114,9 @@ class Bot:
             frame = await self.receive()
             if frame.get("type") == "answer" and "error" in frame:
                 asked = -1                   # refused: look again and choose anew
+            elif frame.get("type") == "error" and frame.get("id") == self.next_id - 1:
+                asked = -1                   # not even read (too many messages): a moment, then again
+                await asyncio.sleep(SLOW_DOWN)
 
     def choose(self):
         m = self.mirror
