@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.seats = SeatControl(host.seats, handoff=handoff, here=here)
         self.data = palette.view_data(host.data, app.settings.colour_blind)
         self.snap = None                # the latest snapshot of the eyes shown
+        self.reread_due = False         # the snapshot came whole again while a move waited to be shown
         self.entries = []               # the log lines of those eyes so far
         self.eyes = None                # whose snapshot: the viewer, or None between two players
         self.version = None
@@ -246,7 +247,12 @@ class TableScene(Scene):
 
     def reread(self):
         """The host's snapshot came whole again (online: a seat renamed, at the same version): read
-        it and the whole log afresh, and paint every part (lines shown may be worded anew)."""
+        it and the whole log afresh, and paint every part (lines shown may be worded anew). While
+        a move waits to be shown, after it: read afresh now, its lines would miss their animations."""
+        if self.snap is not None and self.version != self.host.version:
+            self.reread_due = True
+            return
+        self.reread_due = False
         self.snap = None
         self._painted = {}
         self.refresh()

@@ -140,7 +140,8 @@ def report_news(t):
         elif news["type"] == "notice":
             t.say(news["text"])
         elif news["type"] == "presence":         # an online player came or went: their row says so
-            t.refresh()
+            if t.version == t.host.version:      # (else the move waiting to be shown does, with its animations)
+                t.refresh()
             t.app.dirty = True
         elif news["type"] == "resent":           # a friend took a seat: its name, in the lines shown too
             t.reread()
