@@ -128,6 +128,10 @@ class Room:
         room.snapshot_seq = room.version
         try:
             room.extend(stored["records"])
+            # A seat renamed before this process loaded the game is not known here: a window
+            # coming back from a version before now may hold lines with the old name, so it
+            # is sent every line again (as after an undo).
+            room.renamed_at = room.version
         except Exception as exc:
             if snap is None:
                 raise
@@ -147,6 +151,7 @@ class Room:
         fresh = cls.create(room.id, room.settings, room.seats, wake)
         fresh.extend([{"action": a.to_dict()} for a in actions])
         fresh.session.changes, fresh.last_undo, fresh.snapshot_seq = version, last_undo, room.snapshot_seq
+        fresh.renamed_at = room.renamed_at
         fresh.by = {seq: key for seq, key in room.by.items() if seq <= version}
         fresh.mark_stored()
         return fresh

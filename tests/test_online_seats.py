@@ -191,3 +191,50 @@ def test_a_window_away_during_the_join_has_its_lines_worded_again_when_it_comes_
     seqs = [e["seq"] for e in mirror.events[0]]
     assert seqs == sorted(set(seqs)) and seqs[0] == 0, "lines lost or doubled"
     assert not [t for t in lines if "Seat 2" in t] and any(t.startswith("Bob is dealt") for t in lines), lines
+
+
+@pytest.mark.slow
+def test_a_window_away_during_the_join_and_a_restart_has_its_lines_worded_again(tmp_path):
+    """As above, with the server restarted (killed) after the join and before the window comes back:
+    the new process cannot know what the window's lines say, so it sends them all again."""
+    import signal
+    from online_helpers import ServerProcess
+    data = tmp_path / "server"
+    first = ServerProcess(data)
+    try:
+        async def before_restart():
+            ann = Bot(first.uri, {"type": "create", "seats": [{"kind": "here", "name": "Ann"}, {"kind": "invite"}]},
+                      random.Random(1))
+            await ann.connect()
+            await next_frame(ann, "state", lambda f: f["seat"] == 0)
+            await ann.close()
+            assert any("Seat 2" in e["text"] for e in ann.mirror.events[0])
+            bob = Bot(first.uri, {"type": "join", "code": ann.created["invites"]["1"], "name": "Bob"},
+                      random.Random(2))
+            await bob.connect()
+            await next_frame(bob, "state", lambda f: f["seat"] == 1)
+            await bob.close()
+            return ann
+        ann = asyncio.run(before_restart())
+        first.proc.send_signal(signal.SIGKILL)
+        first.proc.wait(30)
+    finally:
+        first.stop()
+    second = ServerProcess(data)
+    try:
+        async def come_back():
+            back = Bot(second.uri, {"type": "hello", "tokens": [ann.created["tokens"]["0"]],
+                                    "since": ann.mirror.cursors(), "version": ann.mirror.version},
+                       random.Random(3), session=ann.session)
+            back.mirror = ann.mirror
+            await back.connect()
+            await next_frame(back, "state", lambda f: f["seat"] == 0)
+            await back.close()
+            return back.mirror
+        mirror = asyncio.run(come_back())
+    finally:
+        second.stop()
+    lines = [e["text"] for e in mirror.events[0]]
+    seqs = [e["seq"] for e in mirror.events[0]]
+    assert seqs == sorted(set(seqs)) and seqs[0] == 0, "lines lost or doubled"
+    assert not [t for t in lines if "Seat 2" in t] and any(t.startswith("Bob is dealt") for t in lines), lines

@@ -532,7 +532,10 @@ class TableScene(Scene):
         self.map_dirty = True
 
     def update(self, now):
-        return clock.update(self, now)
+        moving = clock.update(self, now)
+        if self.reread_due and self.version == self.host.version:
+            self.reread()                       # (the move it waited for is shown: see ``reread``)
+        return moving
 
     def wakeup_ms(self, now):
         return clock.wakeup_ms(self, now)

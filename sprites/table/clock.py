@@ -34,8 +34,6 @@ def update(t, now):
     if t.part.plays:
         t.ai.run(now, bool(t.hex_tween) or t.motion.busy())
     changes.report_news(t)
-    if t.reread_due and t.version == t.host.version:
-        t.reread()              # (the move it waited for is shown)
     return moving
 
 
