@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.ai import make_ai, parse_level
-from app.replay import Replay
+from app.replay_host import ReplayHost
 
 
 def random_policy(seed):
@@ -95,12 +95,18 @@ def continue_randomly(session, seed):
 
 
 def replay_text(session):
-    """Every action of a session with who chose it, then the result."""
-    r = Replay(session)
+    """Every action of a session with who chose it, then the result. An unfinished game that
+    people play is told through the eyes its replay shows in the window (app.replay_host), so
+    another seat's face-down choice is not named; a finished one (every choice shown by then),
+    or one no person plays, names every action."""
+    host = ReplayHost(session)
+    every_eyes = host.eyes_fixed() is None
     lines = []
-    for step in r.steps:
-        lines.append(f"{step.index + 1:>5}  {session.seats[step.seat].name}: {step.text}")
-    g = r.final
+    while host.forward():
+        step = host.record.last_step
+        seat, text = (step.seat, step.text) if every_eyes else host.last_step()
+        lines.append(f"{step.index + 1:>5}  {session.seats[seat].name}: {text}")
+    g = host.record.final
     if g.is_over:
         lines.append(score_table(g))
     else:

@@ -604,3 +604,21 @@ def test_end_of_turn_five_steps():
     assert "any_gold_1" in s.discard and p.played == []            # 3. played cards discarded
     assert p.spent["gold"] == 0 and s.stock["gold"] >= stock_gold  # 4. spent gold to the stockpile
     assert p.card.is_empty() and p.lair.res["gold"] == 1 and p.lair.res["livestock"] == 1   # 5. loot stashed
+
+
+def test_villages_from_a_stockpile_count_for_the_destroy_3_villages_feat():
+    """Leveling Up: "Destroy 3 villages"; Terminology: "regardless of the terminology used (capture,
+    gain, raze, scorch, steal, or take), when the player is allowed to remove a resource from a region
+    or the stockpile, they place it first on their Dragon Card". House rules: Feat "destroy 3
+    villages": "village pieces gained during this Attack Phase, by any means" - A Bard's Tale's
+    village from the region's stockpile counts (docs/rules-notes.md, Leveling up)."""
+    g = level_up_game(2)
+    p = g.state.players[0]
+    give(g, 0, "bards_tale_gallia", "any_gold_1")
+    p.feat_villages = 2
+    refresh(g)
+    do(g, "play_card", card="any_gold_1")
+    do(g, "play_card", card="bards_tale_gallia")
+    assert p.card.villages == {"Gallia": 1} and p.feat_villages == 3
+    do(g, "end_turn")
+    assert g.decision.kind == "level_up"

@@ -60,3 +60,30 @@ def test_headless_replay_prints_every_action(saved):
     lines = r.stdout.splitlines()
     assert lines[0].strip().startswith("1 ") and any(line.strip().startswith("50 ") for line in lines)
     assert "saved before the end" in lines[-1]
+
+
+def test_headless_replay_of_an_unfinished_game_keeps_other_seats_hidden_choices_hidden(tmp_path):
+    """Playtest: `--headless --replay` of an unfinished solo game printed the AI dragons' face-down
+    Awakening discards ("Cora: Discard Valiant Knight (Germania)") that its player had not seen;
+    the window's replay of the same file says "a choice only Cora sees". Phase 2: Awakening: "each
+    player selects 1 card to discard"; the engine keeps these face down until every dragon has
+    chosen (a house reading, docs/rules-notes.md). The printout shows what the window's replay shows."""
+    import random
+    from app.session import Seat, Session
+    from test_ui_replay_eyes import secrets
+    from ui_helpers import DRAGONS, NAMES
+    seats = [Seat(NAMES[0], DRAGONS[0])] + [Seat(NAMES[i], DRAGONS[i], "easy") for i in (1, 2)]
+    session = Session.new(seats, seed=7)
+    rng = random.Random(7)
+    g = session.game
+    while not (g.state.century >= 2 and secrets(g) and g.decision.player == 0 and g.decision.kind == "discard"):
+        session.apply(rng.choice(g.decision.options))
+        assert not g.is_over, "no Awakening with another seat's discard still face down"
+    path = tmp_path / "solo.yaml"
+    save_session(session, path)
+    r = run("--headless", "--replay", path)
+    assert r.returncode == 0, r.stderr
+    hidden = [words for seat_words in secrets(g).values() for words in seat_words]
+    assert hidden and not [w for w in hidden if w in r.stdout], [w for w in hidden if w in r.stdout]
+    assert "a choice only" in r.stdout
+    assert f"{NAMES[0]}: Discard " in r.stdout              # the player's own discards are named (century 1's)
