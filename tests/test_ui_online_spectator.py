@@ -210,3 +210,48 @@ def test_a_spectator_of_a_finished_game_opens_the_final_standings_on_its_board(t
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectators_dragon_card_follows_the_deciding_dragon_or_the_one_clicked(tmp_path, monkeypatch):
+    """Playtest: "the spectator's Dragon Card panel is stuck on seat 1 ... worded 'Your turn this
+    century: feats...'; clicking Bryn in the list doesn't switch it". The card (public: its Life,
+    level, feats, loot) is the deciding dragon's, or the one whose row the spectator clicked, and
+    never says "your"."""
+    server = ServerThread(tmp_path / "server")
+    game = Game(server.uri, pause=0.4)
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, game.code)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        names = [s["name"] for s in table.host.seats]
+        drawn = DrawnText(monkeypatch)
+
+        def card_title():
+            drawn.clear()
+            redraw(app)
+            titles = [s for s in drawn.strings() if s.endswith(" Dragon card")]
+            assert len(titles) == 1, titles
+            return titles[0]
+        followed = set()
+        for _ in range(200):
+            assert pump_until(app, lambda: table.version == table.host.version and table.decider is not None)
+            decider = table.decider
+            title = card_title()
+            if table.decider == decider:            # (no move shown while it was drawn)
+                assert title.startswith(f"{names[decider]} - "), (decider, title)
+                followed.add(decider)
+            assert not [s for s in drawn.strings() if s.startswith("Your ") or "your turn" in s]
+            if len(followed) == 2:
+                break
+        assert followed == {0, 1}, followed
+        other = 1 - table.decider
+        click(app, f"player:{other}")
+        assert card_title().startswith(f"{names[other]} - ")
+        click(app, f"player:{other}")                 # again: back to whoever decides
+        assert card_title().startswith(f"{names[table.decider]} - ")
+    finally:
+        app.close()
+        game.leave()
+        server.stop()

@@ -170,8 +170,24 @@ class OnlineSeats(TablePart):
 
 
 class Watching(TablePart):
-    """A spectator's table: every move shown as it comes, no hand, nothing to choose."""
+    """A spectator's table: every move shown as it comes, no hand, nothing to choose. The Dragon
+    Card shown is the deciding dragon's, or the one whose row the spectator clicked (again: back
+    to whoever decides); all of it is public."""
     has_undo = False
+
+    def attach(self, table):
+        super().attach(table)
+        self.picked = None              # the seat whose card the spectator chose to look at
+        self.look()
+
+    def look(self):
+        shown = self.table.frame()
+        seat = self.picked if self.picked is not None else shown.decider
+        if seat is not None:
+            shown.seats.take_over(seat)
+
+    def changed(self, actor, chosen):
+        self.look()
 
     def laid_out(self):
         self.table.right.viewer_label = ""
@@ -187,6 +203,12 @@ class Watching(TablePart):
         """A click on the game (a card, a region, a kind's button) says why nothing happens;
         the bar's buttons, the standings and the log work as at any table."""
         kind = name.split(":")[0]
+        if kind == "player":
+            seat = int(name.split(":")[1])
+            self.picked = None if self.picked == seat else seat
+            self.look()
+            self.table.refresh()
+            return True
         if kind in GAME_ELEMENTS or (kind == "button" and name not in TABLE_BUTTONS):
             self.table.say("You are watching this game: its players make the moves.", note=True)
             return True

@@ -303,15 +303,16 @@ class RightPanel:
                       theme.INK, False))
         need = self.data.feats
         feats = me["feats"]
+        whose = "your" if self.yours else "its"         # (a replay's or a spectator's dragon is not the viewer's)
         if me["turn"] == "before":
-            lines.append((f"To level up in your turn: destroy {need['cities']} city, {need['villages']} villages "
+            lines.append((f"To level up in {whose} turn: destroy {need['cities']} city, {need['villages']} villages "
                           f"or gain {need['resources']} resources.", size, theme.MUTED, False))
         else:
             if me["turn"] == "now":
                 spent = ", ".join(f"{n} {r}" for r, n in me["spent"].items() if n) or "nothing"
                 when = f"This turn: spent {spent};"
             else:                       # what was spent went back to the stockpile as the turn ended
-                when = "Your turn this century:"
+                when = f"{whose.capitalize()} turn this century:"
             got = {k: min(feats[k], need[k]) for k in need}        # "3/3" once met: more counts no further
             lines.append((f"{when} feats {got['cities']}/{need['cities']} city, "
                           f"{got['villages']}/{need['villages']} villages, "
