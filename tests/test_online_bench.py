@@ -71,20 +71,19 @@ def test_a_bot_told_to_slow_down_moves_again_instead_of_waiting_for_ever(tmp_pat
     """A move the server refuses with a plain error frame ("Too many messages: slow down.", the
     move's id) gets no update: the bot (the bench's and the tests' scripted player) waited for
     one for ever. It now waits a moment and chooses again. A server that allows 20 messages a
-    second after a burst of 60: two seats at one computer make 90 moves."""
+    second after a burst of 60: four seats at one computer (a game far longer than that) make 90 moves."""
     from client.bot import Bot
     from online_helpers import ServerThread
     server = ServerThread(tmp_path / "server", rate=20.0)
     try:
         async def scenario():
-            bot = Bot(server.uri, {"type": "create", "seats": [{"kind": "here", "name": "Ash"},
-                                                                  {"kind": "here", "name": "Bo"}]},
-                      random.Random(3), stop_after=90)
+            seats = [{"kind": "here", "name": name} for name in ("Ash", "Bo", "Cy", "Di")]
+            bot = Bot(server.uri, {"type": "create", "seats": seats}, random.Random(3), stop_after=90)
             await asyncio.wait_for(bot.play(), 60)
             await bot.close()
             return bot
         bot = asyncio.run(scenario())
     finally:
         server.stop()
-    assert bot.moves == 90 and bot.mirror.version > 70       # (moves: sent, the refused ones too)
+    assert not bot.over() and bot.moves == 90 and bot.mirror.version > 70     # (moves: sent, refused ones too)
     assert "Too many messages: slow down." in bot.errors
