@@ -25,13 +25,13 @@ from app.version import VERSION
 # then shows the remembered seat setup, and only a flag that was given overrides it.
 DEFAULTS = {"headless": False, "json": False, "players": 4, "variant": "standard", "steps": 40, "screen": "table",
             "size": "1600x900"}
-REMEMBERED = ("players", "variant")
+REMEMBERED = ("players", "variant", "size")     # (the window's size: the last one, unless given)
 # Each mode (chosen by --headless, --screenshot, --load and --replay) and the flags it uses;
 # any other flag given is refused.
 USES = {
-    "window": ("players", "seed", "variant", "ai", "save_dir"),
-    "window --load": ("save_dir",),
-    "window --replay": ("save_dir",),          # its Menu leads to the title and new, autosaved games
+    "window": ("players", "seed", "variant", "ai", "save_dir", "size"),
+    "window --load": ("save_dir", "size"),
+    "window --replay": ("save_dir", "size"),   # its Menu leads to the title and new, autosaved games
     "--screenshot": ("players", "seed", "variant", "steps", "screen", "size"),
     "--headless": ("players", "seed", "variant", "ai", "json"),
     "--headless --load": ("seed",),
@@ -78,7 +78,7 @@ def build_parser():
     ap.add_argument("--steps", type=int, metavar="N", help="with --screenshot: random steps first (default 40)")
     ap.add_argument("--screen", choices=SCREENS, metavar="NAME",
                     help="with --screenshot: " + "|".join(SCREENS[:5]) + "|...")
-    ap.add_argument("--size", metavar="WxH", help="with --screenshot: window size (default 1600x900)")
+    ap.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default: the last one)")
     return ap
 
 
@@ -118,7 +118,7 @@ def combination_problem(args):
         return f"--{'load' if args.load is not None else 'replay'} cannot be used with --screenshot"
     if args.json and not args.headless:
         return "--json only works with --headless"
-    for name in ("steps", "screen", "size"):
+    for name in ("steps", "screen"):
         if getattr(args, name) is not None and args.screenshot is None:
             return f"--{name} only works with --screenshot"
     current = mode(args)

@@ -517,7 +517,7 @@ def run(args):
     errorlog.setup(save_dir)
     try:
         settings = Settings.load(save_dir)
-        app = build(args, open_window(remembered=settings.window), settings)
+        app = build(args, open_window(getattr(args, "size", None), remembered=settings.window), settings)
         app.loop()
         problems = app.close()
         app.sounds.close()

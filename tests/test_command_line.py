@@ -59,7 +59,8 @@ BAD = {
     "headless with a save folder": (["--headless", "--save-dir", "x"], "--save-dir cannot be used with --headless"),
     "json in the window": (["--json"], "--json only works with --headless"),
     "steps without a screenshot": (["--steps", 5], "--steps only works with --screenshot"),
-    "size without a screenshot": (["--size", "800x600"], "--size only works with --screenshot"),
+    "size headless": (["--headless", "--size", "1280x720"], "--size cannot be used with --headless"),
+    "a size too small for the window": (["--size", "800x600"], "--size: must be from 1100x650 to 8192x8192, not 800x600"),
     "screen without a screenshot": (["--screen", "title"], "--screen only works with --screenshot"),
     "headless screenshot": (["--headless", "--screenshot", "x.png"], "--screenshot cannot be used with --headless"),
     "human AI level headless": (["--headless", "--ai", "human"], "--ai: unknown level 'human' (known: random, easy,"),
@@ -265,3 +266,14 @@ def test_a_screenshot_that_fails_while_writing_leaves_no_file(tmp_path, monkeypa
     err = capsys.readouterr()
     assert err.err == f"error: --screenshot: cannot write {out} (No space left on device)\n" and "saved" not in err.out
     assert not out.exists()
+
+
+def test_the_window_opens_at_the_size_asked_for(tmp_path, monkeypatch):
+    """Playtest: "Window size can't be chosen at launch: --size only works with --screenshot".
+    --size opens the window at that size (else at the last one, remembered)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import sprites.app
+    sizes = []
+    monkeypatch.setattr(sprites.app.App, "loop", lambda app: sizes.append(app.screen.get_size()))
+    assert main.main(["--save-dir", str(tmp_path), "--size", "1280x720"]) == 0
+    assert sizes == [(1280, 720)]
