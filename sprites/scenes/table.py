@@ -144,6 +144,8 @@ class TableScene(Scene):
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data, later=self.app.may_animate)
         self.right = RightPanel(self.lay, self.data, self.log)
+        if not self.seats.humans:               # only AI dragons: none of them is the person watching
+            self.right.viewer_label, self.right.yours = "", False
         self.right.with_summary = self.summary is not None
         buttons = [f"button:{k}" for k in self.host.table["buttons"] if f"button:{k}" not in promptbar.BAR_BUTTONS]
         if self.view is not None and self.view["over"]:
