@@ -212,3 +212,45 @@ def test_cards_drawn_while_the_hand_keeps_its_places_stay_in_the_hand():
     area = table.handview.cards_area()
     for cid, rect in table.slots:
         assert area.contains(rect), f"{cid} lies outside the hand's row (over the buttons?)"
+
+
+def test_a_card_the_hand_brings_under_a_still_pointer_is_enlarged_only_once_the_pointer_moves(monkeypatch):
+    """Playtest: after a card was played, the hand closed up under the resting pointer and the
+    card now there was shown enlarged with its tooltip, over the villages the player meant to
+    click next. It is hovered (its click is the next one) but enlarged only once the pointer
+    moves."""
+    from sprites.table import overlays
+    from sprites.table.handlayout import REFLOW_MS
+    from ui_helpers import redraw
+
+    def ready(g):
+        d = g.decision
+        hand = g.state.players[d.player].hand if d.kind == "attack_turn" else []
+        plays = {a.card for a in d.options if a.kind == "play_card" and len(g.cards[a.card].alternatives) == 1}
+        return len(hand) >= 4 and len(plays) >= 2
+    session = reach(ready)
+    app, table = open_table(session)
+    enlarged = []
+    real_zoom = overlays.zoom_card
+    monkeypatch.setattr(overlays, "zoom_card", lambda surface, lay, data, cid, *rest:
+                        enlarged.append(cid) or real_zoom(surface, lay, data, cid, *rest))
+    name = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups
+                and int(n.split(":")[1]) < len(table.hand) - 1
+                and session.game.decision.options[table.groups[n][0]].kind == "play_card")
+    pos = table.element_point(name)
+    move_to(app, pos)
+    redraw(app)
+    assert enlarged, "a hovered card is enlarged"
+    click_at(app, pos)
+    if table.dialog_kind == "confirm":
+        press(app, pygame.K_RETURN)
+    pygame.time.wait(REFLOW_MS + 50)
+    app.pump()                                         # the hand closes up; the pointer has not moved
+    under = card_under(table, pos)
+    assert under is not None and table.hover == table.element_at(pos).name
+    enlarged.clear()
+    redraw(app)
+    assert not enlarged, f"{enlarged} enlarged under a pointer that has not moved"
+    move_to(app, (pos[0] + 2, pos[1]))
+    redraw(app)
+    assert enlarged == [under], "once the pointer moves, the card under it is enlarged"

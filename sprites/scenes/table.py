@@ -100,6 +100,7 @@ class TableScene(Scene):
         self.handoff_pending = False
         self.places = handlayout.Places()   # where the viewer's cards lie (hand, slots, gaps, freeze)
         self.pointer = None             # the last pointer position seen in an event
+        self.resting = None             # a card the hand brought under a still pointer: hovered, not enlarged
         self.zoomed = None              # the hand when a card of it was last enlarged
         self.lay = None
         self._make_labels()
@@ -319,6 +320,8 @@ class TableScene(Scene):
         if self.pointer is not None:
             e = self.element_at(self.pointer)
             self.hover = e.name if e is not None else None
+            # (enlarged, it could cover what the player looks at next: only once the pointer moves)
+            self.resting = self.hover if self.hover is not None and self.hover.startswith("hand:") else None
             self.app.dirty = True
 
     # ----- what the parts are given (sprites.table.frame) ----------------------------------------
@@ -331,7 +334,7 @@ class TableScene(Scene):
                         for s in self.host.seats),
             paused=self.ai.paused, has_ai=self.has_ai(), lay=self.lay, groups=self.groups, tips=self.tips,
             labels=self.labels, hand=self.hand, slots=self.slots, gaps=self.gaps, hex_angle=self.hex_angle,
-            hover=self.hover, pointer=self.pointer, focus=self.focus, dialog=self.dialog, dialog_kind=self.dialog_kind,
+            hover=self.hover, resting=self.resting, pointer=self.pointer, focus=self.focus, dialog=self.dialog, dialog_kind=self.dialog_kind,
             summary=self.summary, summary_open=self.summary_open, century=self.century, toast=self.toast,
             hinted=self.hinted, unsaved=self.unsaved)
 
@@ -357,6 +360,7 @@ class TableScene(Scene):
     def handle(self, event):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+            self.resting = None
         if event.type == pygame.MOUSEWHEEL and self.pointer is not None:
             return self.scroll(self.pointer, event.y)          # where the pointer is, as the events said
         super().handle(event)
