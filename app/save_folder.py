@@ -26,7 +26,8 @@ from game.plaintext import escape, name_problem
 from game.user_folders import user_folder
 from app.save_check import Invalid
 from app.save_format import (MAX_BYTES, SaveError, document_summary, is_sealed, load_session, named, parse_yaml,
-                          read_header, read_text, save_session, without_long_parts, write_atomic)
+                             read_header, read_text, remember_header, save_session, without_long_parts,
+                             write_atomic)
 
 AUTOSAVE = "autosave.yaml"          # the single autosave of earlier versions (still listed and continued)
 AUTOSAVE_PREFIX = "autosave-"       # autosave-<started>-<seed>.yaml: one file per game
@@ -265,11 +266,13 @@ def rename_save(path, name):
         raise SaveError(path, str(exc)) from None
     same = os.path.abspath(new) == os.path.abspath(path)
     try:
-        write_atomic(new, named(data, name.strip()), exclusive=not same)
+        renamed = named(data, name.strip())
+        write_atomic(new, renamed, exclusive=not same)
     except FileExistsError:
         raise SaveError(new, "there is a save of that name already: choose another name") from None
     except OSError as exc:
         raise SaveError(new, f"cannot be written: {exc.strerror or exc}") from None
+    remember_header(new, renamed)
     if not same:
         delete_save(path)
     return new

@@ -23,10 +23,9 @@ import re
 import stat
 import tempfile
 import time
+from functools import lru_cache
 
-import yaml
-
-from game import safe_yaml
+from game import safe_yaml, start_cache
 from game.actions import Action, IllegalAction
 from game.data import default_data
 from game.log_text import log_texts
@@ -49,9 +48,16 @@ TOP_OPTIONAL = ("game", "name", "saved", "summary")
 _TEMPORARY = re.compile(r"^\..+\.ya?ml\.(?:(?P<pid>[0-9]{1,10})\.)?[A-Za-z0-9_]{8}\.tmp$")
 
 
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
-    def ignore_aliases(self, data):
-        return True            # never write anchors: loading refuses them
+@lru_cache(maxsize=None)
+def dumper():
+    """PyYAML's dumper, made when first needed (PyYAML is imported after the
+    window's first frame: game.safe_yaml)."""
+    import yaml
+
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+        def ignore_aliases(self, data):
+            return True            # never write anchors: loading refuses them
+    return Dumper
 
 
 class SaveError(Exception):
@@ -166,6 +172,7 @@ def named(data, name):
     lines = data.split(b"\n")
     if was_sealed:
         del lines[1]
+    import yaml
     line = yaml.safe_dump({"name": name}, allow_unicode=True, width=1_000_000).strip().encode("utf-8")
     end = next((i for i, x in enumerate(lines) if x.startswith(b"settings:")), len(lines))
     at = next((i for i, x in enumerate(lines[:end]) if x.startswith(b"name:")), None)
@@ -182,7 +189,8 @@ def _digest(head, rest):
 
 
 def document_text(doc):
-    body = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+    import yaml
+    body = yaml.dump(doc, Dumper=dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None,
                      width=120)
     return f"# {GAME_NAME} save (format {FORMAT}); loaded with yaml.safe_load and checked by replay.\n" \
            f"{body}{END_MARK}\n"
@@ -257,6 +265,7 @@ def save_session(session, path, name=None, exclusive=False):
     ``exclusive``: only as a new file; FileExistsError if path exists."""
     if name is None:
         name = escape(os.path.splitext(os.path.basename(path))[0])[:100].strip() or "save"
+    import yaml
     doc = session_document(session, name)
     try:
         check_header(doc)                                     # never write a save that cannot be loaded
@@ -273,7 +282,19 @@ def save_session(session, path, name=None, exclusive=False):
         if exclusive and isinstance(exc, FileExistsError):
             raise
         raise SaveError(path, f"cannot be written: {exc.strerror or exc}") from None
+    remember_header(path, data)
     return path
+
+
+def remember_header(path, data):
+    """The header of a save just written, parsed as read_header will read it at
+    the next start, kept for it (game.start_cache: no PyYAML before the title)."""
+    head = header_text(data[:HEADER_BYTES].decode("utf-8", errors="ignore"))
+    if head is not None:
+        try:
+            start_cache.load_yaml(head, os.path.abspath(path))
+        except safe_yaml.YamlProblem:
+            pass                        # (cannot be: the game wrote it; read_header says so at the next start)
 
 
 # ----- reading -------------------------------------------------------------
@@ -402,10 +423,9 @@ def load_session(path):
         raise SaveError(path, str(exc)) from None
 
 
-def read_header(path):
-    """The first fields of a save (format, game, name, saved, summary), read
-    cheaply for a list of saves; raises SaveError if they cannot be read."""
-    text = read_text(path, limit=HEADER_BYTES, start_only=True)
+def header_text(text):
+    """The header's lines of a save's text (all before ``settings:``), or None if
+    they run longer than HEADER_BYTES."""
     lines = []
     size = 0
     for line in text.splitlines(keepends=True):
@@ -414,10 +434,20 @@ def read_header(path):
         lines.append(line)
         size += len(line)
         if size > HEADER_BYTES:
-            raise SaveError(path, "not a save of this game (no settings near the start)")
+            return None
+    return "".join(lines)
+
+
+def read_header(path):
+    """The first fields of a save (format, game, name, saved, summary), read
+    cheaply for a list of saves; raises SaveError if they cannot be read."""
+    text = read_text(path, limit=HEADER_BYTES, start_only=True)
+    head_text = header_text(text)
+    if head_text is None:
+        raise SaveError(path, "not a save of this game (no settings near the start)")
     try:
-        head = parse_yaml("".join(lines))
-    except Invalid as exc:
+        head = start_cache.load_yaml(head_text, os.path.abspath(path))     # (no PyYAML if kept)
+    except safe_yaml.YamlProblem as exc:
         raise SaveError(path, str(exc)) from None
     if not isinstance(head, dict) or "format" not in head:
         raise SaveError(path, "not a save of this game (no 'format' field)")

@@ -20,10 +20,7 @@ refuse, before the document is built:
 """
 from __future__ import annotations
 
-import yaml
-from yaml.composer import Composer
-from yaml.constructor import ConstructorError, SafeConstructor
-from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
+import threading
 
 from .safe_files import FileProblem, read_bytes  # noqa: F401  (read with the YAML: safe_yaml.read_bytes)
 
@@ -42,82 +39,115 @@ class YamlProblem(Exception):
         self.general = general or problem
 
 
-class _Refused(yaml.MarkedYAMLError):
-    pass
+def _build():
+    """PyYAML's loaders with the refusals above, made when first needed: importing
+    PyYAML takes 15-20 ms, which a start that parses no YAML before the window's
+    first frame (game.start_cache keeps the parses) does without. The window
+    imports it right after that frame, on its main thread (sprites.app.warm_up)."""
+    import yaml
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.events import AliasEvent, ScalarEvent, SequenceStartEvent
 
+    class _Refused(yaml.MarkedYAMLError):
+        pass
 
-class _GuardedComposer(Composer):
-    """PyYAML's composer with the refusals above; it works on the events of
-    either parser (the C parser's ``get_event``/``peek_event`` included)."""
+    class _GuardedComposer(Composer):
+        """PyYAML's composer with the refusals above; it works on the events of
+        either parser (the C parser's ``get_event``/``peek_event`` included)."""
 
-    def compose_document(self):
-        self._nodes = 0
-        self._depth = 0
-        return super().compose_document()
+        def compose_document(self):
+            self._nodes = 0
+            self._depth = 0
+            return super().compose_document()
 
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, AliasEvent) or event.anchor is not None:
-            raise _Refused(None, None, "aliases and anchors (& and *) are not allowed", event.start_mark)
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            raise _Refused(None, None, f"more than {MAX_NODES:,} elements", event.start_mark)
-        if self._depth >= MAX_DEPTH:
-            raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
-        self._depth += 1
-        if isinstance(event, ScalarEvent):
-            node = self.compose_scalar_node(None)
-        elif isinstance(event, SequenceStartEvent):
-            node = self.compose_sequence_node(None)
-        else:
-            node = self.compose_mapping_node(None)
-        self._depth -= 1
-        return node
+        def compose_node(self, parent, index):
+            event = self.peek_event()
+            if isinstance(event, AliasEvent) or event.anchor is not None:
+                raise _Refused(None, None, "aliases and anchors (& and *) are not allowed", event.start_mark)
+            self._nodes += 1
+            if self._nodes > MAX_NODES:
+                raise _Refused(None, None, f"more than {MAX_NODES:,} elements", event.start_mark)
+            if self._depth >= MAX_DEPTH:
+                raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            self._depth += 1
+            if isinstance(event, ScalarEvent):
+                node = self.compose_scalar_node(None)
+            elif isinstance(event, SequenceStartEvent):
+                node = self.compose_sequence_node(None)
+            else:
+                node = self.compose_mapping_node(None)
+            self._depth -= 1
+            return node
 
+    class _StrictConstructor(SafeConstructor):
+        def construct_bounded_int(self, node):
+            if len(node.value) > MAX_NUMBER_CHARS:
+                raise _Refused(None, None, f"a number written with more than {MAX_NUMBER_CHARS} characters",
+                               node.start_mark)
+            return self.construct_yaml_int(node)
 
-class _StrictConstructor(SafeConstructor):
-    def construct_bounded_int(self, node):
-        if len(node.value) > MAX_NUMBER_CHARS:
-            raise _Refused(None, None, f"a number written with more than {MAX_NUMBER_CHARS} characters",
-                           node.start_mark)
-        return self.construct_yaml_int(node)
-
-    def flatten_mapping(self, node):
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _Refused(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
-
-    def construct_mapping(self, node, deep=False):
-        mapping = super().construct_mapping(node, deep)
-        if len(mapping) < len(node.value):
-            seen = set()
+        def flatten_mapping(self, node):
             for key_node, _ in node.value:
-                key = self.construct_object(key_node, deep)       # already built: cached
-                if key in seen:
-                    raise _Refused(None, None, f"duplicate key {_shown(key)}", key_node.start_mark)
-                seen.add(key)
-        return mapping
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise _Refused(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
+
+        def construct_mapping(self, node, deep=False):
+            mapping = super().construct_mapping(node, deep)
+            if len(mapping) < len(node.value):
+                seen = set()
+                for key_node, _ in node.value:
+                    key = self.construct_object(key_node, deep)       # already built: cached
+                    if key in seen:
+                        raise _Refused(None, None, f"duplicate key {_shown(key)}", key_node.start_mark)
+                    seen.add(key)
+            return mapping
+
+    def _strict(loader_base):
+        class Loader(_GuardedComposer, _StrictConstructor, loader_base):
+            def __init__(self, stream):
+                loader_base.__init__(self, stream)
+                Composer.__init__(self)
+        Loader.add_constructor("tag:yaml.org,2002:int", _StrictConstructor.construct_bounded_int)
+        Loader.__name__ = Loader.__qualname__ = "Strict" + loader_base.__name__
+        return Loader
+
+    py_loader = _strict(yaml.SafeLoader)
+    c_loader = _strict(yaml.CSafeLoader) if getattr(yaml, "__with_libyaml__", False) else None
+    return {"_Refused": _Refused, "PyLoader": py_loader, "CLoader": c_loader,
+            "LOADERS": {"python": py_loader, **({"C": c_loader} if c_loader else {})},
+            "Loader": c_loader or py_loader}      # what load() uses unless told otherwise
 
 
-def _strict(loader_base):
-    class Loader(_GuardedComposer, _StrictConstructor, loader_base):
-        def __init__(self, stream):
-            loader_base.__init__(self, stream)
-            Composer.__init__(self)
-    Loader.add_constructor("tag:yaml.org,2002:int", _StrictConstructor.construct_bounded_int)
-    Loader.__name__ = Loader.__qualname__ = "Strict" + loader_base.__name__
-    return Loader
+_LAZY = ("_Refused", "PyLoader", "CLoader", "LOADERS", "Loader")
+_building = threading.Lock()          # (two threads' first loads: one set of classes)
 
 
-PyLoader = _strict(yaml.SafeLoader)
-CLoader = _strict(yaml.CSafeLoader) if getattr(yaml, "__with_libyaml__", False) else None
-LOADERS = {"python": PyLoader, **({"C": CLoader} if CLoader else {})}
-Loader = CLoader or PyLoader      # what load() uses unless told otherwise
+def __getattr__(name):
+    """PyLoader, CLoader, LOADERS and Loader (a module's attributes, as before: tests set Loader)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    with _building:
+        if name not in globals():
+            made = _build()
+            for key in _LAZY:
+                globals().setdefault(key, made[key])        # (a Loader a test set stays)
+    return globals()[name]
+
+
+def ready():
+    """Make the loaders now (imports PyYAML): the window does it after its first frame."""
+    _made("Loader")
+
+
+def _made(name):
+    return globals()[name] if name in globals() else __getattr__(name)
 
 
 def load(text, loader=None):
     """The single document in text as plain data; YamlProblem if refused."""
-    cls = loader or Loader
+    import yaml
+    cls = loader or _made("Loader")
     parser = cls(text)
     try:
         return parser.get_single_data()
@@ -137,8 +167,9 @@ def load(text, loader=None):
 
 
 def _problem(exc):
+    from yaml.constructor import ConstructorError
     problem = _one_line(exc.problem or exc.context or exc)
-    if isinstance(exc, _Refused):
+    if isinstance(exc, _made("_Refused")):
         return problem
     if "python/" in problem:
         return f"refused: the file asks to build Python objects ({_tag(problem)}); only plain data is allowed"
@@ -150,7 +181,7 @@ def _problem(exc):
 def _general(exc):
     """_problem's words without what they quote from the text."""
     problem = _problem(exc)
-    if isinstance(exc, _Refused):
+    if isinstance(exc, _made("_Refused")):
         return "a duplicate key" if problem.startswith("duplicate key") else problem
     if problem.startswith("refused:"):
         return "refused: the file asks to build Python objects; only plain data is allowed"

@@ -518,6 +518,7 @@ def run(args):
     try:
         settings = Settings.load(save_dir)
         app = build(args, open_window(getattr(args, "size", None), remembered=settings.window), settings)
+        idle.later("warm-up", [warm_up])    # (done after the first frame, between two polls)
         app.loop()
         problems = app.close()
         app.sounds.close()
@@ -534,6 +535,19 @@ def run(args):
     for line in app.crashes:
         print(f"error: {line}", file=sys.stderr)
     return 1 if app.crashes else 0
+
+
+def warm_up():
+    """What the start put off until after the window's first frame: PyYAML (not
+    needed before it when the settings and the saves' headers were parsed at an
+    earlier start, game.start_cache), imported here on the main thread, so that
+    no thread (an autosave) is the first to import it; and the parses read at
+    this start kept for the next one."""
+    from app.save_format import dumper
+    from game import safe_yaml, start_cache
+    safe_yaml.ready()
+    dumper()
+    start_cache.keep_parses()
 
 
 def build(args, screen, settings=None):

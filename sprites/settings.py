@@ -26,9 +26,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import yaml
-
-from game import default_data, safe_yaml
+from game import default_data, safe_yaml, start_cache
 from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
 from app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
 from app.host import SEAT_KINDS
@@ -250,7 +248,7 @@ class Settings:
         if len(raw) > MAX_BYTES:
             raise _Bad(f"is larger than {MAX_BYTES // 1024} KB")
         try:
-            doc = safe_yaml.load(raw.decode("utf-8"))
+            doc = start_cache.load_yaml(raw.decode("utf-8"), os.path.abspath(path))    # (no PyYAML if kept)
         except UnicodeDecodeError:
             raise _Bad("is not UTF-8 text") from None
         except safe_yaml.YamlProblem as exc:
@@ -297,6 +295,7 @@ class Settings:
         """Write the file (atomically); returns a one-line problem or None. Never raises."""
         if self.path is None:
             return None
+        import yaml
         from app.save_format import write_atomic
         text = "# Wrath of Dragons settings (a bad entry falls back to its default)\n" + \
             yaml.safe_dump(self.document(), sort_keys=False, allow_unicode=True, default_flow_style=None)
@@ -305,6 +304,11 @@ class Settings:
             write_atomic(self.path, text.encode("utf-8"))
         except (OSError, UnicodeEncodeError) as exc:
             return f"{self.path}: cannot be written: {getattr(exc, 'strerror', None) or exc}"
+        try:
+            start_cache.load_yaml(text, os.path.abspath(self.path))     # its parse for the next start, and
+        except safe_yaml.YamlProblem:                                   # (a value the reader refuses: read
+            pass                                                        # then, and the entry says so)
+        start_cache.keep_parses()                                       # the saves' headers read or written
         return None
 
 

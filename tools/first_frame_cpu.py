@@ -87,12 +87,19 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 
 
+CACHES = tempfile.TemporaryDirectory(prefix="first-frame-caches.")
+
+
 def cpu_to_first_frame(target, stages=False):
     """CPU seconds of a fresh process until its first flip (target: a checkout's folder, or
-    "hello"); with ``stages``, of the game's part only, and {stage: wall seconds}."""
+    "hello"); with ``stages``, of the game's part only, and {stage: wall seconds}. Each
+    checkout has a start cache of its own (game.start_cache), filled by the warm-up run
+    and kept for this command's runs: two checkouts whose caches' keys differ would
+    otherwise replace each other's at every run."""
+    env = dict(ENV, XDG_CACHE_HOME=os.path.join(CACHES.name, str(abs(hash(target)))))
     with tempfile.TemporaryDirectory() as saves:
         r = subprocess.run([sys.executable, "-c", CHILD, target, saves, *(["stages"] if stages else [])],
-                           cwd=target if target != "hello" else ROOT, env=ENV, capture_output=True, text=True,
+                           cwd=target if target != "hello" else ROOT, env=env, capture_output=True, text=True,
                            timeout=120)
     if not r.stdout.strip():
         raise SystemExit(f"{target}: no first frame (exit code {r.returncode}): {r.stderr[-1000:]}")
