@@ -18,6 +18,7 @@ import pygame
 from app.ports import is_online
 from sprites import idle, theme
 from sprites.anim import now_ms
+from sprites.art import kept
 from sprites.settings import MIN_WINDOW
 from sprites.table import cardface
 from sprites.unsaved import UnsavedStrip
@@ -336,6 +337,7 @@ class App:
         if self.dirty and self.stack:
             self.scene.draw(self.screen)
             self.unsaved.draw(self.screen, self.scene)
+            kept.keep()                         # (the first frame's pictures, for the next start; then nothing)
             pygame.display.flip()
             self.dirty = False
             for host in self.hosts():

@@ -121,3 +121,58 @@ def test_the_window_imports_pyyaml_after_its_first_frame_and_keeps_the_parses(ca
     assert start_cache.read("parses", {}) is None
     warm_up()
     assert list(start_cache.read("parses", {})) == [start_cache._digest("a: 1")]
+
+
+@pytest.fixture
+def pictures(cache, monkeypatch):
+    """sprites.art.kept as at a start: nothing read or drawn yet, in this test's cache folder."""
+    import pygame
+    from sprites.art import common, kept, pieces
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.display.set_mode((400, 300))
+
+    def fresh_start():
+        monkeypatch.setattr(kept, "_state", dict(kept._state, on=True, raw=None, read=None, size=0))
+        monkeypatch.setattr(kept, "_used", {})
+        common.display_text.cache_clear()
+        pieces.dragon_token.cache_clear()
+    fresh_start()
+    yield fresh_start
+    common.clear_caches()
+    pygame.display.quit()
+
+
+def first_frame_pictures():
+    import pygame
+    from sprites.art import common, pieces
+    shown = [common.display_text("Wrath of Dragons", 64, (170, 40, 30), (250, 226, 170)),
+             pieces.dragon_token("#c8282d", "R", 50), pieces.dragon_token("#2850c8", "B", 50, rogue=True)]
+    return [(p.get_size(), p.get_flags(), pygame.image.tobytes(p, "RGBA")) for p in shown]
+
+
+def test_the_first_frames_pictures_are_read_back_at_the_next_start_pixel_for_pixel(pictures, monkeypatch):
+    from sprites.art import common, kept
+    drawn = first_frame_pictures()
+    kept.keep()
+    assert len(start_cache.read(kept.GROUP, kept._raw())) == 3
+    pictures()                                                  # the next start
+    monkeypatch.setattr(common, "supersampled", lambda *a: pytest.fail("drawn again"))
+    monkeypatch.setattr(common, "display_size", lambda *a: pytest.fail("drawn again"))
+    assert first_frame_pictures() == drawn
+
+
+def test_pictures_are_drawn_again_for_another_font_and_never_kept_with_a_damaged_one(pictures, monkeypatch,
+                                                                                    tmp_path):
+    from sprites.art import common, kept
+    drawn = first_frame_pictures()
+    kept.keep()
+    other = tmp_path / "other.ttf"
+    other.write_bytes(open(common.DISPLAY_FONT, "rb").read() + b"\0")
+    monkeypatch.setattr(common, "DISPLAY_FONT", str(other))
+    pictures()
+    assert kept._read() == {}, "another font file: not what the pictures were drawn with"
+    assert first_frame_pictures() == drawn
+    monkeypatch.setattr(common, "_face", {"data": None})          # found damaged at this start
+    kept.keep()
+    assert start_cache.read(kept.GROUP, kept._raw()) is None

@@ -14,6 +14,8 @@ import sys
 
 import pygame
 
+from .kept import keeper
+
 SS = 4                    # supersampling factor for small pictures (smooth edges)
 INK = (40, 28, 18)        # dark brown "printer's ink" used for outlines
 PARCHMENT = (238, 226, 196)
@@ -357,7 +359,15 @@ def display_size(s, size, spacing=0.08):
     return width + 2 * pad, big.get_ascent() + display_font(size).get_descent() * -1 + 2 * pad
 
 
+# Pictures the first frame shows, read back at the next start (sprites.art.kept)
+kept = keeper(finish,
+              lambda: (DISPLAY_FONT, os.path.join(os.path.dirname(os.path.abspath(pygame.__file__)),
+                                                  pygame.font.get_default_font())),
+              lambda: _face.get("data", b"") is not None and _text.get("data") is None)
+
+
 @cached()
+@kept                   # (the title's heading: 13 ms to draw, read back at the next start)
 def display_text(s, size, colour=INK, outline=PARCHMENT, spacing=0.08):
     """Map-style title: spaced capitals, a larger initial per word, outlined.
 

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from . import common, icons
-from .common import INK, bezier, cached, ribbon, supersampled
+from .common import INK, bezier, cached, kept, ribbon, supersampled
 
 BUILDINGS = ("village", "town", "city")
 CREAM = (250, 244, 226)
@@ -178,6 +178,7 @@ def _dragon_parts():
 
 
 @cached()
+@kept                   # (the title's seats: 2 ms each to draw, read back at the next start)
 def dragon_token(colour, letter, size, rogue=False):
     """A dragon silhouette (wings, tail) in the player's colour.
 
