@@ -2,7 +2,7 @@
 
 The table calls these hooks at fixed points; a part overrides the ones it
 needs. ``plays``: the table plays a game (AI pacing, hints); ``has_undo``:
-it offers Undo.
+it offers Undo; ``replaces``: the table's bar buttons the part's own stand in for.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import weakref
 class TablePart:
     plays = True
     has_undo = True
+    replaces = ()
 
     def attach(self, table):
         """The table is being made (before its first snapshot). The part holds it
