@@ -33,6 +33,11 @@ class TablePart:
         as {name: words}, when the table has its new snapshot."""
         return {}
 
+    def in_sight(self, groups):
+        """Of the table's offers (element name -> options), those a hand shown a page at a
+        time turns to when none of them shows (after ``refresh``)."""
+        return groups
+
     def register(self):
         """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
 
