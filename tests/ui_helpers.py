@@ -93,6 +93,7 @@ def play_option(app, table, index):
     action = session.game.decision.options[index]
     names = option_elements(table, index)
     assert names, f"no element offers {action} (groups {table.groups})"
+    show_card(app, table, names[0])
     click(app, names[0])
     for _ in range(2):                  # a "which one?" list, then maybe "this cannot be undone: sure?"
         if len(session.actions) > before or table.dialog is None:
@@ -104,6 +105,19 @@ def play_option(app, table, index):
     assert len(session.actions) > before, f"clicking {names[0]} for {action} applied nothing"
     assert session.actions[before] == action      # AI dragons may have moved right after it
     return action
+
+
+def show_card(app, table, name):
+    """A card of a hand shown a page at a time, off its page: the player clicks the "+N"
+    on its side until it shows (other names: nothing to do)."""
+    for _ in range(len(table.hand)):
+        if table.element(name) is not None or not name.startswith("hand:") or not name[5:].isdigit():
+            return
+        page = table.handview.page(table.hand)
+        assert page is not None, f"{name} does not show, in a hand shown whole ({table.element_names()})"
+        first, _ = page
+        click(app, "hand:prev" if int(name[5:]) < first else "hand:next")
+    assert table.element(name) is not None, f"{name} never shows on a page of the hand"
 
 
 class DrawnText:

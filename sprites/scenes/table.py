@@ -218,7 +218,6 @@ class TableScene(Scene):
         mine = self.my_decision()
         self.groups = group_options(self.options, self.hand, v["track"], v["draft"] or [], self.data.cards) \
             if mine else {}
-        handlayout.show_offered(self.places, self.handview, self.groups, self.lay, self.pointer)
         if self.hinted is not None and self.hinted["at"] != self.version:
             self.hinted = None
         names = [p["name"] for p in v["players"]]
@@ -244,6 +243,7 @@ class TableScene(Scene):
         for name, words in self.part.more_tips(self.tips).items():
             self.tips[name] += words
         self.part.refresh()
+        handlayout.show_offered(self.places, self.handview, self.part.in_sight(self.groups), self.lay, self.pointer)
         self.register()
         self.base_dirty = True
         self.app.dirty = True

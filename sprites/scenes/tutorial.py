@@ -52,6 +52,14 @@ class GuidePart(TablePart):
     def refresh(self):
         self.guide.update(self.table.decision)
 
+    def in_sight(self, groups):
+        """The cards the step asks for, if the hand shows a page of it without them."""
+        step = self.guide.pointing()
+        if step is None or not step.do:
+            return groups
+        wanted = {i for i, o in enumerate(self.table.options) if o["action"]["kind"] in step.do}
+        return {n: idx for n, idx in groups.items() if wanted & set(idx)} or groups
+
     # ----- elements ------------------------------------------------------------------
     def register(self):
         t = self.table

@@ -27,7 +27,7 @@ def register(f, panels, scene):
             continue
         if name == "button:step" and not f.paused:
             continue
-        if name == "button:scores" and not f.view["over"]:
+        if name == "button:scores" and not f.view["over"] or name in panels.part.replaces:
             continue
         if name in ("button:choices", "button:hint") and not f.groups:
             continue

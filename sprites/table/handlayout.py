@@ -46,7 +46,9 @@ def lay_out(places, hand, handview, lay, pointer):
     fresh = list(zip(hand, handview.hand_rects(hand)))
     if [c for c, _ in old] == hand:
         return
-    if not old or not pointer_on_hand(lay, pointer):
+    area = handview.cards_area()
+    off_page = handview.page(hand) is None and any(not area.colliderect(r) for c, r in old if c in hand)
+    if not old or not pointer_on_hand(lay, pointer) or off_page:     # (a whole hand has no "+N" to reach them)
         places.slots, places.gaps, places.freeze = fresh, [], None
         return
     left = list(hand)

@@ -177,11 +177,13 @@ class HandView:
         return self.first, self._fit(steps, self.first)
 
     def _fit(self, steps, first):
-        """How many cards from ``first`` show their names between the arrows a page has."""
+        """How many cards from ``first`` show between the arrows a page has: each its name's
+        edge, the last one (on top of them) whole, never under an arrow or a button."""
+        w, _ = self.card_size()
         room = self.cards_area().w - (self.arrow_w() if first > 0 else 0)
         for more in (False, True):              # all the rest without a next arrow, or as many as fit beside it
-            k, used = 0, 0
-            while first + k < len(steps) and used + steps[first + k] <= room - (self.arrow_w() if more else 0):
+            k, used = 0, 0                      # (used: the edges of the k cards; one more ends in a whole card)
+            while first + k < len(steps) and used + w <= room - (self.arrow_w() if more else 0):
                 used += steps[first + k]
                 k += 1
             if not more and first + k == len(steps):
@@ -227,14 +229,16 @@ class HandView:
         page = self.page(cards)
         if page is not None:
             first, fit = page
-            x = area.x + (self.arrow_w() if first > 0 else 0)
+            shown = self.page_area(cards)
+            x = shown.x
+            slack = (shown.w - w - sum(steps[first:first + fit - 1])) / (fit - 1) if fit > 1 else 0
             xs = []
             for i in range(n):
                 if i < first:
                     xs.append(area.x - 10 * w)
                 elif i < first + fit:
-                    xs.append(x)
-                    x += steps[i]
+                    xs.append(round(x))
+                    x += steps[i] + slack       # the page's room shared out: the last card ends at its edge
                 else:
                     xs.append(area.right + 10 * w)
             return [pygame.Rect(x, y, w, h) for x in xs]

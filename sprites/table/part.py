@@ -2,7 +2,7 @@
 
 The table calls these hooks at fixed points; a part overrides the ones it
 needs. ``plays``: the table plays a game (AI pacing, hints); ``has_undo``:
-it offers Undo.
+it offers Undo; ``replaces``: the table's bar buttons the part's own stand in for.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import weakref
 class TablePart:
     plays = True
     has_undo = True
+    replaces = ()
 
     def attach(self, table):
         """The table is being made (before its first snapshot). The part holds it
@@ -31,6 +32,11 @@ class TablePart:
         """Words the part adds to the tooltips of the table's elements (``tips``: name -> tooltip),
         as {name: words}, when the table has its new snapshot."""
         return {}
+
+    def in_sight(self, groups):
+        """Of the table's offers (element name -> options), those a hand shown a page at a
+        time turns to when none of them shows (after ``refresh``)."""
+        return groups
 
     def register(self):
         """Add the part's elements (after the table's own: ``front=True`` to be hit first)."""
