@@ -6,7 +6,7 @@ exists asks again first (the button then says "Replace it"); while the
 autosave fails, Save as offers a file in another folder, and so does Quit
 before it closes the window (``elsewhere.ElsewhereBox``), as the title screen
 does. Up and Down (or Tab) move a visible focus through the buttons; Enter
-takes the focused one."""
+takes the focused one, or Resume (drawn as the default) while none is focused."""
 from __future__ import annotations
 
 import os
@@ -26,6 +26,7 @@ BUTTONS = {"menu:resume": ("Resume (Esc)", "Back to the game."),
            "menu:title": ("Leave to the title screen", "The game is kept: Continue brings you back."),
            "menu:quit": ("Quit", "Close Wrath of Dragons.")}
 MAX_NAME_TYPED = 40
+DEFAULT = "menu:resume"         # drawn as the primary button: what Enter takes while no button is focused
 
 
 class GameMenuScene(Scene):
@@ -188,6 +189,8 @@ class GameMenuScene(Scene):
             self.move_focus(-1 if event.key == pygame.K_UP or (event.mod & pygame.KMOD_SHIFT) else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.kfocus is not None:
             self.click(self.kfocus)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.click(DEFAULT)
         self.app.dirty = True
         return None
 
@@ -212,7 +215,7 @@ class GameMenuScene(Scene):
             r = self.element_rect(name)
             if r is not None:
                 theme.button(surface, r, label, fs(24) if name != "menu:save" else fs(22), hot=self.hover == name,
-                             primary=name == "menu:resume", danger=name == "menu:save" and bool(self.replacing))
+                             primary=name == DEFAULT, danger=name == "menu:save" and bool(self.replacing))
         field = self.element_rect("field:save_name")
         if field is not None:
             self._field(surface, field, self.save_name, self.focus == "field:save_name", "name of the save")
