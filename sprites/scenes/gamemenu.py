@@ -13,6 +13,7 @@ import os
 
 import pygame
 
+from app.ports import is_online
 from sprites import theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
@@ -26,6 +27,8 @@ BUTTONS = {"menu:resume": ("Resume (Esc)", "Back to the game."),
            "menu:title": ("Leave to the title screen", "The game is kept: Continue brings you back."),
            "menu:quit": ("Quit", "Close Wrath of Dragons.")}
 MAX_NAME_TYPED = 40
+SAVE_TIPS = {"field:save_name": "Type a name for the save", "menu:save": "Save the game under this name."}
+ONLINE_NOT_OVER = "An online game can be saved here once it is over: the server keeps it until then."
 DEFAULT = "menu:resume"         # drawn as the primary button: what Enter takes while no button is focused
 
 
@@ -71,8 +74,8 @@ class GameMenuScene(Scene):
         for row in rows:
             if row == "menu:save":
                 sw = max(px(150), theme.text_width("Replace it", fs(22), True) + px(30))
-                self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip="Type a name for the save")
-                self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip="Save the game under this name.")
+                self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip=self.tip("field:save_name"))
+                self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip=self.tip("menu:save"))
             else:
                 self.add(row, pygame.Rect(x, y, bw, bh), tip=self.tip(row))
             y += bh + gap
@@ -82,9 +85,16 @@ class GameMenuScene(Scene):
             self.elsewhere.layout()
 
     def tip(self, name):
+        if name in SAVE_TIPS:
+            return self.save_refused() or SAVE_TIPS[name]
         if name == "menu:quit" and self.table.host.autosave_file and not self.table.host.over:
             return "Close Wrath of Dragons. The game is autosaved: Continue takes it up next time."
         return BUTTONS[name][1]
+
+    def save_refused(self):
+        """Why Save as is greyed now (an online game until it is over: it could not save), or None."""
+        host = self.table.host
+        return ONLINE_NOT_OVER if is_online(host) and not host.over else None
 
     def rows(self):
         """The menu's rows, top to bottom (Save as: a field and its button)."""
@@ -95,7 +105,10 @@ class GameMenuScene(Scene):
         """What Up, Down and Tab go through, in order."""
         out = []
         for row in self.rows():
-            out += ["field:save_name", "menu:save"] if row == "menu:save" else [row]
+            if row != "menu:save":
+                out.append(row)
+            elif self.save_refused() is None:
+                out += ["field:save_name", "menu:save"]
         return out
 
     # ----- input ----------------------------------------------------------------------------
@@ -106,6 +119,8 @@ class GameMenuScene(Scene):
                 self.elsewhere = None
             self.resize(self.size)
             return then() if then is not None else None
+        if name in ("field:save_name", "menu:save") and self.save_refused() is not None:
+            return None                       # greyed: its tip says why
         self.focus = "field:save_name" if name == "field:save_name" else None
         if name == "menu:resume":
             self.app.pop()
@@ -214,13 +229,16 @@ class GameMenuScene(Scene):
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-                theme.button(surface, r, label, fs(24) if name != "menu:save" else fs(22), hot=self.hover == name,
+                enabled = name != "menu:save" or self.save_refused() is None
+                theme.button(surface, r, label, fs(24) if name != "menu:save" else fs(22), enabled=enabled,
+                             hot=self.hover == name,
                              primary=name == DEFAULT, danger=name == "menu:save" and bool(self.replacing))
         field = self.element_rect("field:save_name")
         if field is not None:
-            self._field(surface, field, self.save_name, self.focus == "field:save_name", "name of the save")
+            self._field(surface, field, self.save_name, self.focus == "field:save_name", "name of the save",
+                        enabled=self.save_refused() is None)
         e = self.element(self.hover) if self.hover else None
-        words = self.message or (e.tip if e is not None and e.tip else "")
+        words = self.message or (self.tip(e.name) if e is not None and e.tip else "")     # (an online game may end)
         if words:
             room = pygame.Rect(box.x + px(20), self.note_y, box.w - px(40), box.bottom - self.note_y)
             theme.blit_wrapped(surface, words, fs(20), room, theme.RED if self.message.startswith("Not") else
@@ -232,9 +250,9 @@ class GameMenuScene(Scene):
         if self.elsewhere is not None:
             self.elsewhere.draw(surface)
 
-    def _field(self, surface, rect, value, focused, placeholder=""):
-        """A text field, as the box that saves elsewhere draws its own."""
-        pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
+    def _field(self, surface, rect, value, focused, placeholder="", enabled=True):
+        """A text field, as the box that saves elsewhere draws its own (greyed as a button is, if it cannot be used)."""
+        pygame.draw.rect(surface, (250, 242, 222) if enabled else (200, 190, 170), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
         theme.blit_text(surface, (value + ("|" if focused else "")) or placeholder, self.fs(24),
