@@ -14,7 +14,7 @@ import os
 import pygame
 
 from app.ports import is_online
-from sprites import theme
+from sprites import textfield, theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_recent import save_path
@@ -43,6 +43,7 @@ class GameMenuScene(Scene):
         self.can_save = not table.host.read_only
         self.save_name = ""
         self.focus = None                     # "field:save_name" while typing a name
+        self.all_selected = False             # its whole text is selected (Ctrl+A)
         self.kfocus = None                    # the button the keyboard is on (Up, Down, Tab; Enter takes it)
         self.replacing = None                 # the name whose save exists: the next Save as replaces it
         self.message = ""
@@ -121,6 +122,7 @@ class GameMenuScene(Scene):
             return then() if then is not None else None
         if name in ("field:save_name", "menu:save") and self.save_refused() is not None:
             return None                       # greyed: its tip says why
+        self.all_selected = False
         self.focus = "field:save_name" if name == "field:save_name" else None
         if name == "menu:resume":
             self.app.pop()
@@ -188,14 +190,16 @@ class GameMenuScene(Scene):
                 return self.click("elsewhere:save")
             self.elsewhere.type(event)
         elif self.focus is not None and event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            selected, self.all_selected = self.all_selected, False
+            if textfield.selects_all(event):
+                self.all_selected = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
             elif event.key == pygame.K_ESCAPE:
                 self.focus = None
-            elif event.key == pygame.K_BACKSPACE:
-                self.save_name = self.save_name[:-1]
-            elif event.unicode and event.unicode.isprintable() and len(self.save_name) < MAX_NAME_TYPED:
-                self.save_name += event.unicode
+            elif (text := textfield.edit(self.save_name, event, selected)) is not None and \
+                    len(text) <= MAX_NAME_TYPED:
+                self.save_name = text
             if self.save_name.strip() != self.replacing:
                 self.replacing = None
         elif event.key == pygame.K_ESCAPE:
@@ -210,6 +214,7 @@ class GameMenuScene(Scene):
         return None
 
     def move_focus(self, step):
+        self.all_selected = False
         names = self.focusable()
         at = names.index(self.kfocus) if self.kfocus in names else (-1 if step > 0 else 0)
         self.kfocus = names[(at + step) % len(names)]
@@ -250,10 +255,15 @@ class GameMenuScene(Scene):
         if self.elsewhere is not None:
             self.elsewhere.draw(surface)
 
-    def _field(self, surface, rect, value, focused, placeholder="", enabled=True):
-        """A text field, as the box that saves elsewhere draws its own (greyed as a button is, if it cannot be used)."""
+    def _field(self, surface, rect, value, focused, placeholder="", enabled=True, selected=None):
+        """A text field, as the box that saves elsewhere draws its own (greyed as a button is, if it cannot
+        be used); ``selected``: its whole text is selected (Ctrl+A; None: whether the menu's field is)."""
+        selected = focused and (self.all_selected if selected is None else selected)
         pygame.draw.rect(surface, (250, 242, 222) if enabled else (200, 190, 170), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
-        theme.blit_text(surface, (value + ("|" if focused else "")) or placeholder, self.fs(24),
+        if selected:
+            room = rect.w - 20
+            textfield.draw_selection(surface, rect, theme.fit(value, self.fs(24), room), self.fs(24), room)
+        theme.blit_text(surface, (value + ("|" if focused and not selected else "")) or placeholder, self.fs(24),
                         (rect.x + 10, rect.centery), theme.INK if value else theme.MUTED, False, "midleft", rect.w - 20)
