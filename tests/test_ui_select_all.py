@@ -91,3 +91,33 @@ def test_ctrl_a_in_the_game_menus_save_name(tmp_path):
     select_all(app)
     press(app, 0, "c")
     assert menu.save_name == "c"
+
+
+def test_ctrl_a_in_the_box_that_saves_elsewhere(tmp_path):
+    """The box offers a file it suggests: Ctrl+A and the player's own path replaces it."""
+    import shutil
+    from app.save_format import load_session
+    from app.session import Seat, Session
+    from ui_helpers import leave_to_title, play_option
+    folder = tmp_path / "saves"
+    app = make_app(folder)
+    session = Session.new([Seat("Ash", "Black"), Seat("Bryn", "Blue")], seed=3)
+    table = app.start_game(session, handoff=False)
+    play_option(app, table, 0)
+    app.flush_saves()
+    shutil.rmtree(folder)
+    folder.write_text("not a folder any more")      # every autosave fails from now on
+    play_option(app, table, 0)
+    app.flush_saves()
+    app.pump()
+    leave_to_title(app)
+    box = app.scene.elsewhere
+    assert box is not None and box.path, "the box suggests a file"
+    select_all(app)
+    assert drawn_selected(app, "field:elsewhere")
+    target = tmp_path / "mine.yaml"
+    for ch in str(target):
+        press(app, 0, ch)
+    assert box.path == str(target), "typing replaced the suggestion"
+    click(app, "elsewhere:save")
+    assert load_session(str(target)).actions == session.actions
