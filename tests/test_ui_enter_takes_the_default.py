@@ -30,3 +30,25 @@ def test_enter_right_after_the_game_menu_opens_takes_resume(tmp_path):
     press(app, 0, "x")
     press(app, pygame.K_RETURN)
     assert app.scene is menu and menu.message, "Enter in the name field still saves (and says so)"
+
+
+def test_enter_on_the_invite_codes_opens_the_table(tmp_path):
+    """Play online, a table made: its codes are shown with "Open the table" as the default."""
+    from online_helpers import ServerProcess
+    from sprites.scenes.table import TableScene
+    from ui_helpers import pump_until, type_into
+    server = ServerProcess(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    try:
+        app.to_title()
+        click(app, "button:online")
+        online = app.scene
+        type_into(app, "field:server", server.uri)
+        type_into(app, "field:name", "Ann")
+        click(app, "button:create")
+        assert pump_until(app, lambda: online.invites is not None), online.message
+        press(app, pygame.K_RETURN)
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene)), "Enter took Open the table"
+    finally:
+        app.close()
+        server.stop()

@@ -219,6 +219,8 @@ class OnlineScene(Scene):
         elif event.key == pygame.K_ESCAPE and self.invites is not None:
             self._close_codes()
             self.resize(self.size)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.invites is not None and self.offer is None:
+            self.click("button:open_new")         # the button drawn as the default
         elif event.key == pygame.K_ESCAPE:
             if self.focus is not None:
                 self.focus = None
