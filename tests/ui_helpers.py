@@ -64,8 +64,8 @@ def click_at(app, pos):
     app.pump()
 
 
-def press(app, key, unicode=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0))
+def press(app, key, unicode="", mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0))
     app.pump()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from app import unsaved
-from sprites import theme
+from sprites import textfield, theme
 
 MAX_PATH = 400
 
@@ -22,6 +22,7 @@ class ElsewhereBox:
         self.then = then                # what leaving does (also after saving there)
         self.path = unsaved.suggestion(scene.app.save_dir()) or ""
         self.problem = None             # why "Save there" failed
+        self.all_selected = False       # the file's whole text is selected (Ctrl+A)
 
     def layout(self):
         s = self.scene
@@ -63,7 +64,8 @@ class ElsewhereBox:
             theme.blit_text(surface, text, s.fs(22), (box.x + 24, y), theme.INK)
             y += line
         field = s.element_rect("field:elsewhere")
-        s._field(surface, field, self.path, True, "a file in another folder, e.g. ~/game.yaml")
+        s._field(surface, field, self.path, True, "a file in another folder, e.g. ~/game.yaml",
+                 selected=self.all_selected)
         y = field.bottom + s.px(10)
         for text in self.problem_lines:
             theme.blit_text(surface, text, s.fs(20), (box.x + 24, y), theme.RED)
@@ -77,6 +79,7 @@ class ElsewhereBox:
 
     def click(self, name):
         """Returns (close the box?, what to run after)."""
+        self.all_selected = False
         if name == "elsewhere:back":
             return True, None
         if name == "elsewhere:leave":
@@ -98,7 +101,7 @@ class ElsewhereBox:
         return True, self.then
 
     def type(self, event):
-        if event.key == pygame.K_BACKSPACE:
-            self.path = self.path[:-1]
-        elif event.unicode and event.unicode.isprintable() and len(self.path) < MAX_PATH:
-            self.path += event.unicode
+        selected, self.all_selected = self.all_selected, textfield.selects_all(event)
+        text = None if self.all_selected else textfield.edit(self.path, event, selected)
+        if text is not None and len(text) <= MAX_PATH:
+            self.path = text

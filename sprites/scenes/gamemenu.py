@@ -6,14 +6,15 @@ exists asks again first (the button then says "Replace it"); while the
 autosave fails, Save as offers a file in another folder, and so does Quit
 before it closes the window (``elsewhere.ElsewhereBox``), as the title screen
 does. Up and Down (or Tab) move a visible focus through the buttons; Enter
-takes the focused one."""
+takes the focused one, or Resume (drawn as the default) while none is focused."""
 from __future__ import annotations
 
 import os
 
 import pygame
 
-from sprites import theme
+from app.ports import is_online
+from sprites import textfield, theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_recent import save_path
@@ -26,6 +27,9 @@ BUTTONS = {"menu:resume": ("Resume (Esc)", "Back to the game."),
            "menu:title": ("Leave to the title screen", "The game is kept: Continue brings you back."),
            "menu:quit": ("Quit", "Close Wrath of Dragons.")}
 MAX_NAME_TYPED = 40
+SAVE_TIPS = {"field:save_name": "Type a name for the save", "menu:save": "Save the game under this name."}
+ONLINE_NOT_OVER = "An online game can be saved here once it is over: the server keeps it until then."
+DEFAULT = "menu:resume"         # drawn as the primary button: what Enter takes while no button is focused
 
 
 class GameMenuScene(Scene):
@@ -39,6 +43,7 @@ class GameMenuScene(Scene):
         self.can_save = not table.host.read_only
         self.save_name = ""
         self.focus = None                     # "field:save_name" while typing a name
+        self.all_selected = False             # its whole text is selected (Ctrl+A)
         self.kfocus = None                    # the button the keyboard is on (Up, Down, Tab; Enter takes it)
         self.replacing = None                 # the name whose save exists: the next Save as replaces it
         self.message = ""
@@ -70,8 +75,8 @@ class GameMenuScene(Scene):
         for row in rows:
             if row == "menu:save":
                 sw = max(px(150), theme.text_width("Replace it", fs(22), True) + px(30))
-                self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip="Type a name for the save")
-                self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip="Save the game under this name.")
+                self.add("field:save_name", pygame.Rect(x, y, bw - sw - px(10), bh), tip=self.tip("field:save_name"))
+                self.add("menu:save", pygame.Rect(x + bw - sw, y, sw, bh), tip=self.tip("menu:save"))
             else:
                 self.add(row, pygame.Rect(x, y, bw, bh), tip=self.tip(row))
             y += bh + gap
@@ -81,9 +86,16 @@ class GameMenuScene(Scene):
             self.elsewhere.layout()
 
     def tip(self, name):
+        if name in SAVE_TIPS:
+            return self.save_refused() or SAVE_TIPS[name]
         if name == "menu:quit" and self.table.host.autosave_file and not self.table.host.over:
             return "Close Wrath of Dragons. The game is autosaved: Continue takes it up next time."
         return BUTTONS[name][1]
+
+    def save_refused(self):
+        """Why Save as is greyed now (an online game until it is over: it could not save), or None."""
+        host = self.table.host
+        return ONLINE_NOT_OVER if is_online(host) and not host.over else None
 
     def rows(self):
         """The menu's rows, top to bottom (Save as: a field and its button)."""
@@ -94,7 +106,10 @@ class GameMenuScene(Scene):
         """What Up, Down and Tab go through, in order."""
         out = []
         for row in self.rows():
-            out += ["field:save_name", "menu:save"] if row == "menu:save" else [row]
+            if row != "menu:save":
+                out.append(row)
+            elif self.save_refused() is None:
+                out += ["field:save_name", "menu:save"]
         return out
 
     # ----- input ----------------------------------------------------------------------------
@@ -105,6 +120,9 @@ class GameMenuScene(Scene):
                 self.elsewhere = None
             self.resize(self.size)
             return then() if then is not None else None
+        if name in ("field:save_name", "menu:save") and self.save_refused() is not None:
+            return None                       # greyed: its tip says why
+        self.all_selected = False
         self.focus = "field:save_name" if name == "field:save_name" else None
         if name == "menu:resume":
             self.app.pop()
@@ -172,14 +190,16 @@ class GameMenuScene(Scene):
                 return self.click("elsewhere:save")
             self.elsewhere.type(event)
         elif self.focus is not None and event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            selected, self.all_selected = self.all_selected, False
+            if textfield.selects_all(event):
+                self.all_selected = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
             elif event.key == pygame.K_ESCAPE:
                 self.focus = None
-            elif event.key == pygame.K_BACKSPACE:
-                self.save_name = self.save_name[:-1]
-            elif event.unicode and event.unicode.isprintable() and len(self.save_name) < MAX_NAME_TYPED:
-                self.save_name += event.unicode
+            elif (text := textfield.edit(self.save_name, event, selected)) is not None and \
+                    len(text) <= MAX_NAME_TYPED:
+                self.save_name = text
             if self.save_name.strip() != self.replacing:
                 self.replacing = None
         elif event.key == pygame.K_ESCAPE:
@@ -188,10 +208,13 @@ class GameMenuScene(Scene):
             self.move_focus(-1 if event.key == pygame.K_UP or (event.mod & pygame.KMOD_SHIFT) else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.kfocus is not None:
             self.click(self.kfocus)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.click(DEFAULT)
         self.app.dirty = True
         return None
 
     def move_focus(self, step):
+        self.all_selected = False
         names = self.focusable()
         at = names.index(self.kfocus) if self.kfocus in names else (-1 if step > 0 else 0)
         self.kfocus = names[(at + step) % len(names)]
@@ -211,13 +234,16 @@ class GameMenuScene(Scene):
         for name, label in labels.items():
             r = self.element_rect(name)
             if r is not None:
-                theme.button(surface, r, label, fs(24) if name != "menu:save" else fs(22), hot=self.hover == name,
-                             primary=name == "menu:resume", danger=name == "menu:save" and bool(self.replacing))
+                enabled = name != "menu:save" or self.save_refused() is None
+                theme.button(surface, r, label, fs(24) if name != "menu:save" else fs(22), enabled=enabled,
+                             hot=self.hover == name,
+                             primary=name == DEFAULT, danger=name == "menu:save" and bool(self.replacing))
         field = self.element_rect("field:save_name")
         if field is not None:
-            self._field(surface, field, self.save_name, self.focus == "field:save_name", "name of the save")
+            self._field(surface, field, self.save_name, self.focus == "field:save_name", "name of the save",
+                        enabled=self.save_refused() is None)
         e = self.element(self.hover) if self.hover else None
-        words = self.message or (e.tip if e is not None and e.tip else "")
+        words = self.message or (self.tip(e.name) if e is not None and e.tip else "")     # (an online game may end)
         if words:
             room = pygame.Rect(box.x + px(20), self.note_y, box.w - px(40), box.bottom - self.note_y)
             theme.blit_wrapped(surface, words, fs(20), room, theme.RED if self.message.startswith("Not") else
@@ -229,10 +255,15 @@ class GameMenuScene(Scene):
         if self.elsewhere is not None:
             self.elsewhere.draw(surface)
 
-    def _field(self, surface, rect, value, focused, placeholder=""):
-        """A text field, as the box that saves elsewhere draws its own."""
-        pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
+    def _field(self, surface, rect, value, focused, placeholder="", enabled=True, selected=None):
+        """A text field, as the box that saves elsewhere draws its own (greyed as a button is, if it cannot
+        be used); ``selected``: its whole text is selected (Ctrl+A; None: whether the menu's field is)."""
+        selected = focused and (self.all_selected if selected is None else selected)
+        pygame.draw.rect(surface, (250, 242, 222) if enabled else (200, 190, 170), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
-        theme.blit_text(surface, (value + ("|" if focused else "")) or placeholder, self.fs(24),
+        if selected:
+            room = rect.w - 20
+            textfield.draw_selection(surface, rect, theme.fit(value, self.fs(24), room), self.fs(24), room)
+        theme.blit_text(surface, (value + ("|" if focused and not selected else "")) or placeholder, self.fs(24),
                         (rect.x + 10, rect.centery), theme.INK if value else theme.MUTED, False, "midleft", rect.w - 20)

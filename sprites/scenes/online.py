@@ -30,7 +30,7 @@ from wire.protocol import AI_LEVELS
 from client.remote import RemoteHost
 from game.plaintext import name_problem
 from game.variants import VARIANTS
-from sprites import theme
+from sprites import textfield, theme
 from sprites.art import common
 from sprites.scene import Scene
 from sprites.table.online_parts import OnlineSeats, Watching
@@ -64,6 +64,7 @@ class OnlineScene(Scene):
         self.absent_i = 0
         self.turn_i = 0
         self.focus = None
+        self.all_selected = False          # the focused field's whole text is selected (Ctrl+A)
         self.message = self.mine.problem or ""
         self.job = None                    # (what, (address, name, trust), Job) of a call to the server under way
         self.looks = {}                    # game id -> what the server said of it (or the problem)
@@ -163,6 +164,7 @@ class OnlineScene(Scene):
     # ----- input --------------------------------------------------------------------------
     def click(self, name):
         self.focus = name if name in FIELDS else None
+        self.all_selected = False
         if name == "button:back":
             return self._back()
         if self.connecting is not None or self.job is not None:
@@ -217,21 +219,24 @@ class OnlineScene(Scene):
         elif event.key == pygame.K_ESCAPE and self.invites is not None:
             self._close_codes()
             self.resize(self.size)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.invites is not None and self.offer is None:
+            self.click("button:open_new")         # the button drawn as the default
         elif event.key == pygame.K_ESCAPE:
             if self.focus is not None:
                 self.focus = None
             else:
                 self._back()
         elif self.focus is not None:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            selected, self.all_selected = self.all_selected, False
+            if textfield.selects_all(event):
+                self.all_selected = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 if self.focus == "field:code" and event.key != pygame.K_TAB:
                     self._join()
                 self.focus = None
-            elif event.key == pygame.K_BACKSPACE:
-                self._set(self._get()[:-1])
-            elif event.unicode and event.unicode.isprintable():
-                text = self._get() + event.unicode
-                if self.focus == "field:name" and name_problem(text):
+            elif (text := textfield.edit(self._get(), event, selected)) is not None:
+                if self.focus == "field:name" and text and name_problem(text):
+                    self.all_selected = selected
                     return
                 self._set(text[:{"field:server": 200, "field:trust": 400}.get(self.focus, 24)])
         self.app.dirty = True
@@ -463,7 +468,7 @@ class OnlineScene(Scene):
                                           ("field:name", "Your name", self.name_text, "your name")):
             r = self.element_rect(name)
             theme.blit_text(surface, label, f, (r.x - px(12), r.centery), theme.GOLD, True, "midright")
-            self._field(surface, r, value, self.focus == name, hint)
+            self._field(surface, r, value, self.focus == name, hint, self.all_selected and self.focus == name)
         # a new table
         theme.blit_text(surface, "A new table", fs(30), (self.x0, self.left_top - px(50)), theme.GOLD, True)
         dragons = [d for d in default_data().dragons]
@@ -483,7 +488,8 @@ class OnlineScene(Scene):
         # join, my games
         cr = self.element_rect("field:code")
         theme.blit_text(surface, "Join or watch with a code", fs(30), (cr.x, cr.y - px(50)), theme.GOLD, True)
-        self._field(surface, cr, self.code_text, self.focus == "field:code", "ABCDE-FGHJK")
+        self._field(surface, cr, self.code_text, self.focus == "field:code", "ABCDE-FGHJK",
+                    self.all_selected and self.focus == "field:code")
         for name, label in (("button:join", "Join"), ("button:watch", "Watch")):
             theme.button(surface, self.element_rect(name), label, f, hot=self.hover == name,
                          enabled=self.job is None and self.connecting is None)
@@ -578,16 +584,19 @@ class OnlineScene(Scene):
             theme.button(surface, self.element_rect(name), label, fs(24), hot=self.hover == name,
                          primary=name == "button:trust")
 
-    def _field(self, surface, rect, value, focused, placeholder=""):
+    def _field(self, surface, rect, value, focused, placeholder="", selected=False):
+        """A text field; ``selected``: its whole text is selected (Ctrl+A), drawn on a band, no caret."""
         pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
-        shown = value + ("|" if focused else "")
+        shown = value + ("|" if focused and not selected else "")
         size, room = self.fs(22), rect.w - 20
         if focused and theme.text_width(shown, size) > room:        # typing: its end shows
             while len(shown) > 1 and theme.text_width("..." + shown, size) > room:
                 shown = shown[1:]
             shown = "..." + shown
+        if focused and selected:
+            textfield.draw_selection(surface, rect, value and shown, size, room)
         theme.blit_text(surface, shown or placeholder, size, (rect.x + 10, rect.centery),
                         theme.INK if value else theme.MUTED, False, "midleft", room)
 

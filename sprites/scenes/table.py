@@ -432,6 +432,11 @@ class TableScene(Scene):
         self.hinted = hinted
         self.app.dirty = True
 
+    def hinted_option(self):
+        """The option the hint shown for this decision suggests (None: no hint, or one without an option)."""
+        shown = self.hinted
+        return shown.get("option") if shown is not None and shown["at"] == self.version else None
+
     def set_century(self, banner):
         """A new century's banner (None: put away)."""
         self.century = banner

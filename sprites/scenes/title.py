@@ -28,7 +28,7 @@ from app import unsaved
 from app.version import VERSION
 from game.plaintext import name_problem
 from game.variants import OPTIONS, VARIANTS, Variant
-from sprites import theme
+from sprites import textfield, theme
 from sprites.scene import Scene
 from sprites.scenes.elsewhere import ElsewhereBox
 from sprites.scenes.title_boxes import TitleBoxes
@@ -57,6 +57,7 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         self.handoff = app.handoff
         self.seed_text = str(seed if seed is not None else random.randrange(100000))
         self.focus = None                 # "seat:i:name", "field:seed" or "field:save_name" while typing
+        self.all_selected = False         # the focused field's whole text is selected (Ctrl+A)
         self.kfocus = None                # the control the keyboard is on (Tab), which Enter takes
         self.menu_pick = None             # the level Up/Down mark in an open Human / AI level list
         self.save_name = ""
@@ -108,6 +109,7 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
 
     # ----- input -------------------------------------------------------------------------
     def click(self, name):
+        self.all_selected = False
         if self.elsewhere is not None:
             close, then = self.elsewhere.click(name)
             if close:
@@ -222,6 +224,7 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
                 and not e.name.startswith("recent:more")]
 
     def _tab(self, step):
+        self.all_selected = False
         names = self.focusable()
         if not names:
             return
@@ -274,17 +277,22 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         return True
 
     def _type(self, event):
-        """A key typed into the focused field."""
-        if event.key == pygame.K_BACKSPACE:
-            self._set_text(self._get_text()[:-1])
-        elif event.unicode and event.unicode.isprintable():
-            text = self._get_text() + event.unicode
-            if self.focus == "field:seed" and not text.isdigit():
-                return
-            if self.focus.startswith("seat:") and text.strip() and name_problem(text):
-                return                    # the engine's rule for names (printable, at most MAX_NAME)
-            self._set_text(text[:18])     # seeds stay below 2**63
+        """A key typed into the focused field (Ctrl+A selects its whole text: sprites.textfield)."""
+        selected, self.all_selected = self.all_selected, False
         self.app.dirty = True
+        if textfield.selects_all(event):
+            self.all_selected = True
+            return
+        text = textfield.edit(self._get_text(), event, selected)
+        if text is None:
+            return
+        if text and event.key not in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            bad = (self.focus == "field:seed" and not text.isdigit()) or \
+                (self.focus.startswith("seat:") and text.strip() and name_problem(text))
+            if bad:                       # (names: the engine's rule, printable and at most MAX_NAME)
+                self.all_selected = selected
+                return
+        self._set_text(text[:18])         # seeds stay below 2**63
 
     def _get_text(self):
         if self.focus == "field:rename":
@@ -390,11 +398,17 @@ class TitleScene(SeatForm, RecentGames, TitleBoxes, TitleButtons, Scene):
         if self.elsewhere is not None:
             self.elsewhere.draw(surface)
 
-    def _field(self, surface, rect, value, focused, placeholder=""):
+    def _field(self, surface, rect, value, focused, placeholder="", selected=None):
+        """A text field; ``selected``: its whole text is selected (Ctrl+A), drawn on a band with no
+        caret (None: whether the screen's focused field is)."""
+        selected = focused and (self.all_selected if selected is None else selected)
         pygame.draw.rect(surface, (250, 242, 222), rect, border_radius=6)
         pygame.draw.rect(surface, theme.HILITE if focused else theme.PANEL_EDGE, rect, 3 if focused else 1,
                          border_radius=6)
-        shown = value + ("|" if focused else "")
+        shown = value + ("|" if focused and not selected else "")
         colour = theme.INK if value else theme.MUTED
+        if selected:
+            room = rect.w - 20
+            textfield.draw_selection(surface, rect, theme.fit(value, self.fs(24), room), self.fs(24), room)
         theme.blit_text(surface, shown or placeholder, self.fs(24), (rect.x + 10, rect.centery),
                         colour, False, "midleft", rect.w - 20)

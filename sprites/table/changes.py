@@ -37,7 +37,7 @@ def show_hint(t, hint):
     i = hint["option"]
     names = sorted(n for n, idx in t.groups.items() if i in idx) if i is not None else []
     plan = hint.get("plan") if len(hint.get("plan") or ()) > 1 else None
-    hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False}
+    hinted = {"said": hint["text"], "at": t.version, "names": names, "plan": plan, "open": False, "option": i}
     t.set_hint(dict(hinted, text=hint_words(hinted)))
 
 

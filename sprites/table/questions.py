@@ -67,7 +67,17 @@ def offer(t, name, idx):
     else:
         rect = t.element_rect(name)
         title, what, anchor = "Which one?", t.tips.get(name, "").split(" Click:")[0], rect.midtop if rect else None
-    ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460), "choose")
+    ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460), "choose",
+        focus=hinted_choice(t.options, idx, t.hinted_option()))
+
+
+def hinted_choice(options, idx, hinted):
+    """The choice among options ``idx`` that the hint shown (option ``hinted``) suggests, or None:
+    Enter then does what the hint said (the same action on another copy of the card counts)."""
+    if hinted is None:
+        return None
+    same = [i for i in idx if i == hinted] + [i for i in idx if options[i]["same"] == options[hinted]["same"]]
+    return f"option:{same[0]}" if same else None
 
 
 def all_choices(t):
@@ -82,9 +92,10 @@ def all_choices(t):
     ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose")
 
 
-def ask(t, question, kind, confirming=None):
+def ask(t, question, kind, confirming=None, focus=None):
+    """Put ``question`` in front of the table, the keyboard on choice ``focus`` (None: the first)."""
     t.set_question(question, kind, confirming)
-    t.set_focus(question.choices[0][0] if question.choices else None)      # Up/Down move it, Enter takes it
+    t.set_focus(focus or (question.choices[0][0] if question.choices else None))      # Up/Down move it, Enter takes it
     t.repaint()
 
 

@@ -1,0 +1,55 @@
+"""Playtest: the hint (H) said "Play Breath Attack (Slavia): scorch field"; a click on that
+card opened "Which one?" with "attack" as its default, so Enter did the opposite of the hint.
+With a hint shown for the decision, the choice it suggests is the default of the list."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+import app.host as host_module
+from tests.ui_helpers import click, human_seats, press, pump_until, table_at
+
+
+def breath_attack_in_hand():
+    """A position (seed 20, 87 random moves) where a card in hand offers two options
+    (Breath Attack: attack or scorch field)."""
+    from app.session import Session
+    session = Session.new(human_seats(3), seed=20)
+    rng = random.Random(20)
+    for _ in range(87):
+        session.apply(rng.choice(session.game.decision.options))
+    return session
+
+
+class Suggests:
+    """The hint's AI, made to suggest one action: the normal AI's own choice here depends
+    on its time budget (it says "attack" or "scorch field" on a busy machine)."""
+
+    def __init__(self, action):
+        self.action = action
+
+    def choose(self, game, seat):
+        return self.action
+
+
+def test_which_one_defaults_to_the_option_the_hint_suggests(monkeypatch):
+    app, table = table_at(breath_attack_in_hand())
+    idx = table.groups["hand:5"]
+    assert len(idx) == 2 and "scorch field" in table.options[idx[1]]["text"], \
+        f"the position moved (a rule or the random moves changed): {table.groups}"
+    click(app, "hand:5")
+    assert table.dialog is not None and table.focus == f"option:{idx[0]}", "without a hint: the first choice"
+    press(app, pygame.K_ESCAPE)
+    assert table.dialog is None
+    action = table.host.game.decision.options[idx[1]]
+    monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
+    press(app, pygame.K_h)
+    assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
+    assert "Play Breath Attack (Slavia): scorch field" in table.hinted["said"]
+    click(app, "hand:5")
+    assert table.dialog is not None and table.dialog.title == "Which one?"
+    assert table.focus == f"option:{idx[1]}", "the hinted choice is the default"
+    before = len(table.host.session.actions)
+    press(app, pygame.K_RETURN)
+    assert table.host.session.actions[before] == action, "Enter did what the hint said"
