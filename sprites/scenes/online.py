@@ -581,8 +581,8 @@ class OnlineScene(Scene):
         theme.blit_text(surface, "Trust it only if it is the one the host's serve printed.", fs(20),
                         (box.centerx, box.y + px(184)), theme.INK, False, "midtop", inner)
         for name, label in (("button:trust", "Trust it"), ("button:distrust", "Cancel (Esc)")):
-            theme.button(surface, self.element_rect(name), label, fs(24), hot=self.hover == name,
-                         primary=name == "button:trust")
+            # (neither looks like the default: trusting is a deliberate click, never an Enter by habit)
+            theme.button(surface, self.element_rect(name), label, fs(24), hot=self.hover == name)
 
     def _field(self, surface, rect, value, focused, placeholder="", selected=False):
         """A text field; ``selected``: its whole text is selected (Ctrl+A), drawn on a band, no caret."""
