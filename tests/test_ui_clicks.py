@@ -30,15 +30,18 @@ def card_under(table, pos):
     return table.hand[int(e.name.split(":")[1])] if e is not None and e.name.startswith("hand:") else None
 
 
+def cards_to_play(g):
+    """An attack turn with four cards or more in hand, two of them playable by a click."""
+    d = g.decision
+    hand = g.state.players[d.player].hand if d.kind == "attack_turn" else []
+    plays = {a.card for a in d.options if a.kind == "play_card" and len(g.cards[a.card].alternatives) == 1}
+    return len(hand) >= 4 and len(plays) >= 2
+
+
 def test_the_hand_does_not_slide_under_a_still_pointer():
     """Point 7: after a card leaves the hand, the card under the pointer stays the same
     (or the place stays empty) until the pointer moves; then the hand closes up."""
-    def ready(g):
-        d = g.decision
-        hand = g.state.players[d.player].hand if d.kind == "attack_turn" else []
-        plays = {a.card for a in d.options if a.kind == "play_card" and len(g.cards[a.card].alternatives) == 1}
-        return len(hand) >= 4 and len(plays) >= 2
-    session = reach(ready)
+    session = reach(cards_to_play)
     app, table = open_table(session)
     name = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups
                 and int(n.split(":")[1]) < len(table.hand) - 1
@@ -69,12 +72,7 @@ def test_the_hand_closes_up_under_a_still_pointer_once_its_moment_is_over():
     though the pointer rests: the card now under it is hovered, and the next click is its."""
     from sprites.table.handlayout import REFLOW_MS
 
-    def ready(g):
-        d = g.decision
-        hand = g.state.players[d.player].hand if d.kind == "attack_turn" else []
-        plays = {a.card for a in d.options if a.kind == "play_card" and len(g.cards[a.card].alternatives) == 1}
-        return len(hand) >= 4 and len(plays) >= 2
-    session = reach(ready)
+    session = reach(cards_to_play)
     app, table = open_table(session)
     name = next(n for n in table.element_names() if n.startswith("hand:") and n in table.groups
                 and int(n.split(":")[1]) < len(table.hand) - 1
@@ -223,12 +221,7 @@ def test_a_card_the_hand_brings_under_a_still_pointer_is_enlarged_only_once_the_
     from sprites.table.handlayout import REFLOW_MS
     from ui_helpers import redraw
 
-    def ready(g):
-        d = g.decision
-        hand = g.state.players[d.player].hand if d.kind == "attack_turn" else []
-        plays = {a.card for a in d.options if a.kind == "play_card" and len(g.cards[a.card].alternatives) == 1}
-        return len(hand) >= 4 and len(plays) >= 2
-    session = reach(ready)
+    session = reach(cards_to_play)
     app, table = open_table(session)
     enlarged = []
     real_zoom = overlays.zoom_card
