@@ -83,7 +83,7 @@ def build_parser():
 
 
 def seed_value(text):
-    from game.phases.setup import MAX_SEED
+    from game.rng import MAX_SEED
     if not (text.isdigit() and len(text) <= 19 and int(text) < MAX_SEED):
         raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {MAX_SEED - 1}")
     return int(text)

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game.actions import IllegalAction
-from game.ai import LEVELS, about, make_ai
+from game.ai import about, make_ai
+from game.ai_levels import OFFERED
 from game.snapshot import seat_snapshots, table
 from app.hint import hint as suggest, why
 from app.ports import Answer, Command, News, ReplayControls, SeatInfo, SeatSnapshot, Summary, Unsaved
@@ -36,8 +37,7 @@ HINT_LEVEL = "normal"
 
 def seat_kinds():
     """[(kind, a sentence about it)]: a person, then the AI levels weakest first ("random" last)."""
-    levels = [k for k in LEVELS if k != "random"] + (["random"] if "random" in LEVELS else [])
-    return [("human", "A person plays this seat.")] + [(k, about(k)) for k in levels]
+    return [("human", "A person plays this seat.")] + [(k, about(k)) for k in OFFERED]
 
 
 class LocalHost:

@@ -9,16 +9,17 @@ lead to is checked afterwards by replaying them (``first_difference``).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from game.data import RESOURCES, TAKEABLE
-from game.events import EVENTS
-from game.flow import FLOW, FRAMES
-from game.frames import schema
+from game.ai_levels import SEAT_KINDS
 from game.plaintext import MAX_NAME, kind_of, name_problem
-from game.state import GameState, PlayerState, RegionState, declarations
 from game.variants import VARIANTS
-from app.session import SEAT_KINDS
+
+# The state's checks read the engine's declarations (game.state, game.frames, game.events,
+# game.flow), imported where they are used: a header is checked without the engine (the
+# title's Recent games, before the engine is imported after its first frame).
 
 # 3: the discards of Setup and the Awakening are chosen face down, the Awakening's after every dragon drew;
 # 2: the log holds events; 1: it held sentences ([seat, text, private])
@@ -186,6 +187,7 @@ class StateChecker:
     (``events.EVENTS``); each declared type has its one check in ``value``."""
 
     def __init__(self, data, settings, fmt=FORMAT):
+        from game.flow import FLOW
         self.data = data
         self.fmt = fmt
         self.n = len(settings["seats"])
@@ -239,6 +241,7 @@ class StateChecker:
     def fields(self, d, cls, where):
         """Every declared field of a state class, in declaration order (a field
         newer than the format, ``since``, may be missing from older saves)."""
+        from game.state import declarations
         declared = declarations(cls)
         mapping(d, where, required=[name for name, meta in declared if not meta["since"]],
                 optional=[name for name, meta in declared if meta["since"]])
@@ -257,9 +260,11 @@ class StateChecker:
             raise Invalid(without_cards(str(exc), self.data)) from None
 
     def check(self, st):
+        from game.state import GameState
         self.fields(st, GameState, "state")
 
     def player(self, p, i, where):
+        from game.state import PlayerState
         mapping(p, where)
         label(p.get("name"), where + ".name", MAX_NAME, "a name")     # (it may differ from the settings': loaded)
         seat = self.settings["seats"][i]
@@ -270,6 +275,7 @@ class StateChecker:
         self.fields(p, PlayerState, where)
 
     def region(self, r, i, where):
+        from game.state import RegionState
         mapping(r, where)
         expected = self.data.ring[i]
         if r.get("name") != expected:
@@ -278,6 +284,8 @@ class StateChecker:
 
     def frame(self, f, where):
         """A frame of the stack, against its dataclass (``frames.schema``)."""
+        from game.flow import FRAMES
+        from game.frames import schema
         mapping(f, where)
         kind = text(f.get("k"), where + ".k", choices=FRAMES, what="decision")
         fields_ = schema(FRAMES[kind])
@@ -286,6 +294,7 @@ class StateChecker:
             self.value(f[key], FRAME_TYPES[typ], f"{where}.{key}")
 
     def event(self, e, where):
+        from game.events import EVENTS
         mapping(e, where)
         kind = text(e.get("kind"), where + ".kind", choices=EVENTS, what="event")
         declared = EVENTS[kind]
@@ -411,12 +420,14 @@ def check_state(st, data, settings, fmt=FORMAT):
 
 def newer_fields(st):
     """The game's fields newer than the save format (``since``) that this stored state lacks."""
+    from game.state import GameState, declarations
     return [name for name, meta in declarations(GameState) if meta["since"] and name not in st]
 
 
 def drop_newer_fields(stored, replayed):
     """Take out of the replayed state the fields newer than the stored one
     (``since``) that it lacks: a save from before them (its replay makes them)."""
+    from game.state import PlayerState, declarations
     for name in newer_fields(stored):
         del replayed[name]
     newer = [name for name, meta in declarations(PlayerState) if meta["since"]]
@@ -477,9 +488,14 @@ def first_difference(stored, replayed, where="state"):
 # ----- what a message may say ------------------------------------------------
 # The fields of the state some players may not see (``state.declared(hidden=...)``): a hand, a lair,
 # the deck, the Scheme draft, the scores of each century (they add up lairs).
-_SECRET = re.compile(r"^state\.(?:players\[\d+\]\.(?:" + "|".join(
-    name for name, meta in declarations(PlayerState) if meta["hidden"]) + r")|" + "|".join(
-    name for name, meta in declarations(GameState) if meta["hidden"]) + r")(?:$|[.\[])")
+@functools.cache
+def _secret():
+    from game.state import GameState, PlayerState, declarations
+    return re.compile(r"^state\.(?:players\[\d+\]\.(?:" + "|".join(
+        name for name, meta in declarations(PlayerState) if meta["hidden"]) + r")|" + "|".join(
+        name for name, meta in declarations(GameState) if meta["hidden"]) + r")(?:$|[.\[])")
+
+
 _LOG_ENTRY = re.compile(r"^state\.log\[(\d+)\]")
 HIDDEN_WORDS = "hidden from the players: not shown"
 
@@ -494,7 +510,7 @@ def private_entry(entry):
 def secret_place(where, stored, replayed):
     """True if the place ``where`` (e.g. state.players[2].hand[0]) of a state holds
     something a player may not see: a hidden field, or a private log entry."""
-    if _SECRET.match(where):
+    if _secret().match(where):
         return True
     entry = _LOG_ENTRY.match(where)
     if entry is None:

@@ -28,12 +28,10 @@ from functools import lru_cache
 from game import safe_yaml, start_cache
 from game.actions import Action, IllegalAction
 from game.data import default_data
-from game.log_text import log_texts
 from game.plaintext import escape
 from app.save_check import (FACE_DOWN, FORMAT, HIDDEN_WORDS, READABLE, Invalid, before_face_down, check_actions,
                          check_header, check_settings, check_state, drop_newer_fields, first_difference, mapping,
                          secret_place, short, without_cards)
-from app.session import Session
 
 GAME_NAME = "Wrath of Dragons"
 END_MARK = "# end of save"
@@ -340,6 +338,7 @@ def session_from_document(doc):
     mapping(doc, "save", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
     if doc.get("game", GAME_NAME) != GAME_NAME:
         raise Invalid(f"not a save of this game (game: {short(doc['game'], 40)})")
+    from app.session import Session         # (the engine: not needed for a header, the title's list)
     check_header(doc)
     data = default_data()
     settings = doc["settings"]
@@ -408,6 +407,7 @@ def hidden_cards(g):
 
 def sentence_log(g):
     """The log as format 1 stored it: [seat, sentence, private seat or None] per event."""
+    from game.log_text import log_texts
     return [[e["seat"], text, e.get("private")] for e, text in zip(g.state.log, log_texts(g))]
 
 

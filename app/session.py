@@ -16,10 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.actions import Action
-from game.ai import LEVELS
+from game.ai_levels import SEAT_KINDS
 from game.engine import new_game
-
-SEAT_KINDS = ("human",) + tuple(LEVELS)      # a person, or an AI level
 
 
 @dataclass

@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass
 
 from game.data import DATA_DIR, DataError, default_data, read_yaml, read_yaml_files
-from game.phases.setup import MAX_SEED
 from game.plaintext import name_problem, visible
+from game.rng import MAX_SEED
 
 FILE = "tutorial.yaml"
 AREAS = ("map", "hand", "strip", "left", "right", "prompt")
@@ -55,8 +55,9 @@ def load_script(path=None, data=None):
 
 
 def _check(doc, data, where, problems):
-    from game.ai import LEVELS
-    from game.flow import KINDS
+    from game.ai_levels import LEVELS
+    from game.kind_names import action_kind_names
+    kinds = action_kind_names()           # (kept between starts: the engine is imported after the first frame)
 
     def bad(entry, problem):
         problems.append(f"{where}: {entry}: {problem}")
@@ -115,10 +116,10 @@ def _check(doc, data, where, problems):
             if not isinstance(entry.get(key), str) or not visible(entry.get(key)):
                 bad(f"{at}.{key}", "must be text with something that shows")
         do = entry.get("do", [])
-        if not isinstance(do, list) or any(not isinstance(k, str) or k not in KINDS for k in do):
-            wrong = [k for k in do if not isinstance(k, str) or k not in KINDS] if isinstance(do, list) else do
+        if not isinstance(do, list) or any(not isinstance(k, str) or k not in kinds for k in do):
+            wrong = [k for k in do if not isinstance(k, str) or k not in kinds] if isinstance(do, list) else do
             bad(f"{at}.do", f"unknown action kind {wrong[0] if isinstance(wrong, list) else wrong!r} "
-                            f"(known: {', '.join(sorted(KINDS))})")
+                            f"(known: {', '.join(kinds)})")
             do = []
         point = entry.get("point", [])
         if not isinstance(point, list) or any(p not in [f"area:{a}" for a in AREAS] for p in point):

@@ -4,6 +4,7 @@ Its whole state is one integer, so saves stay small and a seed plus the list
 of applied actions replays a game exactly, on any Python version.
 """
 MASK = (1 << 64) - 1
+MAX_SEED = 1 << 63         # a game's seed: a whole number from 0 to MAX_SEED - 1 (phases.setup checks it)
 
 
 class Rng:

@@ -540,13 +540,16 @@ def run(args):
 
 
 def warm_up():
-    """What the start put off until after the window's first frame: PyYAML (not
-    needed before it when the settings and the saves' headers were parsed at an
-    earlier start, game.start_cache), imported here on the main thread, so that
-    no thread (an autosave) is the first to import it; and the parses read at
-    this start kept for the next one."""
+    """What the start put off until after the window's first frame: the engine
+    (app.engine_imports) and PyYAML (not needed before it when the settings and the
+    saves' headers were parsed at an earlier start, game.start_cache), imported
+    here on the main thread, so that no thread (an autosave, a save loaded in
+    the background) is the first to import them; and the parses read at this
+    start kept for the next one."""
+    from app.engine_imports import import_engine
     from app.save_format import dumper
     from game import safe_yaml, start_cache
+    import_engine()
     safe_yaml.ready()
     dumper()
     start_cache.keep_parses()

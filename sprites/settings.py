@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from game import default_data, safe_yaml, start_cache
 from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
 from app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
-from app.host import SEAT_KINDS
+from game.ai_levels import SEAT_KINDS
 from game.variants import OPTIONS
 
 FILE = SETTINGS_FILE

@@ -9,13 +9,13 @@ work bounds alone decide, the same on any machine (the recorded games).
 """
 from __future__ import annotations
 
+from ..ai_levels import BUDGETED, LEVELS
 from .expert import ExpertAI
 from .hard import HardAI
 from .players import AI, EasyAI, NormalAI, RandomAI
 
-LEVELS = ("random", "easy", "normal", "hard", "expert")
 _CLASSES = {"random": RandomAI, "easy": EasyAI, "normal": NormalAI, "hard": HardAI, "expert": ExpertAI}
-BUDGETED = ("normal", "hard", "expert")
+assert set(_CLASSES) == set(LEVELS), "game.ai_levels names the levels made here"
 
 
 def about(level):

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from ..data import RESOURCES
 from ..plaintext import name_problem
+from ..rng import MAX_SEED
 from ..state import VILLAGE, GameState, PlayerState, RegionState
 from ..variants import Variant
 from .common import push_face_down_discard, reveal_face_down
 from .scoring import record_scores
-
-MAX_SEED = 1 << 63
 
 
 def initial_state(data, num_players, seed, variant, dragons, names):

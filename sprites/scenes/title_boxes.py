@@ -151,7 +151,9 @@ class TitleBoxes:
         """Load the save in a worker thread (parsing and replaying the largest
         take most of a second); ``update`` starts the game when it is loaded."""
         from app.background import Job
+        from app.engine_imports import import_engine
         from sprites.wake import wake_up
+        import_engine()                     # (here, on the main thread: never first in the worker)
         self.opening = (Job(saves_api()[1], info.path, notify=wake_up, name="load"), info, failed)
         self.message = ""
         self.resize(self.size)

@@ -23,8 +23,8 @@ def kind_label(kind):
 
 def ai_levels():
     """The AI levels offered, weakest first ("random" last: it only makes random moves)."""
-    from app.host import seat_kinds
-    return tuple(kind for kind, _ in seat_kinds() if kind != "human")
+    from game.ai_levels import OFFERED
+    return OFFERED
 
 
 class SeatForm:
