@@ -251,7 +251,35 @@ def test_a_spectators_dragon_card_follows_the_deciding_dragon_or_the_one_clicked
         assert card_title().startswith(f"{names[other]} - ")
         click(app, f"player:{other}")                 # again: back to whoever decides
         assert card_title().startswith(f"{names[table.decider]} - ")
+        deciding = table.decider
+        click(app, f"player:{1 - deciding}")          # shown until the turn passes to another dragon
+        assert card_title().startswith(f"{names[1 - deciding]} - ")
+        for turn in (1 - deciding, deciding):
+            assert pump_until(app, lambda: table.decider == turn and table.version == table.host.version, 60)
+        assert card_title().startswith(f"{names[deciding]} - "), "the card follows the turn again"
     finally:
         app.close()
         game.leave()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_table_with_an_ai_seat_can_be_watched(tmp_path, monkeypatch):
+    """Playtest: "Watching a table that has an AI seat crashes the window every time ...
+    TypeError: 'NoneType' object is not subscriptable" (the table asked whether AI dragons
+    were still to play before it had its first snapshot)."""
+    from online_helpers import create_game
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ash"}, {"kind": "easy"}])
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, created["game"])
+        table = app.scene
+        assert isinstance(table, TableScene) and not app.crashes
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        decider = table.decider
+        assert any(s.startswith(f"{table.host.seats[decider]['name']} - ") for s in drawn.strings())
+    finally:
+        app.close()
         server.stop()

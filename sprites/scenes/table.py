@@ -351,7 +351,8 @@ class TableScene(Scene):
 
     def has_ai(self):
         """Other dragons still to play here (Pause and Step: not on a finished game's table)."""
-        return self.part.plays and any(s["kind"] != "human" for s in self.host.seats) and not self.view["over"]
+        return self.part.plays and any(s["kind"] != "human" for s in self.host.seats) and \
+            not (self.view is not None and self.view["over"])      # (None: before the first snapshot)
 
     def header(self):
         return self.part.header(parts.header(self.frame()))

@@ -171,13 +171,14 @@ class OnlineSeats(TablePart):
 
 class Watching(TablePart):
     """A spectator's table: every move shown as it comes, no hand, nothing to choose. The Dragon
-    Card shown is the deciding dragon's, or the one whose row the spectator clicked (again: back
-    to whoever decides); all of it is public."""
+    Card shown is the deciding dragon's, or the one whose row the spectator clicked until the
+    turn passes to another dragon (a click on it again: back to whoever decides); all public."""
     has_undo = False
 
     def attach(self, table):
         super().attach(table)
-        self.picked = None              # the seat whose card the spectator chose to look at
+        self.picked = None              # the seat whose card the spectator chose to look at ...
+        self.picked_during = None       # ... while this seat decided (once another decides: the turn's again)
         self.look()
 
     def look(self):
@@ -187,6 +188,8 @@ class Watching(TablePart):
             shown.seats.take_over(seat)
 
     def changed(self, actor, chosen):
+        if self.table.frame().decider != self.picked_during:
+            self.picked = None          # (the turn moved on: the card follows it again)
         self.look()
 
     def laid_out(self):
@@ -206,6 +209,7 @@ class Watching(TablePart):
         if kind == "player":
             seat = int(name.split(":")[1])
             self.picked = None if self.picked == seat else seat
+            self.picked_during = self.table.frame().decider
             self.look()
             self.table.refresh()
             return True
