@@ -53,3 +53,23 @@ def test_which_one_defaults_to_the_option_the_hint_suggests(monkeypatch):
     before = len(table.host.session.actions)
     press(app, pygame.K_RETURN)
     assert table.host.session.actions[before] == action, "Enter did what the hint said"
+
+
+def test_all_choices_defaults_to_the_option_the_hint_suggests(monkeypatch):
+    """Playtest: "'All choices' (A) ignores the hint, so Enter there does the opposite of the hint"."""
+    app, table = table_at(breath_attack_in_hand())
+    idx = table.groups["hand:5"]
+    action = table.host.game.decision.options[idx[1]]
+    press(app, pygame.K_a)
+    assert table.dialog is not None and table.dialog.title == "All choices"
+    first = table.focus
+    press(app, pygame.K_ESCAPE)
+    monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
+    press(app, pygame.K_h)
+    assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
+    press(app, pygame.K_a)
+    assert table.dialog is not None and table.dialog.title == "All choices"
+    assert table.focus == f"option:{idx[1]}" != first, "the hinted choice is the default"
+    before = len(table.host.session.actions)
+    press(app, pygame.K_RETURN)
+    assert table.host.session.actions[before] == action, "Enter did what the hint said"

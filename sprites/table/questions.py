@@ -89,7 +89,8 @@ def all_choices(t):
         if o["same"] not in seen:
             seen.add(o["same"])
             choices.append((f"option:{i}", o["text"]))
-    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose")
+    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose",
+        focus=hinted_choice(t.options, [int(name.split(":")[1]) for name, _ in choices], t.hinted_option()))
 
 
 def ask(t, question, kind, confirming=None, focus=None):
