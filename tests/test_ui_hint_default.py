@@ -73,3 +73,33 @@ def test_all_choices_defaults_to_the_option_the_hint_suggests(monkeypatch):
     before = len(table.host.session.actions)
     press(app, pygame.K_RETURN)
     assert table.host.session.actions[before] == action, "Enter did what the hint said"
+
+
+def test_the_hint_tag_of_a_lair_action_sits_on_its_own_row(monkeypatch):
+    """Playtest (1100x650, 150 % text): "the lair list's HINT tag sits on the Hunt row while Hoard is
+    the one highlighted". The tag of a row is drawn on that row."""
+    from app.session import Session
+    from tests.ui_helpers import DrawnText, redraw
+    session = Session.new(human_seats(3), seed=5)
+    rng = random.Random(5)
+    while session.game.decision.kind != "lair_action":
+        session.apply(rng.choice(session.game.decision.options))
+    from sprites.settings import Settings
+    from tests.ui_helpers import make_app
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    action = table.host.game.decision.options[-1]
+    monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
+    press(app, pygame.K_h)
+    assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
+    (name,) = table.hinted["names"]
+    row = table.element_rect(name)
+    assert name.startswith("lair_action:") and row.w > 3 * row.h
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    tags = [rect for s, _, rect in drawn.items if s == "HINT"]
+    assert len(tags) == 1 and row.top <= tags[0].centery <= row.bottom, (tags, row)

@@ -73,10 +73,12 @@ def banner(surface, lay, text, top, hint=False, note=False):
     return r.bottom + lay.px(6)
 
 
-def hint_mark(surface, lay, rect, visible=None):
+def hint_mark(surface, lay, rect, visible=None, row=False):
     """A bright outline and a "HINT" tag on what the hint suggests clicking. For a
     hand card that the next card overlaps, ``visible`` is the part that shows: the
-    outline goes under the next card, as the card itself does."""
+    outline goes under the next card, as the card itself does. ``row``: one of a
+    list's rows (a Lair Action), whose tag goes inside its right end, not over the
+    row above."""
     r = pygame.Rect(rect).inflate(lay.px(8), lay.px(8))
     visible = pygame.Rect(visible) if visible is not None else pygame.Rect(rect)
     clip = surface.get_clip()
@@ -84,13 +86,17 @@ def hint_mark(surface, lay, rect, visible=None):
         surface.set_clip(pygame.Rect(r.x, r.y, visible.right - r.x, r.h).clip(clip))
     pygame.draw.rect(surface, HINT_COLOUR, r, max(3, lay.px(4)), border_radius=8)
     surface.set_clip(clip)
-    tag = theme.text("HINT", lay.font(16), theme.WHITE, True)
-    box = tag.get_rect().inflate(lay.px(10), lay.px(4))
-    box.midbottom = (visible.centerx, r.y + 2)      # above the outline: the card's name stays readable
+    size = lay.font(16)
+    box = pygame.Rect(0, 0, theme.text_width("HINT", size, True) + lay.px(10),
+                      theme.font(size, True).get_height() + lay.px(4))
+    if row:
+        box.midright = (r.right - lay.px(8), r.centery)
+    else:
+        box.midbottom = (visible.centerx, r.y + 2)  # above the outline: the card's name stays readable
     box.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (24, 70, 86), box, border_radius=5)
     pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=5)
-    surface.blit(tag, tag.get_rect(center=box.center))
+    theme.blit_text(surface, "HINT", size, box.center, theme.WHITE, True, "center")
 
 
 def tooltip_lines(lay, text, extra=None):

@@ -47,7 +47,7 @@ def draw(f, panels, scene, surface):
                 rect = f.slots[int(name.split(":")[1])][1].move(0, -lay.px(10))
                 visible = visible.move(0, -lay.px(10))
             if rect is not None:
-                overlays.hint_mark(surface, lay, rect, visible)
+                overlays.hint_mark(surface, lay, rect, visible, row=name.startswith("lair_action:"))
     strip = panels.right.summary_rect()
     if f.summary is not None and f.dialog is None and strip is not None:
         overlays.summary_panel(surface, lay, f.summary, [panels.map.dragons[p["dragon"]] for p in f.view["players"]],
