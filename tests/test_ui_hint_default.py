@@ -103,3 +103,34 @@ def test_the_hint_tag_of_a_lair_action_sits_on_its_own_row(monkeypatch):
     redraw(app)
     tags = [rect for s, _, rect in drawn.items if s == "HINT"]
     assert len(tags) == 1 and row.top <= tags[0].centery <= row.bottom, (tags, row)
+
+
+def test_a_hand_shown_a_page_at_a_time_turns_to_the_hinted_card(monkeypatch):
+    """Playtest (1100x650, 150 % text): "the hinted card can sit inside a '+N' pile with nothing
+    marking the pile". The hand turns to the card the hint suggests."""
+    from sprites.settings import Settings
+    from tests.ui_helpers import make_app, reach
+
+    def paged(g):
+        d = g.decision
+        if d.kind != "attack_turn":
+            return False
+        cards = [a.card for a in d.options if a.kind == "play_card"]
+        return len(g.state.players[d.player].hand) >= 6 and len(set(cards)) >= 3
+    session = reach(paged, players=2)
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    table = app.start_game(session, handoff=False)
+    table.summary = None
+    table.refresh()
+    offered = sorted(int(n[5:]) for n in table.groups if n.startswith("hand:") and n[5:].isdigit())
+    hidden = [j for j in offered if table.element(f"hand:{j}") is None]
+    assert table.handview.page(table.hand) is not None and hidden, "(a hand shown a page at a time)"
+    name = f"hand:{hidden[-1]}"
+    action = table.host.game.decision.options[table.groups[name][0]]
+    monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
+    press(app, pygame.K_h)
+    assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
+    assert name in table.hinted["names"]
+    assert table.element(name) is not None, "the hinted card is on the page shown"

@@ -429,8 +429,12 @@ class TableScene(Scene):
         self.summary, self.summary_open = lines, open_
 
     def set_hint(self, hinted):
-        """The hint shown for this decision (None: none)."""
+        """The hint shown for this decision (None: none). A hand shown a page at a time turns to
+        the card it suggests (its outline would be on no card in sight)."""
         self.hinted = hinted
+        if hinted is not None and hinted["names"] and self.lay is not None:
+            handlayout.show_offered(self.places, self.handview, dict.fromkeys(hinted["names"]), self.lay, self.pointer)
+            self.register()
         self.app.dirty = True
 
     def hinted_option(self):
