@@ -134,3 +134,30 @@ def test_a_hand_shown_a_page_at_a_time_turns_to_the_hinted_card(monkeypatch):
     assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
     assert name in table.hinted["names"]
     assert table.element(name) is not None, "the hinted card is on the page shown"
+
+
+def test_a_question_is_drawn_over_the_hint_banner(monkeypatch):
+    """Playtest (1100x650, 150 % text): "the hint banner covers the top of dialogs: the 'Which
+    one?' title and the confirm dialogs' first lines are hidden under it". A question opened
+    while the hint shows is drawn over the banner."""
+    from sprites.settings import Settings
+    from tests.ui_helpers import DrawnText, make_app, redraw
+    settings = Settings()
+    settings.text_scale = 150
+    app = make_app(size=(1100, 650), settings=settings)
+    table = app.start_game(breath_attack_in_hand(), handoff=False)
+    table.summary = None
+    table.refresh()
+    idx = table.groups["hand:5"]
+    action = table.host.game.decision.options[idx[1]]
+    monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
+    press(app, pygame.K_h)
+    assert pump_until(app, lambda: table.hinted is not None and table.hinted.get("said"), 10), "no hint came"
+    click(app, "hand:5")
+    assert table.dialog is not None and table.dialog.title == "Which one?"
+    drawn = DrawnText(monkeypatch)
+    redraw(app)
+    titles = [i for i, (s, _, _) in enumerate(drawn.items) if s == "Which one?"]
+    hints = [i for i, (s, _, rect) in enumerate(drawn.items) if s.startswith("Hint (")]
+    assert titles and hints, (titles, hints)
+    assert max(hints) < titles[0], "the hint's banner was drawn over the question"

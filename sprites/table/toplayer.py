@@ -64,16 +64,18 @@ def draw(f, panels, scene, surface):
     if f.century is not None and f.dialog is None:
         overlays.century_banner(surface, lay, f.century["title"], f.century["text"])
     panels.standings.draw(surface, f.hover, banners_h(f))
+    shown = banner_now(f)
+    if shown is not None and shown[1] == "hint" and f.dialog is not None:
+        draw_banner(f, panels, surface, shown)      # under the question: its words stay readable
+        shown = None
     if f.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, panels.standings.rect(lay) if panels.standings.open else lay.map.union(f.dialog.rect), 70)
         f.dialog.draw(surface, lay, f.data, f.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, f.data, dict(f.dialog.cards)[hover.name], f.dialog.rect)
     keyboard.draw(f, scene, surface)
-    shown = banner_now(f)
     if shown is not None:
-        text, style = shown
-        overlays.banner(surface, lay, text, banners_top(f, panels), hint=style == "hint", note=style == "note")
+        draw_banner(f, panels, surface, shown)
     in_dialog = f.dialog is None or hover is None or f.dialog.rect.colliderect(hover.rect)
     answered = f.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
     drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
@@ -99,6 +101,11 @@ def kept_clear_of_moves(f, panels):
     if f.century is not None:
         out.append(overlays.century_rect(f.lay, f.century["title"], f.century["text"]))
     return out
+
+
+def draw_banner(f, panels, surface, shown):
+    text, style = shown
+    overlays.banner(surface, f.lay, text, banners_top(f, panels), hint=style == "hint", note=style == "note")
 
 
 def banner_now(f):
