@@ -28,14 +28,17 @@ def button_rects(lay, with_undo, with_ai=False):
     if with_undo:
         specs.append(("button:undo", 84, "Undo (U)"))
     specs.append(("button:hint", 70, "Hint"))
-    specs += [("button:choices", 120, "All choices"), ("button:end_turn", 132, "End Turn"),
-              ("button:stop_attack", 140, "Stop Attack")]
+    specs.append(("button:choices", 120, "All choices"))
     for name, w, label in specs:
         w = max(lay.px(w), theme.text_width(label, lay.font(20), True) + lay.px(16))
         x -= w
         out[name] = pygame.Rect(x, y, w, h)
         x -= lay.px(8)
-    out["button:scores"] = out["button:end_turn"]      # once the game is over
+    # End Turn (a free turn) and Stop Attack (Attack icons to assign) are never offered together:
+    # one place, as wide as the wider, leaves the prompt the room of the other
+    w = max(max(lay.px(w), theme.text_width(label, lay.font(20), True) + lay.px(16))
+            for w, label in ((132, "End Turn"), (140, "Stop Attack")))
+    out["button:end_turn"] = out["button:stop_attack"] = out["button:scores"] = pygame.Rect(x - w, y, w, h)
     return out
 
 
