@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import errno
 import logging
-import logging.handlers
 import os
-import platform
 import stat
 import sys
 import threading
@@ -44,9 +42,9 @@ def setup(save_dir):
     path = os.path.join(save_dir, FILE)
     try:
         os.makedirs(save_dir, exist_ok=True)
-        handler = _Handler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
     except OSError:
         return None
+    handler = _Handler(path)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s [%(threadName)s] %(message)s"))
     LOGGER.addHandler(handler)
     LOGGER.setLevel(logging.INFO)
@@ -55,9 +53,37 @@ def setup(save_dir):
     return path
 
 
-class _Handler(logging.handlers.RotatingFileHandler):
+class _Handler(logging.Handler):
+    """errors.log's handler: a RotatingFileHandler, made at the first record (logging.handlers
+    and the pickle it imports cost the start ~3 ms before its first frame, and the file is only
+    opened by the first error anyway). Records reach it under this handler's lock."""
+
+    def __init__(self, path):
+        super().__init__()
+        self.path = path
+        self.rotating = None
+
+    def emit(self, record):
+        try:
+            if self.rotating is None:
+                self.rotating = _rotating_handler(self)
+        except Exception:
+            self.handleError(record)
+            return
+        self.rotating.emit(record)          # (which hands its own failures to handleError)
+
+    def close(self):
+        """May raise OSError (a failed write reported by the file's close): errorlog.close() ignores it."""
+        self.acquire()                      # never while a record is being written
+        try:
+            if self.rotating is not None:
+                self.rotating.close()
+        finally:
+            self.release()
+            super().close()
+
     def _open(self):
-        return _LogFile.open(self.baseFilename)
+        return _LogFile.open(self.path)
 
     def handleError(self, record):
         """The file cannot be written (a read-only folder, a full disk, a folder named
@@ -65,6 +91,23 @@ class _Handler(logging.handlers.RotatingFileHandler):
         traceback to stderr for every message instead."""
         if _state["handler"] is self:
             _state["path"] = None           # one-line messages stop pointing at the file
+
+
+def _rotating_handler(owner):
+    """The RotatingFileHandler that writes owner's records: its file opened by owner._open, its
+    errors handled by owner.handleError, owner's formatter."""
+    import logging.handlers
+
+    class Rotating(logging.handlers.RotatingFileHandler):
+        def _open(self):
+            return owner._open()
+
+        def handleError(self, record):
+            owner.handleError(record)
+
+    rotating = Rotating(owner.path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
+    rotating.setFormatter(owner.formatter)
+    return rotating
 
 
 class _LogFile:
@@ -131,6 +174,7 @@ def see_log():
 
 def unexpected(where, exc):
     """Write ``exc`` with its traceback; returns one printable line for the player."""
+    import platform                         # (here: the start has no need of it before its first frame)
     LOGGER.error("Wrath of Dragons %s (Python %s, %s): unexpected error in %s", VERSION, platform.python_version(),
                  sys.platform, where, exc_info=(type(exc), exc, exc.__traceback__))
     what = escape(" ".join(f"{type(exc).__name__}: {exc}".split()))

@@ -8,10 +8,10 @@ table it points at; the window's guide (sprites/tutorial.py) follows it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from game.data import DATA_DIR, DataError, default_data, read_yaml, read_yaml_files
 from game.plaintext import name_problem, visible
+from game.records import frozen_record
 from game.rng import MAX_SEED
 
 FILE = "tutorial.yaml"
@@ -19,7 +19,7 @@ AREAS = ("map", "hand", "strip", "left", "right", "prompt")
 ROOTS = ("setup", "scoring")               # where {setup.deal} and the like are looked up
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Step:
     """One step of the tutorial: what it says and what completes it."""
     id: str
@@ -31,7 +31,7 @@ class Step:
     optional: bool = False     # passed over unless the player's decision offers it right away
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Script:
     """The tutorial's game (seed and seats) and its steps."""
     seed: int

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
 from . import safe_files, safe_yaml, start_cache
 from .plaintext import escape, kind_of
+from .records import frozen_record
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # An installed game (pip, pipx, the standalone bundle) carries data/ inside the package as
@@ -38,7 +39,7 @@ ABILITY_EFFECTS = ("max_life", "awakening_life", "free_moves_per_century",
                    "free_hex_turns_per_century", "extra_hex_cards")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Icon:
     """A card icon, declared once: its key in the data files, its name in sentences,
     tooltips and the rules help, what it does (the rules help says "<word>: <does>"), the
@@ -78,7 +79,7 @@ class DataError(Exception):
         super().__init__("invalid game data:\n  " + "\n  ".join(self.problems))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Region:
     """A region of the map, in ring order."""
     name: str
@@ -89,7 +90,7 @@ class Region:
     neighbours: tuple
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Effect:
     """One icon of a card's line: what it takes, from where, how many."""
     icon: str
@@ -97,7 +98,7 @@ class Effect:
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Card:
     """An Action Card or a Dragon Hex Card."""
     id: str
@@ -118,7 +119,7 @@ class Card:
         return self.name if self.region is None else f"{self.name} ({self.region})"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Ability:
     """A dragon ability of level 2, 3 or 4."""
     id: str
@@ -128,7 +129,7 @@ class Ability:
     effect: tuple           # ((key, value), ...)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LairAction:
     """A Lair Action and the century it comes in."""
     id: str
@@ -138,7 +139,7 @@ class LairAction:
     effect: dict
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Dragon:
     """A dragon: its name, letter and colour."""
     name: str
@@ -146,7 +147,7 @@ class Dragon:
     colour: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameData:
     """The rule data (data/*.yaml), checked."""
     regions: tuple                      # Region, in ring order

@@ -9,11 +9,13 @@ Variations, counted in data/setup.yaml). Everything else asks a parsed
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from itertools import product
 
+from .records import frozen_record
 
-@dataclass(frozen=True)
+
+@frozen_record
 class Option:
     """A rule option that variants turn on."""
     name: str           # as in variant names
@@ -35,7 +37,7 @@ ROGUE_DRAGONS = Option("rogue_dragons", "Rogue Dragons", "Rogue Dragons", "Rogue
 STANDARD = "standard"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Variant:
     """The chosen options of one game (one field per option of ``OPTIONS``)."""
     strategist: bool = False

@@ -15,7 +15,6 @@ import time
 
 import pygame
 
-from app.ports import is_online
 from sprites import idle, theme
 from sprites.anim import now_ms
 from sprites.art import kept
@@ -320,7 +319,11 @@ class App:
         """An online game's turn for a seat of this computer, while the window shows another
         screen: the window's title says so and a bell rings, once per turn."""
         shown = getattr(self.scene, "host", None) if self.stack else None
-        online = [host for host in self.hosts() if host is not shown and is_online(host) and host.here]
+        others = [host for host in self.hosts() if host is not shown]
+        if not others and not self._announced:
+            return                               # (the title's first frames: app.ports not imported yet)
+        from app.ports import is_online          # (its Protocols cost the start ~2 ms before its first frame)
+        online = [host for host in others if is_online(host) and host.here]
         for host in online:
             host.catch_up()                      # no table paces its moves now
         waiting = [host for host in online if host.decider in host.here and not host.over]

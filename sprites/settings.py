@@ -24,12 +24,12 @@ no settings.yaml yet.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from game import default_data, safe_yaml, start_cache
 from game.plaintext import MAX_NAME, name_problem      # the engine's rule for a player's name
 from app.save_folder import OLD_SETTINGS_FILE, SETTINGS_FILE
 from game.ai_levels import SEAT_KINDS
+from game.records import frozen_record
 from game.variants import OPTIONS
 
 FILE = SETTINGS_FILE
@@ -164,7 +164,7 @@ class SeatList(Kind):
 ON_OFF = Choices((True, "On"), (False, "Off"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Setting:
     """One entry of the file, declared once. ``default``: its value until the player
     chooses (a function for a fresh one each time; None: not written). ``label`` and

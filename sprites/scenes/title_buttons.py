@@ -8,11 +8,11 @@ the layout, drawing and clicks follow from the lists.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
+from game.records import frozen_record
 from sprites import theme
 from sprites.scenes.title_recent import saves_api, seat_list
 from sprites.settings import summary as settings_summary
@@ -22,7 +22,7 @@ def always(scene):
     return True
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Entry:
     """A button of the title screen: its words, tip and what a click calls."""
     name: str                       # its element ("button:start")

@@ -10,7 +10,6 @@ import os
 
 import pygame
 
-from app.ports import is_online
 from app.save_folder import SaveInfo
 from game.variants import VARIANTS, Variant
 from sprites import theme
@@ -83,7 +82,10 @@ class RecentGames:
 
     def _kept_online(self):
         """Is the game in progress an online game (the server keeps it until it is over)?"""
-        return self.current is not None and is_online(self.current.host) and not self.current.host.over
+        if self.current is None:
+            return False
+        from app.ports import is_online          # (not before the title's first frame: ~2 ms of Protocols)
+        return is_online(self.current.host) and not self.current.host.over
 
     def _savable(self):
         """Can the game in progress be saved here under a name (not a replay; an online game once it is over)?"""
