@@ -283,3 +283,21 @@ def test_a_table_with_an_ai_seat_can_be_watched(tmp_path, monkeypatch):
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_the_name_typed_before_watching_is_remembered(tmp_path):
+    """Playtest: "The name typed for Watch is not remembered: online.yaml has name: ''" (docs/online.md:
+    the address and name typed are remembered once they worked, "a game watched" among them)."""
+    from client.my_games import MyGames
+    from online_helpers import create_game
+    server = ServerThread(tmp_path / "server")
+    created = create_game(server.uri, [{"kind": "here", "name": "Ash"}, {"kind": "easy"}])
+    app = make_app(tmp_path / "saves")
+    try:
+        watch(app, server.uri, created["game"])
+        assert isinstance(app.scene, TableScene)
+        assert MyGames.load(str(tmp_path / "saves")).name == "Cy"
+    finally:
+        app.close()
+        server.stop()

@@ -351,7 +351,8 @@ class OnlineScene(Scene):
         trust = self.trust_text.strip()
         self.message = f"Connecting to {uri}..."
         self.connecting = RemoteHost(uri, [], notify=wake_up, save_dir=self.app.save_dir(), watch=code, trust=trust)
-        self.on_open = (uri, self.mine.name, trust)
+        typed = self.name_text.strip()          # (a spectator sends no name: the one typed is kept if it may be one)
+        self.on_open = (uri, typed if typed and not name_problem(typed) else self.mine.name, trust)
 
     def _look_all(self):
         for entry in self.mine.games[:MY_ROWS]:
