@@ -6,7 +6,7 @@ was cut off under the buttons and no card face could be read)."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, make_app, play_option, reach, redraw, show_card
+from ui_helpers import click, make_app, play_option, reach, redraw, show_card, table_at
 
 from sprites.settings import Settings
 
@@ -73,12 +73,7 @@ def test_a_card_played_from_a_later_page_leaves_every_card_in_sight():
     a whole hand has no "+N" to reach them (they stayed out of sight, off the row)."""
     session = reach(lambda g: g.decision.kind == "attack_turn" and len(g.state.players[g.decision.player].hand) == 4,
                     players=2)
-    settings = Settings()
-    settings.text_scale = 150
-    app = make_app(size=(1100, 650), settings=settings)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
+    app, table = table_at(session, size=(1100, 650), text_scale=150)
     offered = sorted(int(n[5:]) for n in table.groups if n.startswith("hand:") and n[5:].isdigit())
     name = f"hand:{offered[-1]}"
     assert table.element(name) is None, "(the card is on a later page)"

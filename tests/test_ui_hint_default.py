@@ -84,14 +84,7 @@ def test_the_hint_tag_of_a_lair_action_sits_on_its_own_row(monkeypatch):
     rng = random.Random(5)
     while session.game.decision.kind != "lair_action":
         session.apply(rng.choice(session.game.decision.options))
-    from sprites.settings import Settings
-    from tests.ui_helpers import make_app
-    settings = Settings()
-    settings.text_scale = 150
-    app = make_app(size=(1100, 650), settings=settings)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
+    app, table = table_at(session, size=(1100, 650), text_scale=150)
     action = table.host.game.decision.options[-1]
     monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))
     press(app, pygame.K_h)
@@ -108,8 +101,7 @@ def test_the_hint_tag_of_a_lair_action_sits_on_its_own_row(monkeypatch):
 def test_a_hand_shown_a_page_at_a_time_turns_to_the_hinted_card(monkeypatch):
     """Playtest (1100x650, 150 % text): "the hinted card can sit inside a '+N' pile with nothing
     marking the pile". The hand turns to the card the hint suggests."""
-    from sprites.settings import Settings
-    from tests.ui_helpers import make_app, reach
+    from tests.ui_helpers import reach
 
     def paged(g):
         d = g.decision
@@ -118,12 +110,7 @@ def test_a_hand_shown_a_page_at_a_time_turns_to_the_hinted_card(monkeypatch):
         cards = [a.card for a in d.options if a.kind == "play_card"]
         return len(g.state.players[d.player].hand) >= 6 and len(set(cards)) >= 3
     session = reach(paged, players=2)
-    settings = Settings()
-    settings.text_scale = 150
-    app = make_app(size=(1100, 650), settings=settings)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
+    app, table = table_at(session, size=(1100, 650), text_scale=150)
     offered = sorted(int(n[5:]) for n in table.groups if n.startswith("hand:") and n[5:].isdigit())
     hidden = [j for j in offered if table.element(f"hand:{j}") is None]
     assert table.handview.page(table.hand) is not None and hidden, "(a hand shown a page at a time)"
@@ -140,14 +127,8 @@ def test_a_question_is_drawn_over_the_hint_banner(monkeypatch):
     """Playtest (1100x650, 150 % text): "the hint banner covers the top of dialogs: the 'Which
     one?' title and the confirm dialogs' first lines are hidden under it". A question opened
     while the hint shows is drawn over the banner."""
-    from sprites.settings import Settings
-    from tests.ui_helpers import DrawnText, make_app, redraw
-    settings = Settings()
-    settings.text_scale = 150
-    app = make_app(size=(1100, 650), settings=settings)
-    table = app.start_game(breath_attack_in_hand(), handoff=False)
-    table.summary = None
-    table.refresh()
+    from tests.ui_helpers import DrawnText, redraw
+    app, table = table_at(breath_attack_in_hand(), size=(1100, 650), text_scale=150)
     idx = table.groups["hand:5"]
     action = table.host.game.decision.options[idx[1]]
     monkeypatch.setattr(host_module, "make_ai", lambda level, seed: Suggests(action))

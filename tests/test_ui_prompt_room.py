@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import DrawnText, make_app, reach, redraw
+from ui_helpers import DrawnText, reach, redraw, table_at
 
 from game import new_game
-from sprites.settings import Settings
 
 
 def test_end_turn_and_stop_attack_are_never_offered_together():
@@ -26,12 +25,7 @@ def test_end_turn_and_stop_attack_are_never_offered_together():
 
 def test_the_prompt_of_an_attack_is_shown_whole_at_1100x650_with_large_text(monkeypatch):
     session = reach(lambda g: g.decision.kind == "attack_assign", players=2)
-    settings = Settings()
-    settings.text_scale = 150
-    app = make_app(size=(1100, 650), settings=settings)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
+    app, table = table_at(session, size=(1100, 650), text_scale=150)
     drawn = DrawnText(monkeypatch)
     redraw(app)
     prompt = session.game.decision.prompt

@@ -206,9 +206,15 @@ def reach(done, players=3, variant="standard", seeds=range(1, 80)):
     raise AssertionError("no such position")
 
 
-def table_at(session, size=(1600, 900)):
-    """A window showing ``session``'s table (no hand-off screen, no summary over the map)."""
-    app = make_app(size=size)
+def table_at(session, size=(1600, 900), text_scale=None):
+    """A window showing ``session``'s table (no hand-off screen, no summary over the map);
+    ``text_scale``: the Text size setting, in per cent."""
+    settings = None
+    if text_scale is not None:
+        from sprites.settings import Settings
+        settings = Settings()
+        settings.text_scale = text_scale
+    app = make_app(size=size, settings=settings)
     table = app.start_game(session, handoff=False)
     table.summary = None
     table.refresh()
