@@ -36,15 +36,12 @@ def test_enter_on_the_invite_codes_opens_the_table(tmp_path):
     """Play online, a table made: its codes are shown with "Open the table" as the default."""
     from online_helpers import ServerProcess
     from sprites.scenes.table import TableScene
-    from ui_helpers import pump_until, type_into
+    from test_ui_online import open_play_online
+    from ui_helpers import pump_until
     server = ServerProcess(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
-        app.to_title()
-        click(app, "button:online")
-        online = app.scene
-        type_into(app, "field:server", server.uri)
-        type_into(app, "field:name", "Ann")
+        online = open_play_online(app, server.uri, "Ann")
         click(app, "button:create")
         assert pump_until(app, lambda: online.invites is not None), online.message
         press(app, pygame.K_RETURN)

@@ -6,23 +6,15 @@ was cut off under the buttons and no card face could be read)."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, make_app, play_option, reach, redraw, show_card, table_at
+from ui_helpers import click, play_option, reach, redraw, show_card, table_at
 
-from sprites.settings import Settings
 
 SIZES = [((1100, 650), 150), ((1100, 650), 100), ((1280, 720), 100), ((1280, 720), 150), ((1600, 900), 100)]
 
 
 def table_with_hand(cards, size, scale):
     session = reach(lambda g: len(g.state.players[g.decision.player].hand) == cards, players=2)
-    settings = Settings()
-    settings.text_scale = scale
-    app = make_app(size=size, settings=settings)
-    table = app.start_game(session, handoff=False)
-    table.summary = None
-    table.refresh()
-    redraw(app)
-    return app, table
+    return table_at(session, size=size, text_scale=scale)
 
 
 def shown_cards(table):

@@ -32,6 +32,31 @@ from sprites.scenes.table import TableScene                       # noqa: E402
 from ui_helpers import DrawnText, click, click_option, make_app, pump_until, redraw, type_into  # noqa: E402
 
 
+def ann_against_an_ai(tmp_path, uri, monkeypatch):
+    """Ann's table against an easy AI dragon, made on the server at ``uri`` and opened from My games
+    (a window reopened): (app, table, the sequence numbers of the log lines that reached the
+    table's animations and sounds, as they come)."""
+    from online_helpers import create_game
+    from sprites.table import happenings
+    created = create_game(uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
+    mine = MyGames.load(str(tmp_path / "saves"))
+    mine.add(uri, created["game"], [created["tokens"]["0"]], ["Ann", "AI"])
+    assert mine.save() is None
+    app = make_app(tmp_path / "saves")
+    animated = []
+    real_after = happenings.after
+    monkeypatch.setattr(happenings, "after", lambda t, before, actor, events, slots=None:
+                        animated.extend(e["seq"] for e in events) or real_after(t, before, actor, events, slots))
+    try:
+        open_play_online(app, uri, "Ann")
+        click(app, "mine:0")
+        assert pump_until(app, lambda: isinstance(app.scene, TableScene) and app.scene.host.connected)
+    except BaseException:
+        app.close()
+        raise
+    return app, app.scene, animated
+
+
 def open_play_online(app, uri, name):
     """From the title: Play online, the server's address and a name typed in."""
     app.to_title()

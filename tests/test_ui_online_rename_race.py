@@ -17,12 +17,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from client.my_games import MyGames                               # noqa: E402
-from online_helpers import ServerThread, create_game              # noqa: E402
-from sprites.scenes.table import TableScene                       # noqa: E402
-from sprites.table import changes, happenings                     # noqa: E402
-from test_ui_online import open_play_online                       # noqa: E402
-from ui_helpers import click, make_app, pump_until                # noqa: E402
+from online_helpers import ServerThread                           # noqa: E402
+from sprites.table import changes                                 # noqa: E402
+from test_ui_online import ann_against_an_ai                      # noqa: E402
+from ui_helpers import pump_until                                 # noqa: E402
 
 
 def heard_without_looking(host, seconds=10):
@@ -36,20 +34,8 @@ def heard_without_looking(host, seconds=10):
 @pytest.mark.slow
 def test_every_move_heard_with_news_beside_it_reaches_the_animations(tmp_path, monkeypatch):
     server = ServerThread(tmp_path / "server")
-    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
-    mine = MyGames.load(str(tmp_path / "saves"))
-    mine.add(server.uri, created["game"], [created["tokens"]["0"]], ["Ann", "AI"])
-    assert mine.save() is None
-    app = make_app(tmp_path / "saves")
-    shown = []
-    real_after = happenings.after
-    monkeypatch.setattr(happenings, "after", lambda t, before, actor, events, slots=None:
-                        shown.extend(e["seq"] for e in events) or real_after(t, before, actor, events, slots))
+    app, table, shown = ann_against_an_ai(tmp_path, server.uri, monkeypatch)
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene) and app.scene.host.connected)
-        table = app.scene
         start, ai_moves = table.snap["log_size"], 0
         while ai_moves < 12 and not table.host.over:
             assert pump_until(app, lambda: table.version == table.host.version and not table.host.ready()

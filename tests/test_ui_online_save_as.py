@@ -12,10 +12,10 @@ import pygame
 
 from online_helpers import ServerProcess
 from sprites.scenes.gamemenu import GameMenuScene
-from sprites.scenes.online import OnlineScene
 from sprites.scenes.scores import ScoresScene
 from sprites.scenes.table import TableScene
-from ui_helpers import DrawnText, click, click_option, hover, make_app, press, pump_until, redraw, type_into
+from test_ui_online import open_play_online
+from ui_helpers import DrawnText, click, click_option, hover, make_app, press, pump_until, redraw
 
 
 def buttons_drawn(app, monkeypatch):
@@ -36,12 +36,7 @@ def test_save_as_is_greyed_in_an_online_game_until_it_is_over(tmp_path, monkeypa
     server = ServerProcess(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
-        app.to_title()
-        click(app, "button:online")
-        online = app.scene
-        assert isinstance(online, OnlineScene)
-        type_into(app, "field:server", server.uri)
-        type_into(app, "field:name", "Ann")
+        online = open_play_online(app, server.uri, "Ann")
         while online.seats[1] != "easy":              # no friend to wait for: an AI dragon
             click(app, "seat:1")
         click(app, "button:create")

@@ -57,27 +57,11 @@ def test_with_the_panel_open_every_move_is_shown_and_its_standings_come(tmp_path
     animations and sounds once (the standings that come never make the table read its log
     afresh, which would swallow a move's lines), and the panel ends on the standings of the
     position shown."""
-    from client.my_games import MyGames
-    from online_helpers import create_game
-    from sprites.table import changes, happenings
-    from test_ui_online import open_play_online
-    from ui_helpers import click
-    from sprites.scenes.table import TableScene
+    from sprites.table import changes
+    from test_ui_online import ann_against_an_ai
     server = ServerThread(tmp_path / "server")
-    created = create_game(server.uri, [{"kind": "here", "name": "Ann"}, {"kind": "easy"}])
-    mine = MyGames.load(str(tmp_path / "saves"))
-    mine.add(server.uri, created["game"], [created["tokens"]["0"]], ["Ann", "AI"])
-    assert mine.save() is None
-    app = make_app(tmp_path / "saves")
-    shown = []
-    real_after = happenings.after
-    monkeypatch.setattr(happenings, "after", lambda t, before, actor, events, slots=None:
-                        shown.extend(e["seq"] for e in events) or real_after(t, before, actor, events, slots))
+    app, table, shown = ann_against_an_ai(tmp_path, server.uri, monkeypatch)
     try:
-        open_play_online(app, server.uri, "Ann")
-        click(app, "mine:0")
-        assert pump_until(app, lambda: isinstance(app.scene, TableScene) and app.scene.host.connected)
-        table = app.scene
         press(app, pygame.K_v)
         start = table.snap["log_size"]
         for _ in range(25):

@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, press, redraw
+from ui_helpers import DrawnText, click, index_of, leave_to_title, make_app, press, redraw, without_action_buttons
 
 from app.session import Seat, Session
 from sprites.scenes.scores import ScoresScene
@@ -373,15 +373,5 @@ def test_the_final_board_shows_no_action_buttons_nobody_can_use(monkeypatch):
     click(app, "button:view_table")
     table = app.scene
     assert isinstance(table, TableScene)
-    kinds = [f"button:{k}" for k in table.host.table["buttons"]]
-    labels = [b["label"] for b in table.host.table["buttons"].values()]
-    assert kinds and labels
-    drawn = DrawnText(monkeypatch)
-    for size in ((1600, 900), (1200, 700)):
-        app.screen = pygame.display.set_mode(size)
-        table.resize(app.screen.get_size())
-        drawn.clear()
-        redraw(app)
-        assert not set(kinds) & set(table.element_names()), table.element_names()
-        assert not set(labels) & set(drawn.strings()), [s for s in drawn.strings() if s in labels]
+    for _ in without_action_buttons(app, table, DrawnText(monkeypatch)):
         assert "button:scores" in table.element_names()

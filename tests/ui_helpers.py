@@ -222,6 +222,23 @@ def table_at(session, size=(1600, 900), text_scale=None):
     return app, table
 
 
+def without_action_buttons(app, table, drawn, sizes=((1600, 900), (1200, 700))):
+    """At each window size in turn, the table drawn without its buttons for action kinds
+    (Divination, Consume Noble, Lick Wounds): neither elements nor labels drawn. Yields at
+    each size, the table drawn (``drawn``: a DrawnText), for the caller's own checks."""
+    kinds = [f"button:{k}" for k in table.host.table["buttons"]]
+    labels = [b["label"] for b in table.host.table["buttons"].values()]
+    assert kinds and labels
+    for size in sizes:
+        app.screen = pygame.display.set_mode(size)
+        table.resize(app.screen.get_size())
+        drawn.clear()
+        redraw(app)
+        assert not set(kinds) & set(table.element_names()), table.element_names()
+        assert not set(labels) & set(drawn.strings()), [s for s in drawn.strings() if s in labels]
+        yield size
+
+
 def hover(app, name):
     """The pointer moves onto a named element."""
     pos = app.scene.element_point(name)

@@ -33,7 +33,7 @@ class ReplayScene(TableScene):
 class ReplayBar(TablePart):
     plays = False
     has_undo = False
-    replaces = ("button:scores",)       # its own "Final scores" at the last step: the final board's would lie under the bar
+    replaces = ("button:scores",)       # its own "Final scores" at the last step (the board's lay under the bar)
 
     def __init__(self, replay):
         self.replay = replay

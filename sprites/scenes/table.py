@@ -334,7 +334,8 @@ class TableScene(Scene):
                         for s in self.host.seats),
             paused=self.ai.paused, has_ai=self.has_ai(), lay=self.lay, groups=self.groups, tips=self.tips,
             labels=self.labels, hand=self.hand, slots=self.slots, gaps=self.gaps, hex_angle=self.hex_angle,
-            hover=self.hover, resting=self.resting, pointer=self.pointer, focus=self.focus, dialog=self.dialog, dialog_kind=self.dialog_kind,
+            hover=self.hover, resting=self.resting, pointer=self.pointer, focus=self.focus, dialog=self.dialog,
+            dialog_kind=self.dialog_kind,
             summary=self.summary, summary_open=self.summary_open, century=self.century, toast=self.toast,
             hinted=self.hinted, unsaved=self.unsaved)
 

@@ -52,7 +52,8 @@ def draw(f, panels, scene, surface):
     if f.summary is not None and f.dialog is None and strip is not None:
         overlays.summary_panel(surface, lay, f.summary, [panels.map.dragons[p["dragon"]] for p in f.view["players"]],
                                strip, hot_close=f.hover == "summary:close", open_=f.summary_open)
-    if hover is not None and hover.name.startswith(("hand:", "track:")) and f.dialog is None and hover.name != f.resting:
+    enlarged = hover is not None and hover.name.startswith(("hand:", "track:")) and hover.name != f.resting
+    if enlarged and f.dialog is None:
         kind, _, j = hover.name.partition(":")
         cards = f.hand if kind == "hand" else f.view["track"]
         if int(j) < len(cards):
