@@ -27,6 +27,8 @@ from . import common, pieces
 
 SEED = 1783          # fixed: the same coastlines on every run and machine
 SAMPLES = 360        # points per coastline
+WAVES = ((2, 1.0), (3, .8), (4, .6), (5, .5), (7, .4), (9, .3), (12, .22),
+         (16, .15), (23, .1), (31, .06), (45, .04), (61, .025))      # the coast's noise: (frequency, weight)
 
 
 def ring_angle(i):
@@ -69,19 +71,52 @@ def _area(poly):
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))) / 2
 
 
-def _ray_exit(poly, px, py, dx, dy):
-    """Distance from an inside point along (dx, dy) to a convex poly's edge."""
-    best = float("inf")
+def _ray_exits(poly, px, py, angles):
+    """Distance from an inside point along each angle's direction to a convex poly's edge
+    (the edges' terms that do not depend on the direction worked out once: the same sums)."""
+    edges = []
     for j, (ax, ay) in enumerate(poly):
         bx, by = poly[(j + 1) % len(poly)]
-        ex, ey = bx - ax, by - ay
-        den = dx * ey - dy * ex
-        if abs(den) < 1e-12:
-            continue
-        t = ((ax - px) * ey - (ay - py) * ex) / den
-        s = ((ax - px) * dy - (ay - py) * dx) / den
-        if t > 0 and -1e-9 <= s <= 1 + 1e-9:
-            best = min(best, t)
+        edges.append((ax - px, ay - py, bx - ax, by - ay))
+    out = []
+    for a in angles:
+        dx, dy = math.cos(a), math.sin(a)
+        best = float("inf")
+        for rx, ry, ex, ey in edges:
+            den = dx * ey - dy * ex
+            if abs(den) < 1e-12:
+                continue
+            t = (rx * ey - ry * ex) / den
+            s = (rx * dy - ry * dx) / den
+            if t > 0 and -1e-9 <= s <= 1 + 1e-9 and t < best:
+                best = t
+        out.append(best)
+    return out
+
+
+@functools.lru_cache(maxsize=12)
+def _wave_radii(phases):
+    """The coast's noise around the ring for these phases: the same at every map size."""
+    angles = [2 * math.pi * k / SAMPLES for k in range(SAMPLES)]
+    waves = [(f, wt, ph) for (f, wt), ph in zip(WAVES, phases)]
+    return tuple(sum(wt * math.sin(f * a + ph) for f, wt, ph in waves) for a in angles)
+
+
+def _nearest_on_ring(valid, tx, ty, r):
+    """(distance squared, x, y) of the set bit nearest (tx, ty) as the crow flies on the square
+    ring of radius r around it, the least x then y among equals (the first ring that has room:
+    the nearest, not the first in scan order). Each side's points are looked at from its middle
+    outwards, in order of distance, until no nearer point is left on any side."""
+    vw, vh = valid.get_size()
+    best = None
+    for d in range(r + 1):
+        cost = d * d + r * r
+        if best is not None and cost > best[0]:
+            break
+        for e in {-d, d}:
+            for x, y in ((tx + e, ty - r), (tx + e, ty + r), (tx - r, ty + e), (tx + r, ty + e)):
+                if 0 <= x < vw and 0 <= y < vh and valid.get_at((x, y)):
+                    best = min(best or (cost, x, y), (cost, x, y))
     return best
 
 
@@ -94,8 +129,9 @@ class _FreeLand:
     around the target (binary search on its size).
     """
 
-    def __init__(self, land, origin):
-        box = land.get_bounding_rects()[0].inflate(4, 4)   # keep a rim of sea
+    def __init__(self, land, origin, bounds):
+        """``bounds``: the bounding rect of the land's first piece in the mask (its only one)."""
+        box = bounds.inflate(4, 4)   # keep a rim of sea
         self.ox, self.oy = origin[0] + box.x, origin[1] + box.y
         self.mask = pygame.mask.Mask(box.size)
         self.mask.draw(land, (-box.x, -box.y))
@@ -128,14 +164,8 @@ class _FreeLand:
                 hi = mid
             else:
                 lo = mid + 1
-        # on the first square ring that has room, take the point nearest
-        # the target as the crow flies, not the first one in scan order
-        r = lo
-        ring = [(tx + d, ty - r) for d in range(-r, r + 1)] + [(tx + d, ty + r) for d in range(-r, r + 1)] + \
-               [(tx - r, ty + d) for d in range(-r, r + 1)] + [(tx + r, ty + d) for d in range(-r, r + 1)]
-        best = min(((x - tx) ** 2 + (y - ty) ** 2, x, y) for x, y in ring
-                   if 0 <= x < vw and 0 <= y < vh and valid.get_at((x, y)))
-        return best[1] - sx, best[2] - sy
+        _, x, y = _nearest_on_ring(valid, tx, ty, lo)
+        return x - sx, y - sy
 
     def random_fit(self, w, h, rng, tries=60):
         valid, (sx, sy) = self._valid(w, h)
@@ -195,7 +225,7 @@ class MapGeometry:
         }
         self.polygons, self.sites, self.dragon_spots = {}, {}, {}
         self.resource_spots, self.label_rects = {}, {}
-        self._land = {}
+        self._land, self._bounds = {}, {}
         self._decor, self._decor_room = {}, {}
         self.tilt = self._balance()
         for i, name in enumerate(self.ring):
@@ -249,15 +279,12 @@ class MapGeometry:
         wedge = self._wedge(i)
         px, py = _centroid(wedge)
         angles = [2 * math.pi * k / SAMPLES for k in range(SAMPLES)]
-        reach = [_ray_exit(wedge, px, py, math.cos(a), math.sin(a)) for a in angles]
+        reach = _ray_exits(wedge, px, py, angles)
         # round the wedge's corners: a moving average, never beyond the wedge
         win = 9
         around = reach[-win:] + reach + reach[:win]       # (summed in the same order as around the ring)
         smooth = [min(reach[k], sum(around[k:k + 2 * win + 1]) / (2 * win + 1)) for k in range(SAMPLES)]
-        waves = [(f, wt, rng.uniform(0, 2 * math.pi)) for f, wt in
-                 ((2, 1.0), (3, .8), (4, .6), (5, .5), (7, .4), (9, .3), (12, .22),
-                  (16, .15), (23, .1), (31, .06), (45, .04), (61, .025))]
-        raw = [sum(wt * math.sin(f * a + ph) for f, wt, ph in waves) for a in angles]
+        raw = _wave_radii(tuple(rng.uniform(0, 2 * math.pi) for _ in WAVES))
         lo, hi = min(raw), max(raw)
         cx, cy = self.center
         pts = []
@@ -265,16 +292,29 @@ class MapGeometry:
             r = max(r * 0.35, r - self.coast_depth * (v - lo) / (hi - lo))
             pts.append((cx + px + r * math.cos(a), cy + py + r * math.sin(a)))
         self.polygons[name] = pts
-        surf = pygame.Surface(self.rect.size)
+        self._land[name], self._bounds[name] = self._land_mask(pts)
+
+    def _land_mask(self, pts):
+        """The polygon's land as a bit mask of the map rect, filled in a surface the size of
+        its bounding box (a whole map's surface took most of the time): by whole pixels
+        from a corner of positive coordinates, so the same pixels are filled."""
+        ox = math.floor(min(x for x, _ in pts) - self.rect.x) - 1
+        oy = math.floor(min(y for _, y in pts) - self.rect.y) - 1
+        w = math.ceil(max(x for x, _ in pts) - self.rect.x) - ox + 2
+        h = math.ceil(max(y for _, y in pts) - self.rect.y) - oy + 2
+        surf = pygame.Surface((w, h))
         surf.set_colorkey((0, 0, 0))
-        pygame.draw.polygon(surf, (255, 255, 255), [(x - self.rect.x, y - self.rect.y) for x, y in pts])
-        self._land[name] = pygame.mask.from_surface(surf)
+        pygame.draw.polygon(surf, (255, 255, 255), [(x - self.rect.x - ox, y - self.rect.y - oy) for x, y in pts])
+        piece = pygame.mask.from_surface(surf)
+        land = pygame.mask.Mask(self.rect.size)
+        land.draw(piece, (ox, oy))
+        return land, piece.get_bounding_rects()[0].move(ox, oy)
 
     # ------------------------------------------------------------ layout
     def _layout(self, i, name, rng):
         s = self.scale
         pad = 5 * s
-        free = _FreeLand(self._land[name], self.rect.topleft)
+        free = _FreeLand(self._land[name], self.rect.topleft, self._bounds.pop(name))
         ux, uy = _unit(ring_angle(i))
         cx, cy = self.center
         lx, ly = _centroid(self.polygons[name])
