@@ -167,17 +167,16 @@ class StandingsPanel:
         least = 0 if st["cooperative"] else sheet_in(pygame.Rect(0, 0, width, 1)).least_h()
         if room and box.bottom - lay.px(8) - (top + len(subtitle) * lay.line(18) + lay.px(8) + room) < least:
             subtitle = []                   # a short window: the messages take the subtitle's lines, not the totals
-        shows = (lay, tuple(subtitle), text_w)
+        shows = (lay, heading(t.view), text_w)       # (the subtitle changes with most moves: painted over it)
         if self._frame is not None and self._frame[0] == shows:
             img.blit(self._frame[1], (0, 0))
         else:
             img.fill(theme.WOOD)
             theme.panel(img, box, radius=10, width=3)
-            theme.blit_text(img, heading(t.view), lay.font(30), (x, y), theme.RED, True,
-                            width=text_w)
-            for k, line in enumerate(subtitle):
-                theme.blit_text(img, line, lay.font(18), (x, top + k * lay.line(18)), theme.MUTED)
+            theme.blit_text(img, shows[1], lay.font(30), (x, y), theme.RED, True, width=text_w)
             self._frame = (shows, img.copy())
+        for k, line in enumerate(subtitle):
+            theme.blit_text(img, line, lay.font(18), (x, top + k * lay.line(18)), theme.MUTED)
         y = top + len(subtitle) * lay.line(18)
         y += lay.px(8)
         self.banner_top = r.y + y           # the messages over the map go here, over nothing of the sheet
