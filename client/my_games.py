@@ -3,7 +3,8 @@
     mine = MyGames.load(save_dir)      # never raises: a bad file is one line in ``mine.problem``
     mine.add(server, game, tokens, names); mine.save()
 
-It keeps the last server address and name that worked, for every online game
+It keeps the last server address and name that worked, the seats and settings
+of the last table created here (the next one starts from them), for every online game
 joined or created here its server, its id, the seat tokens held here and the
 invite codes of the seats its creator here has not seen taken yet (the
 server keeps only their hashes: this file is the one place they are shown
@@ -26,18 +27,22 @@ import yaml
 from game import safe_yaml
 from app.save_format import write_atomic
 from game.plaintext import escape, name_problem
+from wire.protocol import AI_LEVELS
 
 FILE = "online.yaml"
 MAX_BYTES = 256 * 1024
 MAX_GAMES = 200
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
+TABLE_SEATS = ("here", "invite") + AI_LEVELS       # a new table's seat: you, a friend's invite code, an AI level
 
 
 class MyGames:
-    def __init__(self, path, server=DEFAULT_SERVER, name="", games=None, certificates=None, problem=None):
+    def __init__(self, path, server=DEFAULT_SERVER, name="", games=None, certificates=None, table=None,
+                 problem=None):
         self.path = path
         self.server = server
         self.name = name
+        self.table = table                 # the last table created here: {"seats", "variant", "absent", "turn"}
         self.games = games or []           # [{"server", "game", "tokens", "names", "created"[, "invites"]}]
         self.certificates = certificates or {}     # wss:// address -> how its certificate is trusted
         self.problem = problem             # why the file could not be read (then it is never written)
@@ -101,6 +106,8 @@ class MyGames:
         doc = {"server": self.server, "name": self.name, "games": self.games}
         if self.certificates:
             doc["certificates"] = self.certificates
+        if self.table:
+            doc["table"] = self.table
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             write_atomic(self.path, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True).encode("utf-8"))
@@ -151,7 +158,26 @@ def checked(doc):
             raise ValueError(f"certificates: {escape(str(where))[:80]} is not a wss:// address")
         if not isinstance(trust, str) or not 0 < len(trust) <= 400 or not trust.isprintable():
             raise ValueError(f"certificates[{where}]: expected a fingerprint or a CA file's path")
-    return {"server": server, "name": name, "games": out, "certificates": dict(certificates)}
+    return {"server": server, "name": name, "games": out, "certificates": dict(certificates),
+            "table": checked_table(doc.get("table"))}
+
+
+def checked_table(table):
+    """The last table's setup (None if the file has none); ValueError names the field and the problem.
+    Its variant and waits are checked by the screen that offers them (one it does not offer: its first)."""
+    if table is None:
+        return None
+    if not isinstance(table, dict) or set(table) != {"seats", "variant", "absent", "turn"}:
+        raise ValueError("table: expected a mapping of seats, variant, absent and turn")
+    seats = table["seats"]
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6 or any(k not in TABLE_SEATS for k in seats):
+        raise ValueError(f"table.seats: expected 2 to 6 of {', '.join(TABLE_SEATS)}")
+    if not _short_text(table["variant"]):
+        raise ValueError("table.variant: expected a variant's name")
+    for key in ("absent", "turn"):
+        if table[key] is not None and (type(table[key]) is not int or not 0 < table[key] <= 7 * 86400):
+            raise ValueError(f"table.{key}: expected a number of seconds, or nothing")
+    return dict(table, seats=list(seats))
 
 
 def _short_text(v):

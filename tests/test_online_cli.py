@@ -62,7 +62,13 @@ def test_my_games_are_kept_for_this_user_only_and_a_damaged_list_is_never_overwr
     assert (again.server, again.name, [g["game"] for g in again.games]) == ("ws://192.168.1.20:8765", "Ann", ["g1"])
     for bad, entry in (("games: [{server: 'ftp://x', game: g, tokens: [t]}]", "games[0].server"),
                        ("games: [{server: 'ws://x:1', game: g, tokens: []}]", "games[0].tokens"),
-                       ('name: "\\u200b"', "name"), ("[1, 2]", "expected a mapping"), ("{", "")):
+                       ('name: "\\u200b"', "name"), ("[1, 2]", "expected a mapping"), ("{", ""),
+                       ("table: {seats: [here, root], variant: standard, absent: null, turn: null}", "table.seats"),
+                       ("table: {seats: [here], variant: standard, absent: null, turn: null}", "table.seats"),
+                       ("table: {seats: [here, easy], variant: standard, absent: -5, turn: null}", "table.absent"),
+                       ("table: {seats: [here, easy], variant: standard, absent: null, turn: 1.5}", "table.turn"),
+                       ("table: {seats: [here, easy], variant: 'a b', absent: null, turn: null}", "table.variant"),
+                       ("table: [here, easy]", "table")):
         path.write_text(bad, encoding="utf-8")
         damaged = MyGames.load(str(tmp_path))
         assert damaged.problem and str(path) in damaged.problem and entry in damaged.problem, damaged.problem

@@ -230,3 +230,35 @@ def test_one_computer_holding_two_seats_of_an_online_game_hands_over_between_the
     finally:
         app.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_the_next_new_table_starts_from_the_seats_and_settings_of_the_last_one(tmp_path, monkeypatch):
+    """Playtest: "Play online forgets the new table's seat setup between visits": a group that
+    meets every week set up the same table again each time. The seats, variant and waits of
+    the last table created here come back (they are remembered with the address and name)."""
+    server = ServerThread(tmp_path / "server")
+    app = make_app(tmp_path / "saves")
+    try:
+        scene = open_play_online(app, server.uri, "Ann")
+        click(app, "button:more")
+        while scene.seats[2] != "hard":
+            click(app, "seat:2")
+        click(app, "button:variant")
+        click(app, "button:absent")
+        click(app, "button:turn")
+        chosen = (list(scene.seats), scene.variant_i, scene.absent_i, scene.turn_i)
+        assert chosen != (["here", "invite"], 0, 0, 0)
+        click(app, "button:create")
+        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        app.to_title()
+        click(app, "button:online")
+        again = app.scene
+        assert isinstance(again, OnlineScene) and again is not scene
+        assert (again.seats, again.variant_i, again.absent_i, again.turn_i) == chosen
+        drawn = DrawnText(monkeypatch)
+        redraw(app)
+        assert "AI hard" in drawn.strings()
+    finally:
+        app.close()
+        server.stop()

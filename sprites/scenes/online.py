@@ -25,7 +25,7 @@ from app.background import Job
 from game.data import default_data
 from client import lobby
 from wire import tls
-from client.my_games import MyGames, address, address_problem
+from client.my_games import TABLE_SEATS, MyGames, address, address_problem
 from wire.protocol import AI_LEVELS
 from client.remote import RemoteHost
 from game.plaintext import name_problem
@@ -38,7 +38,6 @@ from sprites.wake import wake_up
 
 WATCH_CODE_LETTERS = 12        # a game's watch code (server.room.new_game_id); an invite code has 10
 
-SEAT_KINDS = ("here", "invite") + AI_LEVELS
 SEAT_LABELS = {"here": "You (this computer)", "invite": "A friend (invite code)",
                **{level: f"AI {level}" for level in AI_LEVELS}}
 ABSENT = ((None, "Absent players: the table waits"), (300, "Absent 5 min: an AI may stand in"),
@@ -59,14 +58,12 @@ class OnlineScene(Scene):
         self.offer = None                  # (address, fingerprint) of a certificate the player may trust
         self.name_text = self.mine.name or (app.settings.names[0] if getattr(app.settings, "names", None) else "")
         self.code_text = ""
-        self.seats = ["here", "invite"]
-        self.variant_i = 0
-        self.absent_i = 0
-        self.turn_i = 0
+        self.seats, self.variant_i, self.absent_i, self.turn_i = self._last_table(self.mine.table)
         self.focus = None
         self.all_selected = False          # the focused field's whole text is selected (Ctrl+A)
         self.message = self.mine.problem or ""
         self.job = None                    # (what, (address, name, trust), Job) of a call to the server under way
+        self.setup = None                  # the seats and settings of the table being created
         self.looks = {}                    # game id -> what the server said of it (or the problem)
         self.invites = None                # the codes shown: ([(seat, dragon, code)], the game's entry)
         self.invites_new = False           # ... of a table just made (else asked for again from My games)
@@ -185,7 +182,7 @@ class OnlineScene(Scene):
             return None
         if name.startswith("seat:"):
             i = int(name.split(":")[1])
-            self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
+            self.seats[i] = TABLE_SEATS[(TABLE_SEATS.index(self.seats[i]) + 1) % len(TABLE_SEATS)]
         elif name == "button:fewer" and len(self.seats) > 2:
             self.seats.pop()
         elif name == "button:more" and len(self.seats) < 6:
@@ -298,6 +295,18 @@ class OnlineScene(Scene):
             return None
         return self.name_text.strip()
 
+    @staticmethod
+    def _last_table(table):
+        """(seats, variant, absent and turn choices) of the last table created here, or the first
+        choices (a choice this screen no longer offers: its first)."""
+        if table is None:
+            return ["here", "invite"], 0, 0, 0
+
+        def index(choices, value):
+            return next((i for i, c in enumerate(choices) if c == value), 0)
+        return (list(table["seats"]), index(VARIANTS, table["variant"]),
+                index([a for a, _ in ABSENT], table["absent"]), index([t for t, _ in TURN], table["turn"]))
+
     def _remember(self, uri, name, trust):
         """The address (and how its certificate is trusted) and name that just worked: the next time's."""
         self.mine.server, self.mine.name = uri, name
@@ -313,6 +322,8 @@ class OnlineScene(Scene):
         seats = [{"kind": k, "name": name if i == self.seats.index("here") else f"{name} {i + 1}"}
                  if k == "here" else {"kind": k} for i, k in enumerate(self.seats)]
         trust = self.trust_text.strip()
+        self.setup = {"seats": list(self.seats), "variant": VARIANTS[self.variant_i],
+                      "absent": ABSENT[self.absent_i][0], "turn": TURN[self.turn_i][0]}
         self.message = "Creating the table..."
         self.job = ("create", (uri, name, trust), Job(lobby.create, uri, seats, VARIANTS[self.variant_i],
                                                       ABSENT[self.absent_i][0], TURN[self.turn_i][0], trust,
@@ -380,6 +391,7 @@ class OnlineScene(Scene):
                     self.offer = (uri, job.error.offer)
             elif what == "create":
                 self._remember(uri, name, trust)
+                self.mine.table = self.setup            # the next new table starts from this one's seats
                 self._created(uri, job.result)
             else:
                 self._remember(uri, name, trust)
