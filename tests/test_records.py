@@ -1,7 +1,8 @@
 """game.records.frozen_record (issue 39): the classes it makes behave as
-``@dataclass(frozen=True)`` would make them - the same repr, equality and
-hash, frozen, still dataclasses - compared, for every class that uses it, on
-instances the game really makes and with a twin made by dataclasses itself."""
+``@dataclass(frozen=True)`` would make them - made from the same arguments,
+the same repr, equality and hash, frozen, still dataclasses - compared, for
+every class that uses it, on instances the game really makes and with a twin
+made by dataclasses itself."""
 import dataclasses
 import pickle
 
@@ -87,7 +88,35 @@ def test_a_record_is_what_dataclass_frozen_makes(cls):
     for (a, ta) in zip(made, twins):                              # equal exactly when the twins are
         for (b, tb) in zip(made, twins):
             assert (a == b) == (ta == tb) and (a != b) == (ta != tb)
-    assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+    assert dataclasses.is_dataclass(cls) and not dataclasses.is_dataclass(made[0].__class__.__mro__[1])
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert names == [f.name for f in dataclasses.fields(twin)] and cls.__match_args__ == tuple(names)
+    r = made[0]
+    given = [getattr(r, name) for name in names]
+    assert cls(*given) == r and cls(**dict(zip(names, given))) == r          # positionally, by keyword
+    assert cls(*given[:1], **dict(zip(names[1:], given[1:]))) == r
+    assert vars(cls(*given)) == vars(twin(*given))                           # the same attributes, in order
+
+
+def calls(cls):
+    """What becomes of calls a dataclass's __init__ refuses or completes with defaults."""
+    f = dataclasses.fields(cls)
+    required = [x.name for x in f if x.default is dataclasses.MISSING and x.default_factory is dataclasses.MISSING]
+    out = []
+    for args, kw in (((), {}), ((0,) * (len(f) + 1), {}), ((0,) * len(required), {"no_such_field": 1}),
+                     ((0,), {f[0].name: 1}), ((0,) * len(required), {})):
+        try:
+            made = cls(*args, **kw)
+        except TypeError:
+            out.append("TypeError")
+        else:
+            out.append(repr(made))
+    return out
+
+
+@pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__qualname__)
+def test_a_record_takes_and_refuses_the_arguments_dataclass_frozen_does(cls):
+    assert calls(cls) == calls(twin_of(cls))
 
 
 def test_the_shared_methods_match_dataclasses_on_edge_cases():
@@ -116,6 +145,7 @@ def test_the_shared_methods_match_dataclasses_on_edge_cases():
     assert Pair(1) == Pair(1, []) and Pair(1) != Pair(2) and Pair(1).__eq__(Other()) is NotImplemented
     with pytest.raises(TypeError):
         hash(Pair(1))
+    assert Pair(1).b is not Pair(1).b                              # a default factory: a new list each time
     assert pickle.loads(pickle.dumps(data_module.Dragon("Red", "R", "#ff0000"))) == data_module.Dragon("Red", "R",
                                                                                                      "#ff0000")
 
@@ -138,3 +168,12 @@ def test_only_plain_fields():
         @frozen_record
         class Derived(Base):
             b: int
+    with pytest.raises(TypeError):                                 # as dataclasses says
+        @frozen_record
+        class Disordered:
+            a: int = 0
+            b: int
+    with pytest.raises(ValueError):
+        @frozen_record
+        class Shared:
+            a: list = []
