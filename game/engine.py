@@ -183,6 +183,8 @@ class Game:
         c.__dict__.pop("_log_texts", None)
         c.__dict__.pop("_standings", None)       # (standings.for_seats: what this game worked out)
         c.__dict__.pop("_goals", None)           # (goals.still_to_win: the same)
+        c.__dict__.pop("_boards", None)          # (view.boards: the last boards it gave)
+        c.__dict__.pop("_since_lines", None)     # (summary: the dragons' lines since a seat's last turn)
         c.regions = {r.name: r for r in state.regions}
         return c
 
