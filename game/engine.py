@@ -68,6 +68,14 @@ class Game:
         return Decision(player=frame.seat, kind=kind, options=options,
                         prompt=words if words is not None else functools.partial(self._word, cached))
 
+    @property
+    def decider(self):
+        """The seat whose decision waits now (``decision.player``), or None: without working out
+        the decision's options (a preview asks it of every option's copy, and only its own
+        decision's options matter to it)."""
+        s = self.state
+        return None if s.over or not s.stack else s.stack[-1].seat     # (at rest the top frame decides)
+
     def _waiting(self):
         """What the waiting decision is made of, [frame, kind, options, sentence or None], or None:
         for the engine's own questions (is it over, the options, who chooses), which need no Decision."""

@@ -21,8 +21,7 @@ def still_to_win(g, seat, st=None):
     "text": the same in words, "short": its first sentence} in the last century before the
     game is over; else None.
     ``st``: the seat's standings, if worked out already."""
-    s = g.state
-    if seat is None or g.cooperative or s.over or s.century != g.data.setup["centuries"]:
+    if not open_for(g, seat):
         return None
     st = st or g.standings(seat)
     # Remembered by the standings they come from (the very object: standings are remembered by
@@ -36,6 +35,13 @@ def still_to_win(g, seat, st=None):
     out = _worked_out(g, seat, st, terrify)
     remembered[seat] = (st, terrify, out)
     return out
+
+
+def open_for(g, seat):
+    """Has ``seat`` goals now (``still_to_win`` is not None): a dragon's, in the last century of
+    a competitive game that is not over."""
+    s = g.state
+    return seat is not None and not g.cooperative and not s.over and s.century == g.data.setup["centuries"]
 
 
 def _worked_out(g, seat, st, terrify):

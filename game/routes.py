@@ -46,7 +46,7 @@ def _reachable(g, played=None):
                     c = pos.copy()
                     c.apply(a)
                 here = c.state.players[seat].region
-                ours = c.decision is not None and c.decision.player == seat
+                ours = c.decider == seat
                 if ours and not c.state.players[seat].passing and here != start:     # (out and back is no flight)
                     found.setdefault(here, path + [a])
                 if here not in seen and ours:

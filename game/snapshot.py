@@ -36,7 +36,7 @@ Action texts), so a network host sends it once.
 from __future__ import annotations
 
 from .events import visible_to
-from .goals import still_to_win
+from .goals import open_for, still_to_win
 from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
@@ -67,7 +67,12 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
     order = turn_order(g)
     final = g.final_scores() if g.is_over else None
     # (a spectator's too once the game is over: every lair is open then, the final scores are everyone's)
-    standings = for_seats(g, [seat for seat in views if seat is not None or g.is_over]) if standings else {}
+    shown = [seat for seat in views if seat is not None or g.is_over] if standings else []
+    # The goals are worked out from the standings: those of every seat that has goals are asked at
+    # once too (what they are remembered by is read once), shown or not.
+    wanted = [seat for seat in views if seat in shown or open_for(g, seat)]
+    worked = for_seats(g, wanted) if wanted else {}
+    standings = {seat: worked[seat] for seat in shown}
     out = {}
     for seat, view in views.items():
         out[seat] = {
@@ -75,7 +80,7 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
             "board": view,
             "decision": decision(g, seat, view, undoable),
             "standings": standings.get(seat),
-            "goals": still_to_win(g, seat, standings.get(seat)),
+            "goals": still_to_win(g, seat, worked.get(seat)),
             "final_scores": final,
             "events": events(g, seat, since),
             "log_size": len(g.state.log),

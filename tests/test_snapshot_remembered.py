@@ -107,3 +107,21 @@ def test_a_renamed_dragon_is_named_anew_since_the_last_turn():
     told = [line for seat, line in since_last_turn(g, 0) if seat == 1]
     assert told[0].startswith("Friend: ")
     assert since_last_turn(g.copy(keep_log=True), 0) == since_last_turn(g, 0) != before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,variant", [(2, "standard"), (4, "desolation"), (5, "strategist")])
+def test_the_decider_is_the_decisions_player_without_its_options(players, variant):
+    """Game.decider (a preview asks it of every option's copy, and works out the options of
+    the next decision only when they are its chooser's own) is ``decision.player``, or None once
+    the game is over, in every position of whole games and after every option."""
+    g = new_game(players, seed=80 + players, variant=variant)
+    rng = random.Random(players)
+    while not g.is_over:
+        assert g.decider == g.decision.player
+        for a in g.decision.options:
+            after = g.copy()
+            after.apply(a)
+            assert after.decider == (after.decision.player if after.decision is not None else None)
+        g.apply(rng.choice(g.decision.options))
+    assert g.decider is None and g.decision is None
