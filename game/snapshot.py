@@ -41,7 +41,7 @@ from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
 from .routes import MOVES, flights
-from .standings import for_seats
+from .standings import for_seats, scores_for_seats
 from .summary import since_last_turn, turn_starts
 from .turns import turn_order
 from .view import boards
@@ -68,11 +68,13 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
     final = g.final_scores() if g.is_over else None
     # (a spectator's too once the game is over: every lair is open then, the final scores are everyone's)
     shown = [seat for seat in views if seat is not None or g.is_over] if standings else []
-    # The goals are worked out from the standings: those of every seat that has goals are asked at
-    # once too (what they are remembered by is read once), shown or not.
-    wanted = [seat for seat in views if seat in shown or open_for(g, seat)]
-    worked = for_seats(g, wanted) if wanted else {}
-    standings = {seat: worked[seat] for seat in shown}
+    standings = for_seats(g, shown) if shown else {}
+    # The goals are worked out from the standings' scores, asked at once for every seat that has
+    # goals and no standings shown (what they are remembered by is read once, not once a seat).
+    scores = {seat: st["scores"] for seat, st in standings.items() if open_for(g, seat)}
+    rest = [seat for seat in views if seat not in scores and open_for(g, seat)]
+    if rest:
+        scores.update(scores_for_seats(g, rest))
     out = {}
     for seat, view in views.items():
         out[seat] = {
@@ -80,7 +82,7 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
             "board": view,
             "decision": decision(g, seat, view, undoable),
             "standings": standings.get(seat),
-            "goals": still_to_win(g, seat, worked.get(seat)),
+            "goals": still_to_win(g, seat, scores.get(seat)),
             "final_scores": final,
             "events": events(g, seat, since),
             "log_size": len(g.state.log),
