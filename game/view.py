@@ -148,7 +148,8 @@ def boards(g, seats, decisions=True):
 
 def _as_before(board, was):
     """The public ``board`` with each of its parts (a player's entry, a region's) that is equal to
-    the same part of ``was``, the last one, replaced by that very object."""
+    the same part of ``was``, the last one, replaced by that very object. (Equal reads the same in
+    JSON: no place of a board holds two of bool, int and float, tests/test_snapshot_remembered.py.)"""
     if was is None:
         return board
     for k, v in board.items():

@@ -125,3 +125,33 @@ def test_the_decider_is_the_decisions_player_without_its_options(players, varian
             assert after.decider == (after.decision.player if after.decision is not None else None)
         g.apply(rng.choice(g.decision.options))
     assert g.decider is None and g.decision is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,variant", [(3, "strategist"), (4, "desolation"), (6, "standard")])
+def test_no_place_of_a_board_holds_two_kinds_of_number(players, variant):
+    """The boards keep a part that is equal (==) to the last one's; True == 1 and 1 == 1.0 in Python,
+    but not in JSON. No place of a board (a key's path, list items alike) ever holds two of bool, int
+    and float, so an equal part always reads the same on the wire."""
+    kinds = {}
+
+    def walk(x, path):
+        if type(x) is dict:
+            for k, v in x.items():
+                walk(v, path + (k,))
+        elif type(x) is list:
+            for v in x:
+                walk(v, path + ("[]",))
+        elif type(x) in (bool, int, float):
+            kinds.setdefault(path, set()).add(type(x))
+
+    g = new_game(players, seed=90 + players, variant=variant)
+    rng = random.Random(players)
+    while True:
+        for board in boards(g, list(range(players)) + [None]).values():
+            walk(board, ())
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.decision.options))
+    assert len(kinds) > 50
+    assert not {path: k for path, k in kinds.items() if len(k) > 1}
