@@ -81,7 +81,8 @@ def test_remembered_parts_of_snapshots_are_the_ones_worked_out_afresh(players, v
                 p = protocol.diff(last[seat], snaps[seat], seen)
                 assert p == plain_diff(last[seat], snaps[seat]), (steps, seat)
                 assert protocol.patch(last[seat], p) == snaps[seat] if p is not None else last[seat] == snaps[seat]
-                shared += any(last[seat]["board"]["players"][i] is e for i, e in enumerate(snaps[seat]["board"]["players"]))
+                before, now = last[seat]["board"]["players"], snaps[seat]["board"]["players"]
+                shared += any(was is entry for was, entry in zip(before, now))
             last[seat] = snaps[seat]
         g.apply(rng.choice(g.decision.options))
         steps += 1
