@@ -68,6 +68,14 @@ class Game:
         return Decision(player=frame.seat, kind=kind, options=options,
                         prompt=words if words is not None else functools.partial(self._word, cached))
 
+    @property
+    def decider(self):
+        """The seat whose decision waits now (``decision.player``), or None: without working out
+        the decision's options (a preview asks it of every option's copy, and only its own
+        decision's options matter to it)."""
+        s = self.state
+        return None if s.over or not s.stack else s.stack[-1].seat     # (at rest the top frame decides)
+
     def _waiting(self):
         """What the waiting decision is made of, [frame, kind, options, sentence or None], or None:
         for the engine's own questions (is it over, the options, who chooses), which need no Decision."""
@@ -183,6 +191,8 @@ class Game:
         c.__dict__.pop("_log_texts", None)
         c.__dict__.pop("_standings", None)       # (standings.for_seats: what this game worked out)
         c.__dict__.pop("_goals", None)           # (goals.still_to_win: the same)
+        c.__dict__.pop("_boards", None)          # (view.boards: the last boards it gave)
+        c.__dict__.pop("_since_lines", None)     # (summary: the dragons' lines since a seat's last turn)
         c.regions = {r.name: r for r in state.regions}
         return c
 

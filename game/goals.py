@@ -8,37 +8,43 @@ from __future__ import annotations
 
 from .data import RESOURCES
 from .phases.scoring import placings
-from .standings import stashed
+from .standings import scores_for_seats, stashed
 from .view import lair_century
 from .words import category
 
 MOST = 4                     # majorities named in each list (the largest VP first)
 
 
-def still_to_win(g, seat, st=None):
+def still_to_win(g, seat, scores=None):
     """{"regions": [raided, of], "missing": [regions], "region_vp": VP one more region brings,
     "gain": [[category, VP]], "risk": [[category, VP lost, [rival seats]]], "terrify": free now,
     "text": the same in words, "short": its first sentence} in the last century before the
     game is over; else None.
-    ``st``: the seat's standings, if worked out already."""
-    s = g.state
-    if seat is None or g.cooperative or s.over or s.century != g.data.setup["centuries"]:
+    ``scores``: the "scores" of the seat's standings, if worked out already."""
+    if not open_for(g, seat):
         return None
-    st = st or g.standings(seat)
-    # Remembered by the standings they come from (the very object: standings are remembered by
+    scores = scores if scores is not None else scores_for_seats(g, [seat])[seat]
+    # Remembered by the scores they come from (the very object: scores are remembered by
     # everything they are worked out from, the seat's lair, Dragon Card and names among it) and
     # Terrify's counter: most moves change neither, and the server asks at every move.
     terrify = terrify_free(g, seat)
     remembered = g.__dict__.setdefault("_goals", {})          # (a copy of the game starts without: Game.copy)
     known = remembered.get(seat)
-    if known is not None and known[0] is st and known[1] == terrify:
+    if known is not None and known[0] is scores and known[1] == terrify:
         return known[2]
-    out = _worked_out(g, seat, st, terrify)
-    remembered[seat] = (st, terrify, out)
+    out = _worked_out(g, seat, scores, terrify)
+    remembered[seat] = (scores, terrify, out)
     return out
 
 
-def _worked_out(g, seat, st, terrify):
+def open_for(g, seat):
+    """Has ``seat`` goals now (``still_to_win`` is not None): a dragon's, in the last century of
+    a competitive game that is not over."""
+    s = g.state
+    return seat is not None and not g.cooperative and not s.over and s.century == g.data.setup["centuries"]
+
+
+def _worked_out(g, seat, scores, terrify):
     s = g.state
     sc = g.data.scoring
     ind, rv = sc["independent"], sc["region_value"]
@@ -47,7 +53,7 @@ def _worked_out(g, seat, st, terrify):
     missing = [r for r in g.ring if not mine.villages.get(r, 0) and not mine.cities.get(r, 0)]
     raided = len(g.ring) - len(missing)
     region_vp = ind["per_region"] + (ind["every_region"] if len(missing) == 1 else 0) if missing else 0
-    by_seat = sorted(st["scores"], key=lambda e: e["seat"])
+    by_seat = sorted(scores, key=lambda e: e["seat"])
     keys = [(r, [1], sc["resources"]) for r in RESOURCES]
     keys += [("region:" + r, sorted({rv["village"], rv["city"]}), sc["regions"]) for r in g.ring]
     gain, risk = [], []

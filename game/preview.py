@@ -102,8 +102,8 @@ def outcome(g, action, _nested=True, after=None, touch=None):
             break
     out = dict(seat=seat, spends=dict(touch.spends), taken=tuple(taken), pieces=tuple(pieces), life=life - me.life,
                cards_drawn=drawn, cards_lost=touch.cards_lost)
-    nxt = copy.decision
-    mine = nxt is not None and nxt.player == seat
+    mine = copy.decider == seat
+    nxt = copy.decision if mine else None
     if mine and nxt.kind in ATTACK_DECISIONS:
         out["hits"] = tuple(_hits(copy, p, nxt.options))
         out["aimless"] = nxt.kind == "attack_assign" and not out["hits"]

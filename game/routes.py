@@ -18,13 +18,16 @@ def route(g, region):
     return _reachable(g).get(region, [])
 
 
-def flights(g):
-    """{region: [actions]}: the ``route`` to every region two or more moves away."""
-    return {region: steps for region, steps in _reachable(g).items() if len(steps) >= 2}
+def flights(g, played=None):
+    """{region: [actions]}: the ``route`` to every region two or more moves away. ``played``:
+    {option: a copy of ``g`` in which it was played}, where a snapshot's previews made them
+    already (they are read, never changed)."""
+    return {region: steps for region, steps in _reachable(g, played or {}).items() if len(steps) >= 2}
 
 
-def _reachable(g):
-    """{region: the first of the shortest lines of move options that ends there}."""
+def _reachable(g, played=None):
+    """{region: the first of the shortest lines of move options that ends there}; ``played``:
+    as ``flights``'."""
     d = g.decision
     if d is None or not any(a.kind in MOVES for a in d.options):
         return {}
@@ -38,10 +41,12 @@ def _reachable(g):
         for pos, path in frontier:
             steps = sorted((a for a in pos.decision.options if a.kind in MOVES), key=lambda a: a.kind != "fly")
             for a in steps:
-                c = pos.copy()
-                c.apply(a)
+                c = played.get(a) if pos is g and played else None
+                if c is None:
+                    c = pos.copy()
+                    c.apply(a)
                 here = c.state.players[seat].region
-                ours = c.decision is not None and c.decision.player == seat
+                ours = c.decider == seat
                 if ours and not c.state.players[seat].passing and here != start:     # (out and back is no flight)
                     found.setdefault(here, path + [a])
                 if here not in seen and ours:

@@ -36,12 +36,12 @@ Action texts), so a network host sends it once.
 from __future__ import annotations
 
 from .events import visible_to
-from .goals import still_to_win
+from .goals import open_for, still_to_win
 from .flow import FRAMES, KINDS
 from .log_text import log_texts
 from .phases.lair import lair_action_text
-from .routes import flights
-from .standings import for_seats
+from .routes import MOVES, flights
+from .standings import for_seats, scores_for_seats
 from .summary import since_last_turn, turn_starts
 from .turns import turn_order
 from .view import boards
@@ -63,21 +63,26 @@ def seat_snapshots(g, seats, since=0, undoable=None, standings=True):
     """{seat: ``seat_snapshot(g, seat, since, undoable, standings)``} for several seats at
     once: what they all may see is worked out once and shared between their snapshots
     (read them, never change them)."""
-    views = boards(g, seats)
+    views = boards(g, seats, decisions=False)          # (each said in full below)
     order = turn_order(g)
     final = g.final_scores() if g.is_over else None
     # (a spectator's too once the game is over: every lair is open then, the final scores are everyone's)
-    standings = for_seats(g, [seat for seat in views if seat is not None or g.is_over]) if standings else {}
+    shown = [seat for seat in views if seat is not None or g.is_over] if standings else []
+    standings = for_seats(g, shown) if shown else {}
+    # The goals are worked out from the standings' scores, asked at once for every seat that has
+    # goals and no standings shown (what they are remembered by is read once, not once a seat).
+    scores = {seat: st["scores"] for seat, st in standings.items() if open_for(g, seat)}
+    rest = [seat for seat in views if seat not in scores and open_for(g, seat)]
+    if rest:
+        scores.update(scores_for_seats(g, rest))
     out = {}
     for seat, view in views.items():
-        view = dict(view)
-        del view["decision"]                # said in full below
         out[seat] = {
             "seat": seat,
             "board": view,
             "decision": decision(g, seat, view, undoable),
             "standings": standings.get(seat),
-            "goals": still_to_win(g, seat, standings.get(seat)),
+            "goals": still_to_win(g, seat, scores.get(seat)),
             "final_scores": final,
             "events": events(g, seat, since),
             "log_size": len(g.state.log),
@@ -125,9 +130,11 @@ def decision(g, seat, view, undoable=None):
     out = {"player": d.player, "kind": d.kind, "prompt": d.prompt, "mine": d.player == seat}
     if d.player != seat:
         return out
-    out["options"] = [option(g, a, undoable) for a in d.options]
+    played = {}                 # move option -> the copy it was played in (a flight's first step starts there;
+    #                             the others' copies are let go at once: kept, the collector would walk them)
+    out["options"] = [option(g, a, undoable, played) for a in d.options]
     out["refused"] = refusals(g, view)
-    out["flights"] = {region: flight(g, steps) for region, steps in flights(g).items()}
+    out["flights"] = {region: flight(g, steps) for region, steps in flights(g, played).items()}
     return out
 
 
@@ -149,12 +156,16 @@ def flight(g, steps):
             "spends": spends, "uses": uses}
 
 
-def option(g, a, undoable=None):
-    """One option as the table needs it: the action, its words, what it touches, its preview."""
+def option(g, a, undoable=None, played=None):
+    """One option as the table needs it: the action, its words, what it touches, its preview.
+    ``played``: {move option: the copy of the game it was played in}, to add a move to (read it,
+    never change it)."""
     spec = g.action_kind(a.kind)
     t = g.touches(a)
     after = g.copy()
     after.apply(a)
+    if played is not None and a.kind in MOVES:
+        played[a] = after
     return {
         "action": a.to_dict(),
         "text": g.describe(a),

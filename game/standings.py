@@ -40,6 +40,18 @@ def standings(g, seat):
 
 def for_seats(g, seats):
     """{seat: ``standings(g, seat)``}, the board's part of what they are remembered by read once."""
+    return _remembered(g, seats, scores_only=False)
+
+
+def scores_for_seats(g, seats):
+    """{seat: the "scores" of ``standings(g, seat)``} in a competitive game: the goals need nothing
+    else of them, and nobody asks the rest while the standings panel is closed (``still_open``
+    and the majorities are a third of the work). The standings' very list where they were worked
+    out already; else the scores alone, remembered by the same inputs."""
+    return _remembered(g, seats, scores_only=True)
+
+
+def _remembered(g, seats, scores_only):
     board = _board_inputs(g)
     remembered = g.__dict__.setdefault("_standings", {})      # (a copy of the game starts without: Game.copy)
     book = None
@@ -50,8 +62,14 @@ def for_seats(g, seats):
             book = tuple(_holdings(h) for h in book_for(g).lairs)
         key = (board, seat, seen, None if all(seen) or g.cooperative else book)
         found = remembered.get(key)
+        if found is not None:
+            out[seat] = found["scores"] if scores_only else found
+            continue
+        if scores_only:
+            key = ("scores", key)
+            found = remembered.get(key)
         if found is None:
-            found = remembered[key] = worked_out(g, seat)
+            found = remembered[key] = _scored(g, seat)[1] if scores_only else worked_out(g, seat)
             if len(remembered) > REMEMBERED:
                 del remembered[next(iter(remembered))]
         out[seat] = found
@@ -91,9 +109,7 @@ def worked_out(g, seat):
         if nxt is not None:
             d["next_level"] = dict(nxt, needed=d["survival_points"] - nxt["max"])
         return {"cooperative": True, **d}
-    worked_out = estimated_lairs(g, seat)
-    lairs = [stashed(worked_out[p.seat] if p.seat in worked_out else p.lair, p.card) for p in g.state.players]
-    scores = scored(g, lairs)
+    worked_out, scores = _scored(g, seat)
     estimated = len(worked_out) > 1
     if seat is None:               # a spectator's, at the end: nothing estimated, no column of its own
         open_, mine = {}, None
@@ -101,6 +117,13 @@ def worked_out(g, seat):
         open_, mine = still_open(g, scores, seat, sorted(worked_out) if estimated else ())
     return {"cooperative": False, "scores": scores, "majorities": majorities(g, scores),
             "hidden": sorted(worked_out), "estimated": estimated, "uncertain": open_, "range": mine}
+
+
+def _scored(g, seat):
+    """({seat: its lair worked out from public information}, the scores as ``seat`` may know them)."""
+    worked_out = estimated_lairs(g, seat)
+    lairs = [stashed(worked_out[p.seat] if p.seat in worked_out else p.lair, p.card) for p in g.state.players]
+    return worked_out, scored(g, lairs)
 
 
 def still_open(g, scores, seat, estimated=()):

@@ -16,6 +16,7 @@ from .log_text import since_line
 AUTOMATIC = ("awakens", "begins_attack", "received", "last_scheme_cards", "cannot_draw", "draws", "drew",
              "reveals_discard")
 MOST_LINES = 8
+REMEMBERED = 64              # dragons' lines a game keeps (``_seat_line``): a few new ones after each move
 
 
 def own_choice(event, seat):
@@ -107,13 +108,32 @@ def since_last_turn(g, seat, start=None):
 
 def _dragon_lines(g, seat, events):
     """A line for each other dragon that did something in ``events``, in turn order after ``seat``."""
-    done = tally(g, events)
+    by_seat = {}
+    for e in events:
+        if e["seat"] is not None:
+            by_seat.setdefault(e["seat"], []).append(e)
     lines = []
     for other in g.seats_from(seat)[1:]:
-        line = since_line(g, "seat", (other, done[other])) if other in done else None
+        line = _seat_line(g, other, by_seat[other]) if other in by_seat else None
         if line:
             lines.append((other, line))
     return lines
+
+
+def _seat_line(g, seat, events):
+    """The line of what ``seat`` did in ``events`` (its own), remembered by those very events and
+    its name: a dragon's line says only what its own events tell (``tally``), every seat reads
+    the others' lines after every move, and most moves add to one dragon's events only."""
+    remembered = g.__dict__.setdefault("_since_lines", {})    # (a copy of the game starts without: Game.copy)
+    key = (seat, g.name(seat), tuple(map(id, events)))          # (events are never changed once logged)
+    known = remembered.get(key)
+    if known is not None:
+        return known[1]
+    line = since_line(g, "seat", (seat, tally(g, events)[seat]))
+    remembered[key] = (events, line)            # (the events kept with it: no other event gets their ids)
+    if len(remembered) > REMEMBERED:
+        del remembered[next(iter(remembered))]
+    return line
 
 
 def turn_starts(g, seat):

@@ -108,12 +108,17 @@ PLAYER_HIDDEN = ("hand", "face_down", "lair")
 BOARD_HIDDEN = ("draft", "scores_by_century")
 
 
-def boards(g, seats):
+def boards(g, seats, decisions=True):
     """{seat: ``board(g, seat)``} for several seats at once (an online game's every seat after
     each move): what they all may see is worked out once, and their boards share it (the same
-    lists and dicts: read them, never change them)."""
+    lists and dicts: read them, never change them). ``decisions`` False: without "decision"
+    (a snapshot says it in full)."""
     s = g.state
-    public = _public_board(g)
+    # A part equal to the last call's is its very object (the game remembers them: it changes in
+    # place, so only a look tells): a server diffs each seat's board against the last one it sent,
+    # and passes over the very same object at once (wire.protocol.diff).
+    before = g.__dict__.setdefault("_boards", {})              # (a copy of the game starts without: Game.copy)
+    public = before["public"] = _as_before(_public_board(g), before.get("public"))
     mine = {}                                       # (seat, player) -> its entry as that seat sees it
     out = {}
     for seat in seats:
@@ -124,15 +129,36 @@ def boards(g, seats):
             if any(sees(g, seat, f, p.seat) != sees(g, None, f, p.seat) for f in PLAYER_HIDDEN):
                 key = (seat, p.seat)
                 if key not in mine:                 # the public entry with what this seat may see of it
-                    mine[key] = dict(entry, **_player_hidden(g, seat, p))
+                    entry = dict(entry, **_player_hidden(g, seat, p))
+                    was = before.get(key)
+                    mine[key] = before[key] = was if entry == was else entry
                 entry = mine[key]
             players.append(entry)
-        view = dict(public, seat=seat, players=players, decision=_decision(g, seat, public["decision"]))
+        if decisions:
+            view = dict(public, seat=seat, players=players, decision=_decision(g, seat, public["decision"]))
+        else:
+            view = dict(public, seat=seat, players=players)
+            del view["decision"]
         for name in BOARD_HIDDEN:
             if sees(g, seat, name) != sees(g, None, name):
                 view[name] = _board_hidden(g, seat, name)
         out[seat] = view
     return out
+
+
+def _as_before(board, was):
+    """The public ``board`` with each of its parts (a player's entry, a region's) that is equal to
+    the same part of ``was``, the last one, replaced by that very object. (Equal reads the same in
+    JSON: no place of a board holds two of bool, int and float, tests/test_snapshot_remembered.py.)"""
+    if was is None:
+        return board
+    for k, v in board.items():
+        if type(v) is list and k in ("players", "regions"):
+            old = was[k]
+            board[k] = [o if i < len(old) and (o := old[i]) == x else x for i, x in enumerate(v)]
+        elif type(v) in (dict, list) and v == was.get(k):
+            board[k] = was[k]
+    return board
 
 
 def _decision(g, seat, public):

@@ -295,6 +295,26 @@ def test_remembered_standings_are_always_the_ones_worked_out_afresh(n, variant):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("n,variant", [(3, "standard"), (4, "strategist")])
+def test_scores_asked_alone_are_the_standings_scores_and_leave_the_standings_whole(n, variant):
+    """The goals ask only the scores of a seat's standings (``scores_for_seats``), remembered by
+    the same inputs as the standings: asked first, they neither stand in for the standings asked
+    after them nor differ from theirs, at every step of whole random games."""
+    from game.standings import for_seats, scores_for_seats, worked_out
+    g = new_game(n, seed=50 + n, variant=variant)
+    rng = random.Random(n)
+    seats = list(range(n))
+    while not g.is_over:
+        scores = scores_for_seats(g, seats)
+        standings = for_seats(g, seats)
+        for seat in seats:
+            fresh = worked_out(g, seat)
+            assert standings[seat] == fresh and scores[seat] == fresh["scores"], (seat, len(g.state.log))
+            assert scores_for_seats(g, [seat])[seat] is standings[seat]["scores"]
+        g.apply(rng.choice(g.decision.options))
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("n,variant", [(2, "standard"), (4, "standard"), (3, "strategist")])
 def test_remembered_goals_are_always_the_ones_worked_out_afresh(n, variant):
     """The last century's goals (``goals.still_to_win``: "Last century: you have raided ...") are

@@ -156,8 +156,16 @@ def diff(old, new, seen=None):
     ``seen``: {(id(old), id(new)): (old, new, patch)} of the lists and dicts already compared
     in this round: snapshots of several seats share what they all may see, and it is compared
     once (the pair is kept with its patch, so no id is reused while the round lasts)."""
-    if type(old) is type(new) and old == new:
+    if type(old) is type(new) and (old is new and type(new) is not float or old == new):
         return None
+    return _changed(old, new, seen)
+
+
+# A part that is the very object it was is equal without a look inside (a server's snapshots
+# share what did not change since the last move: game.view.boards), but a float (NaN).
+
+def _changed(old, new, seen):
+    """The patch from ``old`` to ``new``, which are not equal."""
     if seen is not None and type(new) in (dict, list):
         key = (id(old), id(new))
         known = seen.get(key)
@@ -176,17 +184,17 @@ def _diff(old, new, seen):
             if k not in old:
                 changed[k] = ["=", v]
             else:
-                p = diff(old[k], v, seen)
-                if p is not None:
-                    changed[k] = p
+                was = old[k]                # (diff's test written out: this loop is most of a patch's work)
+                if type(was) is not type(v) or not (was is v and type(v) is not float or was == v):
+                    changed[k] = _changed(was, v, seen)
         return ["{", changed, [k for k in old if k not in new]]
     if type(old) is list and type(new) is list and old and new:
         common = min(len(old), len(new))
         changed = {}
         for i in range(common):
-            p = diff(old[i], new[i], seen)
-            if p is not None:
-                changed[str(i)] = p
+            was, v = old[i], new[i]
+            if type(was) is not type(v) or not (was is v and type(v) is not float or was == v):
+                changed[str(i)] = _changed(was, v, seen)
         return ["[", common, changed, new[common:]]
     return ["=", new]
 
