@@ -137,8 +137,10 @@ def run(games, players, variants, levels, seed=1, checked=False, out=None, jobs=
     stats = Stats()
     start = time.perf_counter()
     if jobs > 1:
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
+        import multiprocessing
+        # (spawned, not forked: a fork copies whatever locks the caller's other threads hold -
+        # a window's, a test's server - and a worker that inherits a held one never starts)
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = pool.imap(one_game, jobs_list)
             _collect(stats, results, out)
     else:
