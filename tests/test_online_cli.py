@@ -75,3 +75,11 @@ def test_my_games_are_kept_for_this_user_only_and_a_damaged_list_is_never_overwr
         damaged.add("ws://x:1", "g2", ["u" * 43], ["Bo"])
         assert damaged.save() == damaged.problem
         assert path.read_text(encoding="utf-8") == bad              # left as it was
+
+
+def test_the_games_help_names_the_server_command():
+    """Playtest: "python main.py --help does not mention the serve subcommand that the README
+    documents"; a player looking for how to host finds it in the game's own help."""
+    out = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0 and "main.py serve" in " ".join(out.stdout.split()), out.stdout
+    assert "serve --help" in " ".join(out.stdout.split())
