@@ -147,6 +147,40 @@ def test_enter_pressed_by_habit_does_not_skip_the_hand_off(monkeypatch):
     assert isinstance(app.scene, TableScene) and app.scene.seats.viewer == screen.seat
 
 
+def test_the_hand_off_screen_leaves_to_the_title_without_showing_anyone_s_hand(tmp_path, monkeypatch):
+    """Playtest: "The hand-off screen has no way out: Esc does nothing and there is no menu;
+    anyone at the screen who is not the named player has to click 'I am Bryn', revealing
+    Bryn's hand, just to save or quit." Esc, or its Leave button, goes to the title screen
+    (the game kept, as the game menu's Leave does) and no hand is drawn on the way; Continue
+    comes back behind the hand-off."""
+    from sprites.scenes.title import TitleScene
+    drawn = DrawnText(monkeypatch)
+    app = make_app(tmp_path)
+    session = Session.new(seats(3), seed=4)
+    rng = random.Random(4)
+    table = app.start_game(session, handoff=True)
+    for how in ("esc", "click"):
+        for _ in range(400):
+            if isinstance(app.scene, HandOffScene):
+                break
+            play_option(app, app.scene, rng.randrange(len(session.game.decision.options)))
+        screen = app.scene
+        assert isinstance(screen, HandOffScene)
+        titles = {session.game.cards[c].title for p in session.game.state.players for c in p.hand}
+        drawn.clear()
+        if how == "esc":
+            press(app, pygame.K_ESCAPE)
+        else:
+            click(app, "handoff:leave")
+        assert isinstance(app.scene, TitleScene)
+        redraw(app)
+        assert not titles & set(drawn.strings()), titles & set(drawn.strings())
+        click(app, "button:continue")
+        assert isinstance(app.scene, HandOffScene) and app.scene.table is table and app.scene.seat == screen.seat
+        click(app, "handoff:confirm")
+        assert isinstance(app.scene, TableScene) and table.seats.viewer == screen.seat
+
+
 def test_a_hot_seat_game_comes_back_from_the_title_screen_behind_the_hand_off(tmp_path):
     """Playtest: Menu, then Continue, opened the acting player's hand, lair and
     private draws to whoever clicked Continue. A hot-seat game that comes back

@@ -16,6 +16,8 @@ from sprites.table import overlays
 
 TITLE = overlays.SUMMARY_TITLE
 ENTER_AFTER_MS = 1000       # Enter pressed by habit right after End Turn must not show the next hand
+LEAVE = "Leave to the title (Esc)"
+LEAVE_TIP = "The game is kept: Continue brings it back to this screen. Nobody's hand is shown."
 
 
 class HandOffScene(Scene):
@@ -66,15 +68,23 @@ class HandOffScene(Scene):
         r = pygame.Rect(0, 0, round(420 * k), button)
         r.midtop = (w // 2, self.box_y + summary)
         self.add("handoff:confirm", r, tip="Show the table with your hand and lair (or Enter, after a moment).")
+        leave = pygame.Rect(0, 0, theme.text_width(LEAVE, self._size(22), True) + round(40 * k), round(48 * k))
+        leave.bottomleft = (round(20 * k), h - round(20 * k))
+        self.add("handoff:leave", leave, tip=LEAVE_TIP)
 
     def click(self, name):
         if name == "handoff:confirm":
             self.app.pop()
             self.table.handed_over(self.seat)
+        elif name == "handoff:leave":          # (as the game menu's Leave: nobody's hand is shown on the way)
+            self.app.pop()
+            self.app.to_title(self.table)
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and now_ms() - self.shown_at >= ENTER_AFTER_MS:
             self.click("handoff:confirm")
+        elif event.key == pygame.K_ESCAPE:
+            self.click("handoff:leave")
 
     def draw(self, surface):
         w, h = surface.get_size()
@@ -97,6 +107,8 @@ class HandOffScene(Scene):
         r = self.element_rect("handoff:confirm")
         theme.button(surface, r, f"I am {seat['name']}", self._size(30), hot=self.hover == "handoff:confirm",
                      primary=True)
+        theme.button(surface, self.element_rect("handoff:leave"), LEAVE, self._size(22),
+                     hot=self.hover == "handoff:leave")
 
     def _draw_summary(self, surface, w):
         box, rows = self._box(w)
