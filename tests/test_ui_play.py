@@ -290,3 +290,33 @@ def test_clicking_a_region_two_moves_away_offers_the_whole_flight():
     press(app, pygame.K_RETURN)
     assert p.region == target
     assert [a.kind for a in session.actions[n:]] == ["move", "move"]
+
+
+def test_a_level_up_opens_with_the_keyboard_on_a_choice_that_enter_takes():
+    """Playtest: "The Level-up dialog opens with nothing focused, unlike the other dialogs."
+    A decision answered in a panel of its own (a new ability, a resource) opens as every other
+    question does: the keyboard on its first choice, Enter takes it."""
+    app = make_app()
+    session = Session.new(seats(3), seed=12)
+    table = app.start_game(session, handoff=False)
+    rng = random.Random(20)
+    seen = set()
+    for _ in range(3000):
+        if isinstance(app.scene, HandOffScene):
+            click(app, "handoff:confirm")
+            continue
+        d = session.game.decision
+        if d is None:
+            break
+        if d.kind in ("level_up", "choose_resource") and d.kind not in seen:
+            seen.add(d.kind)
+            assert table.dialog is not None and table.dialog_kind == "panel"
+            first = table.dialog.choices[0][0]
+            assert table.focus == first, (d.kind, table.focus)
+            chosen = d.options[int(first.split(":")[1])]
+            before = len(session.actions)
+            press(app, pygame.K_RETURN)
+            assert session.actions[before] == chosen, "Enter took the focused choice"
+            continue
+        play_option(app, app.scene, rng.randrange(len(d.options)))
+    assert seen == {"level_up", "choose_resource"}

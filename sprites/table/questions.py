@@ -20,11 +20,16 @@ from sprites.targets import in_a_panel
 
 
 def sync(t):
-    """Open the panel for a decision that is answered in a list of its own."""
+    """Open the panel for a decision that is answered in a list of its own, the keyboard on its
+    first choice (the hinted one if a hint is shown), as every other question opens."""
     f = t.frame()
     if f.dialog_kind in ("choose", "confirm") and f.mine:
         return
     t.set_question(*(panel(f) or (None,)))
+    names = [name for name, _ in t.dialog.choices] if t.dialog is not None and t.dialog_kind == "panel" else []
+    if names and t.focus not in names:
+        idx = [int(name.split(":")[1]) for name in names]
+        t.set_focus(hinted_choice(f.options, idx, t.hinted_option()) or names[0])
 
 
 def panel(f):
