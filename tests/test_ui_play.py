@@ -320,3 +320,33 @@ def test_a_level_up_opens_with_the_keyboard_on_a_choice_that_enter_takes():
             continue
         play_option(app, app.scene, rng.randrange(len(d.options)))
     assert seen == {"level_up", "choose_resource"}
+
+
+def test_a_click_leaves_no_tooltip_over_what_it_changed_until_the_pointer_moves(monkeypatch):
+    """Playtest: "After placing a dragon by clicking its region, the region tooltip stays over
+    that region's settlements"; "stale Lair Action tooltips cover the Card Selection Track". What
+    a click leaves under the still pointer shows no tooltip until the pointer moves."""
+    from sprites.table import overlays
+    shown = []
+    real = overlays.tooltip
+    monkeypatch.setattr(overlays, "tooltip", lambda surface, lay, text, *a, **k: shown.append(text) or
+                        real(surface, lay, text, *a, **k))
+    app = make_app()
+    session = Session.new(seats(3), seed=2)
+    table = app.start_game(session, handoff=False)
+    g = session.game
+    while g.decision.kind != "lair_action":
+        play_option(app, table, 0)
+    name = f"lair_action:{g.decision.options[0].choice}"
+    click(app, name)
+    assert table.hover == name and table.tips.get(name)
+    shown.clear()
+    app.dirty = True
+    app.render()
+    assert shown == [], "a tooltip over what the click just changed"
+    pos = table.element_point(name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 2, pos[1]), rel=(2, 0), buttons=(0, 0, 0)))
+    app.pump()
+    app.dirty = True
+    app.render()
+    assert shown and shown[-1] == table.tips[name], "the pointer moved: its tooltip again"

@@ -100,7 +100,8 @@ class TableScene(Scene):
         self.handoff_pending = False
         self.places = handlayout.Places()   # where the viewer's cards lie (hand, slots, gaps, freeze)
         self.pointer = None             # the last pointer position seen in an event
-        self.resting = None             # a card the hand brought under a still pointer: hovered, not enlarged
+        self.resting = None             # what a click or the hand brought under a still pointer: hovered, its
+        #                                 tooltip not shown nor a card enlarged until the pointer moves
         self.zoomed = None              # the hand when a card of it was last enlarged
         self.lay = None
         self._make_labels()
@@ -366,6 +367,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.pointer is not None:
             return self.scroll(self.pointer, event.y)          # where the pointer is, as the events said
         super().handle(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.resting = self.hover       # (what the click brought under the pointer: no tooltip over it yet)
 
     def click(self, name):
         return tableinput.click(self, name)

@@ -40,7 +40,7 @@ class Frame:
     hex_angle: float | None     # the Action Hex's arrow as drawn now
     # what is in front of the table
     hover: str | None           # the element under the pointer (or the keyboard's focus)
-    resting: str | None         # a card the hand brought under a still pointer (not enlarged until it moves)
+    resting: str | None         # what a click or the hand brought under a still pointer (no tooltip, not enlarged)
     pointer: tuple | None       # the last pointer position seen
     focus: str | None           # the element the keyboard is on
     dialog: Any                 # the question open (sprites.table.dialog.Dialog), or None

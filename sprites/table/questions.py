@@ -25,9 +25,10 @@ def sync(t):
     f = t.frame()
     if f.dialog_kind in ("choose", "confirm") and f.mine:
         return
-    t.set_question(*(panel(f) or (None,)))
-    names = [name for name, _ in t.dialog.choices] if t.dialog is not None and t.dialog_kind == "panel" else []
-    if names and t.focus not in names:
+    question = panel(f)
+    t.set_question(*(question or (None,)))
+    names = [name for name, _ in question[0].choices] if question and question[1] == "panel" else []
+    if names and f.focus not in names:
         idx = [int(name.split(":")[1]) for name in names]
         t.set_focus(hinted_choice(f.options, idx, t.hinted_option()) or names[0])
 

@@ -80,7 +80,8 @@ def draw(f, panels, scene, surface):
     in_dialog = f.dialog is None or hover is None or f.dialog.rect.colliderect(hover.rect)
     answered = f.hinted and hover is not None and hover.name == "button:hint"    # (its tip lay over the hint)
     drafted = hover is not None and hover.name.startswith("draft:")                  # (enlarged instead)
-    if hover is not None and hover.tip and in_dialog and not answered and not drafted:
+    resting = hover is not None and hover.name == f.resting and hover.name != f.focus     # (see TableScene.resting)
+    if hover is not None and hover.tip and in_dialog and not answered and not drafted and not resting:
         pointer = None if hover.name == f.focus else f.pointer        # (the keyboard's focus: beside the element)
         overlays.tooltip(surface, lay, hover.tip, hover.rect, pointer, preview[0] if preview else None,
                          kept_clear(f, panels, scene, preview))
