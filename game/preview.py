@@ -23,7 +23,7 @@ class Hit:
     site: int
     size: str               # "village", "town" or "city"
     icons: int              # Attack icons it takes
-    life: int               # Life it would cost
+    life: int               # Life it costs before the damage reduction (Outcome.reduction, said once)
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class Outcome:
     facing: tuple = ()      # (region, hex icon): the Action Hex side facing the dragon afterwards
     hex_use: object = None  # Outcome of using a Dragon Hex Card there, or why it could not be used (words)
     aimless: bool = False   # its Attack icons wait to be assigned and none could hit anything yet
+    waiting: int = 0        # Attack icons waiting to be assigned afterwards (the hits are theirs) ...
+    adds: int = 0           # ... of which the option adds (a discard for Wrath Attack adds none)
+    reduction: int = 0      # Life taken off the damage of those attacks, once in all (not per hit)
     then: str | None = None         # the prompt of a choice that would follow (a resource, a discard, ...)
     then_kind: str | None = None
     level_up: tuple = ()    # ability ids: learned (one) or to choose among (several)
@@ -56,7 +59,7 @@ class Outcome:
                 "hits": [{"region": h.region, "site": h.site, "size": h.size, "icons": h.icons, "life": h.life}
                          for h in self.hits],
                 "path": list(self.path), "passing": self.passing, "facing": list(self.facing), "hex_use": hex_use,
-                "aimless": self.aimless,
+                "aimless": self.aimless, "waiting": self.waiting, "adds": self.adds, "reduction": self.reduction,
                 "then": self.then, "then_kind": self.then_kind, "level_up": list(self.level_up),
                 "returns": self.returns}
 
@@ -107,6 +110,8 @@ def outcome(g, action, _nested=True, after=None, touch=None):
     if mine and nxt.kind in ATTACK_DECISIONS:
         out["hits"] = tuple(_hits(copy, p, nxt.options))
         out["aimless"] = nxt.kind == "attack_assign" and not out["hits"]
+        added = _icons_coming(copy, seat) - _icons_coming(g, seat)
+        out["waiting"], out["adds"], out["reduction"] = p.pool, max(0, added), p.reduction
     elif mine and returns is None:          # (after the turn's end, the next choice is another step's)
         out["then"], out["then_kind"] = nxt.prompt, nxt.kind
         if nxt.kind == "level_up":
@@ -123,9 +128,21 @@ def outcome(g, action, _nested=True, after=None, touch=None):
     return Outcome(**out)
 
 
+def _icons_coming(g, seat):
+    """The seat's Attack icons waiting, and those of cards played whose icons are still to
+    resolve (a Wrath Attack's wait for the discard it asks for: they are not the discard's)."""
+    cards = g.cards
+    later = sum(e.icon == "attack" for f in g.state.stack if f.kind == "effects" and f.seat == seat
+                for e in cards[f.card].alternatives[f.alt][f.i:])
+    return g.state.players[seat].pool + later
+
+
 def _hits(g, p, options):
+    """The attacks offered, each at its Life before the damage reduction: the engine takes
+    the reduction off the first attacks only (p.reduction is used up), so a Life per hit
+    with it taken off would be true of one hit, not of each."""
     sites = g.regions[p.region].sites
-    return [Hit(p.region, a.site, SITE_NAMES[sites[a.site]], a.icons, -g.touches(a).life)
+    return [Hit(p.region, a.site, SITE_NAMES[sites[a.site]], a.icons, dict(g.hits[sites[a.site]])[a.icons])
             for a in options if a.kind == "attack"]
 
 

@@ -8,7 +8,9 @@ import random
 
 from game import new_game
 from game.ai import make_ai
+from game.state import VILLAGE
 from game.view import unseen_cards
+from rules_helpers import attack_turn, clear_hand, do, give, options, refresh, set_sites
 
 CASES = [(3, 2), (4, 5), (5, 9)]
 
@@ -71,9 +73,9 @@ def test_a_card_shows_the_settlements_its_attack_icons_could_hit_and_their_cost(
         assert all(h.region == p.region for h in o.hits)
         for h in o.hits:
             assert h.size == ("village", "town", "city")[g.regions[p.region].sites[h.site] - 1]
-            assert h.life == cost[(h.size, h.icons)] - min(cost[(h.size, h.icons)], g.state.players[seat].reduction
-                                                           + g.cards[a.card].damage_reduction)
-            assert p.life - h.life >= 1, "never an attack that would leave the dragon at 0 Life"
+            assert h.life == cost[(h.size, h.icons)]       # a damage reduction is said once, not per hit
+            assert p.life - max(0, h.life - o.reduction) >= 1, "never an attack that would leave the dragon at 0 Life"
+        assert o.reduction == p.reduction + g.cards[a.card].damage_reduction
         copy = g.copy()
         copy.apply(a)
         offered = {(x.site, x.icons) for x in copy.decision.options if x.kind == "attack"}
@@ -157,3 +159,53 @@ def test_a_preview_changes_nothing_and_names_no_hidden_card():
             g.apply(d.options[i])
             twin.apply(twin.decision.options[i])
         assert g.to_dict() == twin.to_dict()
+
+
+def wrath_attack_to_discard_for():
+    """Seat 0's dragon in Gallia, two villages there, 4 Life: Wrath Attack (Gallia) played,
+    an Attack (Gallia) card in hand to discard for it."""
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    give(g, 0, "wrath_attack_gallia", "attack_gallia_1")
+    set_sites(g, "Gallia", VILLAGE, VILLAGE)
+    g.state.players[0].life = 4
+    refresh(g)
+    do(g, "play_card", card="wrath_attack_gallia")
+    assert g.decision.kind == "discard"
+    return g
+
+
+def test_discarding_for_wrath_attack_previews_its_icons_and_its_damage_reduction_once():
+    """Rulebook, Card Reading Examples: the Wrath Attack card "says, "Must discard 1 other card;
+    reduce damage taken by 1." In addition to the 2 Attack icons, the player must discard 1 card,
+    which reduces the damage their Dragon takes from resolving the Attack icons." Example Turn:
+    "She could play her Wrath Attack card and take both villages; normally her Black Dragon would
+    lose 2 Life—1 for each village—but the Wrath Attack card reduces that by 1 as she discards her
+    Attack card, so she'd only lose 1 Life."
+
+    The discard adds no Attack icon of its own: the preview says the 2 waiting (the Wrath
+    Attack's) could hit each village for its full Life cost, the damage reduction of 1 once."""
+    g = wrath_attack_to_discard_for()
+    a = next(a for a in g.decision.options if a.card == "attack_gallia_1")
+    o = g.outcome(a)
+    assert (o.adds, o.waiting, o.reduction) == (0, 2, 1)
+    assert sorted((h.site, h.icons, h.life) for h in o.hits) == [(0, 1, 1), (1, 1, 1)]
+    # ... which is what the engine does: both villages cost 1 Life in all
+    p = g.state.players[0]
+    do(g, "discard", card="attack_gallia_1")
+    do(g, "attack", site=0, icons=1)
+    do(g, "attack", site=1, icons=1)
+    assert p.life == 4 - (1 + 1 - o.reduction) == 3
+    assert p.card.villages == {"Gallia": 2}
+
+
+def test_a_card_that_adds_attack_icons_says_so():
+    """Rulebook, "Attack Icon: This icon represents 1 attack by a Dragon. If an Action Card
+    includes two Attack icons, it represents 2 attacks by a Dragon." A played card's Attack
+    icons are its own (the tooltip's "Its Attack icons"); a discard adds none."""
+    g = attack_turn(region="Gallia")
+    clear_hand(g, 0)
+    give(g, 0, "attack_gallia_1")
+    set_sites(g, "Gallia", VILLAGE, VILLAGE)
+    o = g.outcome(options(g, "play_card", card="attack_gallia_1")[0])
+    assert (o.adds, o.waiting, o.reduction) == (1, 1, 0) and len(o.hits) == 2

@@ -299,3 +299,26 @@ def test_a_hex_arrow_that_cannot_be_used_now_looks_faded():
         drawn = app.screen.get_at((sx + probe[0], sy + probe[1]))[:3]
         face = art.get_at(probe)[:3]
         assert (drawn == face) == offered, (offered, drawn, face)
+
+
+def test_hovering_a_card_to_discard_for_wrath_attack_says_whose_icons_and_the_life_once(monkeypatch):
+    """Rulebook, Card Reading Examples: Wrath Attack "says, "Must discard 1 other card; reduce
+    damage taken by 1." In addition to the 2 Attack icons, the player must discard 1 card, which
+    reduces the damage their Dragon takes from resolving the Attack icons." - and in the Example
+    Turn, two villages that way cost "only ... 1 Life". The discarded card is not played: the
+    icons that could hit are the 2 waiting (the Wrath Attack's), each village at its Life, the
+    reduction said once (playtest: "Its Attack icons ... Life -0 each")."""
+    from app.session import Seat, Session
+    from test_preview import wrath_attack_to_discard_for
+    drawn = DrawnText(monkeypatch)
+    g = wrath_attack_to_discard_for()
+    seats = [Seat(n, p.dragon) for n, p in zip(("Ash", "Bryn", "Cora", "Dain"), g.state.players)]
+    app, table = table_at(Session(seats=seats, seed=0, game=g))
+    i = next(i for i, a in enumerate(g.decision.options) if a.card == "attack_gallia_1")
+    name = next(n for n, idx in table.groups.items() if n.startswith("hand:") and i in idx)
+    hover(app, name)
+    text = drawn_tip(app, drawn)
+    assert "Discard Attack (Gallia)" in text
+    assert "The 2 Attack icons waiting could then hit (ringed on the map): 2 villages (1 icon, Life -1 each)." in text
+    assert "Damage -1 once: 1 Life less in all." in text
+    assert "Its Attack icons" not in text and "Life -0" not in text

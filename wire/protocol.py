@@ -227,7 +227,8 @@ OPTION_EMPTY = {"spends": False, "spends_on_map": False, "useful": False, "butto
 TOUCH_EMPTY = {"cards": [], "regions": [], "sites": [], "hex": None, "lair_action": None, "spends": {},
                "gains": {}, "cards_drawn": 0, "cards_lost": 0, "life": 0, "uses": None}
 PREVIEW_EMPTY = {"spends": {}, "taken": [], "pieces": [], "life": 0, "cards_drawn": 0, "cards_lost": 0, "hits": [],
-                 "path": [], "passing": False, "facing": [], "hex_use": None, "aimless": False, "then": None,
+                 "path": [], "passing": False, "facing": [], "hex_use": None, "aimless": False, "waiting": 0,
+                 "adds": 0, "reduction": 0, "then": None,
                  "then_kind": None, "level_up": [], "returns": None}
 
 

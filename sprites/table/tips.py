@@ -240,6 +240,17 @@ def flight_text(flight):
     return f"{cost} Your dragon flies {' -> '.join(flight['path'])} ({len(flight['steps'])} moves).".strip()
 
 
+def _whose_icons(o):
+    """The Attack icons a preview's hits are for: the option's own, or those waiting already
+    (a card discarded for Wrath Attack adds none: the Wrath Attack's wait)."""
+    n, adds = o["waiting"], o["adds"]
+    if adds == n:
+        return "Its Attack icons"
+    if adds:
+        return f"Its {adds} Attack icon{'s' if adds > 1 else ''} and the {n - adds} waiting"
+    return f"The {n} Attack icon{'s' if n > 1 else ''} waiting"
+
+
 def outcome_text(data, o, life_now, name, uses=None):
     """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short
     sentences, its cost first (``uses``: a power or icon the option uses up, its touch's)."""
@@ -278,9 +289,11 @@ def outcome_text(data, o, life_now, name, uses=None):
             kinds[key] = kinds.get(key, 0) + 1
         hits = "; ".join(f"{'a' if n == 1 else n} {size}{'s' if n > 1 else ''} ({icons} icon{'s' if icons > 1 else ''},"
                          f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
-        out.append(f"Its Attack icons could then hit (ringed on the map): {hits}.")
+        out.append(f"{_whose_icons(o)} could then hit (ringed on the map): {hits}.")
+        if o["reduction"]:
+            out.append(f"Damage -{o['reduction']} once: {o['reduction']} Life less in all.")
     elif o.get("aimless"):
-        out.append("Its Attack icons alone could hit nothing here.")
+        out.append(f"{_whose_icons(o)} alone could hit nothing here.")
     if o["then_kind"] == "level_up":
         names = " or ".join(data.ability(a).name for a in o["level_up"])
         out.append(f"You level up: choose {names}.")
