@@ -483,3 +483,25 @@ def test_the_box_keeps_off_the_regions_of_your_cards_and_the_lair_actions(tmp_pa
                 if e.name.startswith("lair_action:") and e.rect.colliderect(scene.tutorial.panel)]
         assert not rows, f"step {step}: the box hides {rows}"
     assert {("welcome", False), ("table", False), ("place", True)} <= moments, moments
+
+
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1100, 650), 150), ((1600, 900), 100)])
+def test_the_box_buttons_never_overlap(tmp_path, size, text):
+    """Rendered at 1100x650, step 2's box in the narrow left column drew "Leave the tutorial"
+    over "Next" (it read "lext"). At every moment of a run, the box's buttons lie inside it,
+    clear of each other."""
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    scene = app.scene
+    for _ in walk(app, scene):
+        panel = scene.tutorial.panel
+        rects = {n: scene.element_rect(n) for n in ("tutorial:leave", "tutorial:next", "tutorial:play_on")
+                 if scene.element(n) is not None}
+        assert all(panel.contains(r) for r in rects.values()), (scene.guide.step.id, panel, rects)
+        names = sorted(rects)
+        clash = [(a, b) for a in names for b in names if a < b and rects[a].colliderect(rects[b])]
+        assert not clash, f"step {scene.guide.step.id} at {size}: {clash}"

@@ -75,9 +75,10 @@ class GuidePart(TablePart):
 
     def _button_rects(self, panel, step):
         """The panel's buttons in its last row: Leave at the left end, Next or Play on at
-        the right end, so that Leave never takes the place Next had under the pointer."""
+        the right end, so that Leave never takes the place Next had under the pointer. In a
+        narrow panel (a side column of a small window) Leave goes a row higher, never over Next."""
         lay = self.table.lay
-        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+        bh = self._button_h()
         y = panel.bottom - lay.pad * 2 - bh
         out = {}
         x = panel.right - lay.pad * 2
@@ -86,9 +87,22 @@ class GuidePart(TablePart):
             x -= bw
             out[name] = pygame.Rect(x, y, bw, bh)
             x -= lay.pad
+        if self._two_rows(panel.w, step):
+            y -= bh + lay.pad
         bw = theme.text_width(BUTTONS["tutorial:leave"], lay.font(20), True) + lay.px(28)
         out["tutorial:leave"] = pygame.Rect(panel.x + lay.pad * 2, y, bw, bh)
         return out
+
+    def _button_h(self):
+        lay = self.table.lay
+        return max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+
+    def _two_rows(self, w, step):
+        """Whether Leave and the step's buttons do not fit side by side in a panel ``w`` wide."""
+        lay = self.table.lay
+        names = ["tutorial:leave"] + self._buttons(step)
+        need = sum(theme.text_width(BUTTONS[n], lay.font(20), True) + lay.px(28) for n in names)
+        return need + lay.pad * (len(names) - 1) > w - 4 * lay.pad
 
     def kept_clear(self):
         return (self.panel,) if self.panel is not None else ()
@@ -205,8 +219,9 @@ class GuidePart(TablePart):
             text_h += len(theme.wrap(note, lay.font(18), inner, True)) * lay.line(18) + lay.pad
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.table.decision) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
-        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        return head + text_h + extra + bh + 5 * lay.pad
+        bh = self._button_h()
+        rows = 2 if self.guide.step is not None and self._two_rows(w, self.guide.step) else 1
+        return head + text_h + extra + rows * bh + (rows - 1) * lay.pad + 5 * lay.pad
 
     def _avoid(self):
         """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
