@@ -130,8 +130,9 @@ def _check(doc, data, where, problems):
             bad(f"{at}.group", "must be a name")
             group = ""
         text = entry.get("text") if isinstance(entry.get("text"), str) else ""
-        # {you} stays in the text: it is named when drawn, in the palette then shown.
-        text = _fill(text, data, f"{at}.text", bad, keep=("you",) if you is not None else ())
+        # {you} and {now} stay in the text: they are named when drawn ({you} in the palette
+        # then shown, {now} where the game is then: the AI dragons play on while a box shows).
+        text = _fill(text, data, f"{at}.text", bad, keep=("you", "now") if you is not None else ("now",))
         if group and not do:
             bad(f"{at}.group", "only steps with 'do' can be grouped")
         optional = entry.get("optional", False)

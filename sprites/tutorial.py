@@ -4,8 +4,9 @@
     guide = Guide(script, human=0)
     guide.saw(kind, seat)                   # every option chosen, with the seat that chose it
     guide.update(decision)                  # after each change (the snapshot's decision): the step to show
-    guide.step, guide.number()              # what the panel shows (never an earlier step)
-    guide.pointing()                        # the step whose moves the table outlines
+    guide.step, guide.number()              # how far the guide is (never an earlier step)
+    guide.pointing()                        # the step the panel speaks of and the table outlines
+    guide.part()                            # "a", "b", ... of a group's boxes ("step 7c of 9")
 
 A step is done when the game shows it was: the player chose an option of one
 of the step's kinds (``do``). Pure Python: the tutorial's part of the table draws it.
@@ -35,6 +36,8 @@ class Guide:
         self.reached = 0           # the furthest step shown: the guide never goes back
         self.seen = []             # ids of the steps shown, in order (steps passed over are not counted)
         self.closed = False
+        self.parts = 0             # the boxes shown so far of the group now shown (its letters)
+        self._shown = None         # the step the last box spoke of
         self._enter()
 
     @property
@@ -104,10 +107,33 @@ class Guide:
         self.reached = max(self.reached, at(self.step))
         if self.step.id not in self.seen:
             self.seen.append(self.step.id)
+        self._count_part()
         return self.step
 
+    def _count_part(self):
+        """A group's box that asks for something new (another step of the group, or one
+        asked for again) takes the next letter: the counter moves whenever the box changes."""
+        shown = self.pointing()
+        if self._shown is shown:
+            return
+        same_group = self._shown is not None and self._shown.group == shown.group
+        self.parts = self.parts + 1 if same_group else 1
+        self._shown = shown
+
+    def part(self):
+        """The letter of the box shown within its group's number ("" for a step alone in its group)."""
+        step = self.pointing()
+        if step is None or sum(s.group == step.group for s in self.steps) < 2:
+            return ""
+        n, letters = max(self.parts, 1), ""
+        while n:                                   # a ... z, then aa, ab ... (never more than a few)
+            n, r = divmod(n - 1, 26)
+            letters = chr(ord("a") + r) + letters
+        return letters
+
     def pointing(self):
-        """The step whose moves the table outlines now (an earlier one the game asks for again)."""
+        """The step the panel speaks of (title and text) and whose moves the table outlines now:
+        the step, or an earlier one of its group the game asks for again."""
         return self.aside or self.step
 
     def asks(self, decision):

@@ -374,14 +374,14 @@ def test_the_tutorial_teaches_how_to_win_as_the_rulebook_scores(tmp_path, monkey
     city destroyed 1; If you have amassed the most livestock 5; ... the second most livestock 2;
     If you destroyed the most settlements (RV) in a region 6; ... the second most settlements
     (RV) in a region 3"; Step 3: "Village pieces are worth 1 RV, and city pieces are worth 3 RV".
-    The step shows during a played tutorial, with one title to each step."""
+    The step shows during a played tutorial, with one title to each step number shown."""
     drawn = DrawnText(monkeypatch)
     app, scene = start(tmp_path)
     titles = {}
     for _ in walk(app, scene):
         drawn.clear()
         redraw(app)
-        number = scene.guide.step.id
+        number = f"{scene.guide.number()[0]}{scene.guide.part()}"     # as the counter shows it ("7c")
         title = scene.tutorial._content()[0]
         assert titles.setdefault(number, title) == title, f"step {number}: {titles[number]!r} and {title!r}"
         if scene.guide.step.id == "scoring":
@@ -392,3 +392,116 @@ def test_the_tutorial_teaches_how_to_win_as_the_rulebook_scores(tmp_path, monkey
                           "(a village 1, a city 3) scores 6 VP, the second most 3"):
                 assert words in text, words
     assert "scoring" in scene.guide.seen
+
+
+def panel_head(drawn, scene):
+    """The counter line drawn on the panel ("Tutorial - step 7c of 9")."""
+    return next(s for s in drawn.within(scene.tutorial.panel) if s.startswith("Tutorial - "))
+
+
+def test_the_box_speaks_of_one_thing_and_its_counter_moves_with_it(tmp_path, monkeypatch):
+    """Playtest: a box titled "End your turn" said "Now: Attack a settlement..." and one titled
+    "The Action Hex" gave the attack text; "step 7 of 9" stayed through five different boxes.
+    Played through every part of the turn, each box's title is the title of the step whose text
+    it shows, and the counter changes whenever the box asks for something new (and never names
+    two different boxes)."""
+    drawn = DrawnText(monkeypatch)
+    app, scene = start(tmp_path)
+    texts = {scene.tutorial._named(s.text.split("{now}")[0]): s for s in scene.guide.steps}   # (now: when shown)
+    shown, boxes = [], {}
+    for _ in walk(app, scene):
+        drawn.clear()
+        redraw(app)
+        title, text, _ = scene.tutorial._content()
+        about = [s for t, s in texts.items() if t in text]
+        assert [s.title for s in about] == [title], (title, text)
+        head = panel_head(drawn, scene)
+        if not shown or shown[-1] != (head, title):
+            shown.append((head, title))
+        assert boxes.setdefault(head, title) == title, f"{head!r}: {boxes[head]!r} and {title!r}"
+    titles = [t for _, t in shown]
+    assert len(titles) == len(boxes), shown            # every new box, a new counter
+    assert {"Attack a settlement", "The Action Hex", "End your turn"} <= set(titles), shown
+
+
+def test_the_last_box_says_where_the_game_is_when_it_is_shown(tmp_path, monkeypatch):
+    """Playtest: "The AI dragons now finish the century; then come Settlement Growth..." was
+    shown in Century 2's Awakening. The box names where the game is, as the prompt bar does,
+    when it is shown and after the AI dragons played on into the next century."""
+    from sprites.table import tips as tiptext
+    drawn = DrawnText(monkeypatch)
+    app, scene = start(tmp_path)
+    for _ in walk(app, scene):
+        pass
+    guide = scene.guide
+    assert guide.step is guide.steps[-1]
+    moments = []
+    for _ in range(400):
+        drawn.clear()
+        redraw(app)
+        v = scene.view
+        words = " ".join(drawn.within(scene.tutorial.panel))
+        assert f"Century {v['century']} of 6, {tiptext.PHASES[v['phase']]}" in words, (v["century"], v["phase"], words)
+        assert "now finish the century" not in words
+        if (v["century"], v["phase"]) not in moments:
+            moments.append((v["century"], v["phase"]))
+        if len(moments) == 3:
+            break
+        if scene.decision is not None and scene.decision["player"] == guide.human:
+            play_option(app, scene, 0)             # the player plays on under the last box
+        else:
+            app.pump()
+    assert len(moments) == 3 and guide.step is guide.steps[-1], moments
+
+
+def card_region_cover(scene):
+    """Pixels of the regions where the player's cards can be played that the panel hides."""
+    v = scene.view
+    regions = {scene.data.cards[c].region for c in v["players"][v["seat"]]["hand"] or []} - {None}
+    panel, hidden = scene.tutorial.panel, {}
+    for name in regions:
+        shape = pygame.Surface(scene.app.screen.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(shape, (255, 255, 255), scene.map.geo.polygons[name])
+        n = pygame.mask.from_surface(shape).overlap_area(pygame.mask.Mask(panel.size, fill=True), panel.topleft)
+        if n:
+            hidden[name] = n
+    return hidden
+
+
+def test_the_box_keeps_off_the_regions_of_your_cards_and_the_lair_actions(tmp_path):
+    """Playtest: the boxes of steps 1 and 6 (waiting for the AI dragons) hid Germania, where the
+    player's cards are played, and step 2's hid the Lair Action board. At every moment of a run
+    (1600x900), the box hides no pixel of a region of the player's cards, nor a Lair Action."""
+    app, scene = start(tmp_path)
+    moments = set()
+    for _ in walk(app, scene):
+        step = scene.guide.step.id
+        moments.add((step, scene.guide.waiting(scene.decision)))
+        hidden = card_region_cover(scene)
+        assert not hidden, f"step {step}: the box hides {hidden}"
+        rows = [e.name for e in scene.elements
+                if e.name.startswith("lair_action:") and e.rect.colliderect(scene.tutorial.panel)]
+        assert not rows, f"step {step}: the box hides {rows}"
+    assert {("welcome", False), ("table", False), ("place", True)} <= moments, moments
+
+
+@pytest.mark.parametrize("size, text", [((1100, 650), 100), ((1100, 650), 150), ((1600, 900), 100)])
+def test_the_box_buttons_never_overlap(tmp_path, size, text):
+    """Rendered at 1100x650, step 2's box in the narrow left column drew "Leave the tutorial"
+    over "Next" (it read "lext"). At every moment of a run, the box's buttons lie inside it,
+    clear of each other."""
+    from sprites.settings import Settings
+    settings = Settings()
+    settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
+    app.push(TitleScene(app, seed=1))
+    click(app, "button:tutorial")
+    scene = app.scene
+    for _ in walk(app, scene):
+        panel = scene.tutorial.panel
+        rects = {n: scene.element_rect(n) for n in ("tutorial:leave", "tutorial:next", "tutorial:play_on")
+                 if scene.element(n) is not None}
+        assert all(panel.contains(r) for r in rects.values()), (scene.guide.step.id, panel, rects)
+        names = sorted(rects)
+        clash = [(a, b) for a in names for b in names if a < b and rects[a].colliderect(rects[b])]
+        assert not clash, f"step {scene.guide.step.id} at {size}: {clash}"

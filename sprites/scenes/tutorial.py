@@ -12,6 +12,7 @@ import pygame
 from sprites import palette, theme
 from sprites.art import common
 from sprites.scenes.table import TableScene
+from sprites.table import tips as tiptext
 from sprites.table.part import TablePart
 from sprites.tutorial import Guide
 
@@ -74,9 +75,10 @@ class GuidePart(TablePart):
 
     def _button_rects(self, panel, step):
         """The panel's buttons in its last row: Leave at the left end, Next or Play on at
-        the right end, so that Leave never takes the place Next had under the pointer."""
+        the right end, so that Leave never takes the place Next had under the pointer. In a
+        narrow panel (a side column of a small window) Leave goes a row higher, never over Next."""
         lay = self.table.lay
-        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+        bh = self._button_h()
         y = panel.bottom - lay.pad * 2 - bh
         out = {}
         x = panel.right - lay.pad * 2
@@ -85,9 +87,22 @@ class GuidePart(TablePart):
             x -= bw
             out[name] = pygame.Rect(x, y, bw, bh)
             x -= lay.pad
+        if self._two_rows(panel.w, step):
+            y -= bh + lay.pad
         bw = theme.text_width(BUTTONS["tutorial:leave"], lay.font(20), True) + lay.px(28)
         out["tutorial:leave"] = pygame.Rect(panel.x + lay.pad * 2, y, bw, bh)
         return out
+
+    def _button_h(self):
+        lay = self.table.lay
+        return max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
+
+    def _two_rows(self, w, step):
+        """Whether Leave and the step's buttons do not fit side by side in a panel ``w`` wide."""
+        lay = self.table.lay
+        names = ["tutorial:leave"] + self._buttons(step)
+        need = sum(theme.text_width(BUTTONS[n], lay.font(20), True) + lay.px(28) for n in names)
+        return need + lay.pad * (len(names) - 1) > w - 4 * lay.pad
 
     def kept_clear(self):
         return (self.panel,) if self.panel is not None else ()
@@ -137,36 +152,50 @@ class GuidePart(TablePart):
             h = min(m.h, self._panel_height(w))
             for ax, ay in ((0, 1), (1, 1), (0, 0), (1, 0), (0.5, 1), (0.5, 0), (0, 0.5), (1, 0.5)):
                 places.append(pygame.Rect(m.x + round(ax * (m.w - w)), m.y + round(ay * (m.h - h)), w, h))
-        for column in (lay.right, lay.left):     # if the map has no room, over a side column (its bottom)
+        for column in (lay.right, lay.left):     # if the map has no room, over a side column (bottom or top)
             c = column.inflate(-2 * lay.pad, -2 * lay.pad)
             h = min(c.h, self._panel_height(c.w))
-            places.append(pygame.Rect(c.x, c.bottom - h, c.w, h))
+            places += [pygame.Rect(c.x, c.bottom - h, c.w, h), pygame.Rect(c.x, c.y, c.w, h)]
         hard, soft = self._avoid()
         soft += [(lay.right, 1), (lay.left, 1)]
         top = pygame.Rect(m.x, m.y, m.w, lay.px(90))           # where the table's messages appear
         shapes = self._target_masks()
+        yours = self._masks_of(self._card_regions())
         pointer = self.table.pointer
         step = self.guide.step
 
         def area(r, rects):
             return sum(r.clip(t).w * r.clip(t).h for t in rects)
 
-        def on_shapes(r):
-            """How much of the outlined regions the panel would hide."""
+        def on_shapes(r, masks):
+            """How much of the regions of ``masks`` the panel would hide."""
             box = pygame.mask.Mask(r.size, fill=True)
-            return sum(mask.overlap_area(box, (r.x - at[0], r.y - at[1])) for mask, at in shapes)
+            return sum(mask.overlap_area(box, (r.x - at[0], r.y - at[1])) for mask, at in masks)
 
         def cost(r):
             leave = self._button_rects(r, step)["tutorial:leave"]
             under = 10 ** 9 if pointer is not None and leave.collidepoint(pointer) else 0   # never moved under it
-            return under + 1000 * (area(r, hard) + on_shapes(r)) + \
+            return under + 1000 * (area(r, hard) + on_shapes(r, shapes)) + 100 * on_shapes(r, yours) + \
                 sum(weight * area(r, [t]) for t, weight in soft) + area(r, [top]) // 4
         return min(places, key=cost)
+
+    def _card_regions(self):
+        """The outlines of the regions where the player's cards can be played: where the
+        player looks to place, play, attack and fly, at every step (also while the step
+        waits for the AI dragons, when the table outlines nothing yet, and at the steps
+        without moves, over another question of the game)."""
+        t = self.table
+        hand = t.view["players"][t.view["seat"]]["hand"] or []
+        names = {t.data.cards[cid].region for cid in hand} - {None}
+        return [pts for name, pts in t.map.geo.polygons.items() if name in names]
 
     def _target_masks(self):
         """(mask, top left) of each region the step outlines, with its outline's width:
         the panel covers none of them where it can."""
-        _, polygons = self.targets()
+        return self._masks_of(self.targets()[1])
+
+    def _masks_of(self, polygons):
+        """(mask, top left) of each region outline (with the outline's width), kept."""
         w = max(3, self.table.lay.px(4))
         out = []
         for points in polygons:
@@ -190,8 +219,9 @@ class GuidePart(TablePart):
             text_h += len(theme.wrap(note, lay.font(18), inner, True)) * lay.line(18) + lay.pad
         extra = lay.line(18) + lay.pad if self.guide.waiting(self.table.decision) else 0     # "waiting for ..."
         head = lay.line(17) + common.display_font(lay.font(30)).get_height()
-        bh = max(lay.px(40), theme.font(lay.font(20), True).get_height() + lay.px(12))
-        return head + text_h + extra + bh + 5 * lay.pad
+        bh = self._button_h()
+        rows = 2 if self.guide.step is not None and self._two_rows(w, self.guide.step) else 1
+        return head + text_h + extra + rows * bh + (rows - 1) * lay.pad + 5 * lay.pad
 
     def _avoid(self):
         """(rects the panel must not hide, [(rect, weight)] it had better not hide)."""
@@ -218,6 +248,7 @@ class GuidePart(TablePart):
                  if e.name.startswith(("site:", "token:"))]
         soft += [(geo.label_rects[n], 2) for n in geo.label_rects]
         soft += [(t.element_rect(n), 4) for n in ("hex:use", "hex:turn_left", "hex:turn_right") if t.element(n)]
+        soft += [(e.rect, 6) for e in t.elements if e.name.startswith("lair_action:")]   # a board to act on
         return hard, soft
 
     # ----- input ------------------------------------------------------------------------
@@ -265,20 +296,23 @@ class GuidePart(TablePart):
 
     def _content(self):
         """(title, text, note) of the panel: the step's, or the earlier step the game asks for
-        again; the note names a question of the game that no step speaks of."""
-        step, aside = self.guide.step, self.guide.aside
+        again (its title with its text: the box speaks of one thing, and its letter moves on);
+        the note names a question of the game that no step speaks of."""
+        shown = self.guide.pointing()
         asks = self.guide.asks(self.table.decision)
         note = f"The game asks: {asks[0].lower()}{asks[1:]}" if asks else ""
-        if aside is not None:              # (the step's own title: one title to each step number)
-            return step.title, self._named(f"Now: {aside.title}. {aside.text}"), note
-        return step.title, self._named(step.text), note
+        return shown.title, self._named(shown.text), note
 
     def _named(self, text):
         """The script's {you} as the table names the player's dragon (the
-        colour-blind palette's colour name when it is on)."""
-        name = self.table.host.seats[self.guide.human]["dragon"]
-        d = next(d for d in self.table.data.dragons if d.name == name)
-        return text.replace("{you}", f"{palette.colour_name(d)} Dragon ({d.letter})")
+        colour-blind palette's colour name when it is on), and {now} as where the game
+        is when the box is shown (the AI dragons play on under it)."""
+        t = self.table
+        name = t.host.seats[self.guide.human]["dragon"]
+        d = next(d for d in t.data.dragons if d.name == name)
+        v = t.view
+        now = f"Century {v['century']} of {t.data.setup['centuries']}, {tiptext.PHASES.get(v['phase'], v['phase'])}"
+        return text.replace("{you}", f"{palette.colour_name(d)} Dragon ({d.letter})").replace("{now}", now)
 
     def _draw_panel(self, surface):
         t = self.table
@@ -287,7 +321,7 @@ class GuidePart(TablePart):
         theme.panel(surface, r, fill=(250, 240, 214), edge=OUTLINE, radius=10, width=3)
         x, y = r.x + 2 * lay.pad, r.y + lay.pad
         number, total = self.guide.number()
-        where = f"step {number} of {total}" if number is not None else "an extra step"
+        where = f"step {number}{self.guide.part()} of {total}" if number is not None else "an extra step"
         theme.blit_text(surface, f"Tutorial - {where}", lay.font(17), (x, y), theme.MUTED, True,
                         width=r.w - 4 * lay.pad)
         y += lay.line(17)
