@@ -30,9 +30,11 @@ except ImportError:
 from app.session import SEAT_KINDS
 from game.plaintext import name_problem
 
-VERSION = 5                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints;
+VERSION = 6                    # 2: refusals travel as {reason: [targets]}; 3: sessions, rules fingerprints;
 #                                4: the board describes its variant (variant_table, team_result: was desolation);
-#                                5: a seat's standings are asked for (``standings``) until the game is over
+#                                5: a seat's standings are asked for (``standings``) until the game is over;
+#                                6: a preview's hits each say their whole Life cost, a damage reduction apart
+#                                   (``reduction``, once in all; ``waiting`` and ``adds``: whose icons they are)
 MAX_FRAME = 64 * 1024          # bytes in one client frame (the server refuses bigger ones)
 MAX_TEXT = 64                  # characters in any string field a client sends
 MAX_DEPTH = 4                  # nesting of a client's JSON
