@@ -322,3 +322,18 @@ def test_hovering_a_card_to_discard_for_wrath_attack_says_whose_icons_and_the_li
     assert "The 2 Attack icons waiting could then hit (ringed on the map): 2 villages (1 icon, Life -1 each)." in text
     assert "Damage -1 once: 1 Life less in all." in text
     assert "Its Attack icons" not in text and "Life -0" not in text
+
+
+def test_hits_on_several_cities_are_counted_in_words():
+    """Playtest: the preview read "3 citys (2 icons, Life -2 each)"."""
+    from sprites.table.tips import outcome_text
+    from game.data import default_data
+    from game.preview import Hit, Outcome
+    data = default_data()
+    hits = [Hit("Gallia", k, "city", 2, 2) for k in range(3)] + [Hit("Gallia", 3, "town", 2, 1)] + \
+        [Hit("Gallia", k, "village", 1, 1) for k in (4, 5)]
+    o = Outcome(seat=0, spends={}, taken=(), pieces=(), life=0, cards_drawn=0, cards_lost=0, hits=tuple(hits),
+                waiting=2, adds=2).to_dict()
+    text = outcome_text(data, o, 4, "Ash")
+    assert "3 cities (2 icons, Life -2 each); a town (2 icons, Life -1); 2 villages (1 icon, Life -1 each)" in text, text
+    assert "citys" not in text
