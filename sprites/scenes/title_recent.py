@@ -146,7 +146,7 @@ class RecentGames:
         r = self.recent_rect
         theme.blit_text(surface, "RECENT GAMES", self.caps(26), (r.x, px(160)), theme.GOLD, True)
         if not self.recent:
-            theme.blit_wrapped(surface, "Every game autosaves after each action and shows up here.", fs(20),
+            theme.blit_wrapped(surface, "Every game autosaves after each action and shows up here (the tutorial once you play it on).", fs(20),
                                pygame.Rect(r.x, px(206), r.w, r.h), (200, 180, 150))
         for i, info in enumerate(self.recent[:RECENT_ROWS]):
             row = self.element_rect(f"recent:{i}")
