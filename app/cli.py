@@ -56,9 +56,9 @@ def command_name():
 
 
 def build_parser():
-    ap = _Parser(prog=command_name(), description="Wrath of Dragons: the board game, in a window or headless.",
-                 epilog=f"Online play's server: {command_name()} serve (and backup, restore); "
-                        f"{command_name()} serve --help for its flags.")
+    ap = _Parser(prog=command_name(), description="Wrath of Dragons: the board game, in a window or headless. "
+                 f"Online play's server: {command_name()} serve (and backup, restore); "
+                 f"{command_name()} serve --help for its flags.")
     ap.add_argument("--version", action="version", version=f"Wrath of Dragons {VERSION}",
                     help="print the version and exit")
     ap.add_argument("--where", action="store_true", default=None,
