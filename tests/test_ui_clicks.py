@@ -4,6 +4,7 @@ not Lick Wounds is possible, spending clicks that cannot be undone ask, a
 whole glowing region is a target, and two copies of a card are one choice."""
 from __future__ import annotations
 
+import random
 
 from ui_helpers import click, click_at, make_app, press, reach
 
@@ -247,3 +248,36 @@ def test_a_card_the_hand_brings_under_a_still_pointer_is_enlarged_only_once_the_
     move_to(app, (pos[0] + 2, pos[1]))
     redraw(app)
     assert enlarged == [under], "once the pointer moves, the card under it is enlarged"
+
+
+def test_which_one_opens_beside_what_was_clicked_never_over_it():
+    """Playtest: "The 'Which one?' town dialog covers the town being attacked": it opened under
+    the site's top edge when there was no room above. It opens over, under or beside what the
+    click was on, at every window size, wherever that lies on the map."""
+    from app.session import Session
+    from ui_helpers import human_seats, table_at
+    seen = below = 0
+    for seed in range(200):
+        session = Session.new(human_seats(3), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            g = session.game
+            if g.is_over:
+                break
+            d = g.decision
+            sites = [a.site for a in d.options if a.site is not None]
+            if any(sites.count(k) > 1 for k in sites):            # (a site attacked with 1 or 2 icons)
+                for size in ((1600, 900), (1100, 650)):
+                    app, table = table_at(session, size)
+                    for name in [n for n, idx in table.groups.items() if n.startswith("site:") and len(idx) > 1]:
+                        click(app, name)
+                        assert table.dialog is not None and table.dialog.title == "Which one?"
+                        site = table.element_rect(name)
+                        assert not table.dialog.rect.colliderect(site), (size, name)
+                        seen += 1
+                        below += table.dialog.rect.top >= site.bottom       # (no room above it)
+                        press(app, pygame.K_ESCAPE)
+                if seen >= 6 and below:
+                    return
+            session.apply(rng.choice(d.options))
+    assert seen >= 6 and below, (seen, below)

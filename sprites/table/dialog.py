@@ -26,7 +26,7 @@ class Dialog:
         self.choices = list(choices)    # (element name, label)
         self.cards = list(cards)        # (element name, card id)
         self.cancel = cancel            # a "Cancel" button (button:cancel) and Esc close it
-        self.anchor = anchor            # a point to open near, or None for the centre
+        self.anchor = anchor            # the rect of what it asks about, to open beside (None: the centre)
         self.rect = None
         self.width = width
 
@@ -68,13 +68,27 @@ class Dialog:
             return self.layout(lay, room, cols=min(3, self._cols + 1, max(1, n)))
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
         if self.anchor:
-            rect.midbottom = (self.anchor[0], self.anchor[1] - lay.px(12))
-            if rect.top < area.top:
-                rect.midtop = (self.anchor[0], self.anchor[1] + lay.px(12))
+            self.rect = self._beside(rect, pygame.Rect(self.anchor), area, lay.px(12))
         else:
             rect.center = area.center
-        self.rect = rect.clamp(area)
+            self.rect = rect.clamp(area)
         return self.rect
+
+    @staticmethod
+    def _beside(rect, what, area, gap):
+        """``rect`` placed over, under, right of or left of ``what`` (the first of these that
+        stays in ``area`` whole), never over it if it fits anywhere beside it."""
+        places = [{"midbottom": (what.centerx, what.top - gap)}, {"midtop": (what.centerx, what.bottom + gap)},
+                  {"midleft": (what.right + gap, what.centery)}, {"midright": (what.left - gap, what.centery)}]
+        for place in places:
+            r = rect.copy()
+            setattr(r, *next(iter(place.items())))
+            r = r.clamp(area)
+            if not r.colliderect(what):
+                return r
+        r = rect.copy()
+        r.midbottom = places[0]["midbottom"]
+        return r.clamp(area)
 
     def elements(self, lay):
         out = []

@@ -72,7 +72,7 @@ def offer(t, name, idx):
         title, what, anchor = "Lick wounds: discard which card?", f"Each card discarded heals {heal} Life.", None
     else:
         rect = t.element_rect(name)
-        title, what, anchor = "Which one?", t.tips.get(name, "").split(" Click:")[0], rect.midtop if rect else None
+        title, what, anchor = "Which one?", t.tips.get(name, "").split(" Click:")[0], rect
     ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460), "choose",
         focus=hinted_choice(t.options, idx, t.hinted_option()))
 
