@@ -95,10 +95,16 @@ def darken(c, t):
 
 def luminance(c):
     """Relative luminance (WCAG): 0 for black, 1 for white."""
+    return _luminance(rgb(c))
+
+
+@functools.lru_cache(maxsize=1024)
+def _luminance(c):
+    """(asked of the same few colours for every button and text drawn: a frame asked it ~1,000 times)"""
     def lin(v):
         v /= 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (lin(v) for v in rgb(c))
+    r, g, b = (lin(v) for v in c)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
