@@ -363,7 +363,9 @@ class TableScene(Scene):
     def handle(self, event):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
-            self.resting = None
+            if self.resting is not None:
+                self.resting = None
+                self.app.dirty = True       # (its tooltip, or the card enlarged, shows now)
         if event.type == pygame.MOUSEWHEEL and self.pointer is not None:
             return self.scroll(self.pointer, event.y)          # where the pointer is, as the events said
         super().handle(event)
