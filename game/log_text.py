@@ -6,7 +6,7 @@ sentence here changes nothing else (the AI and the view read event fields).
 from __future__ import annotations
 
 from .state import SITE_NAMES
-from .words import plural, resources
+from .words import plural, resources, settlements
 
 MARKER_NAMES = {"first_lair": "First Lair Action marker", "first_attack": "First Attack Action marker",
                 "dragon_ward": "Dragon Ward marker", "terrify": "+{terrify} VP counter"}
@@ -142,10 +142,6 @@ def log_texts(g):
 
 
 # ----- "since your last turn" (game/summary.py tallies; the words are here) -----
-def _count(n, word, many=None):
-    return f"{'a' if n == 1 else n} {plural(n, word, many)}" if word in ("village", "city") else f"{n} {word}"
-
-
 def _and(parts):
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
@@ -168,7 +164,7 @@ def _seat_line(g, seat, t):
     if t["flew"]:
         parts.append(f"flew to {_and(t['flew'])}")
     for region, n in t["destroyed"].items():
-        what = [_count(n[k], k, "cities" if k == "city" else None) for k in ("village", "city") if n[k]]
+        what = [settlements(n[k], k) for k in ("village", "city") if n[k]]
         parts.append(f"destroyed {_and(what)} in {region}")
     if t["life_lost"]:
         parts.append(f"lost {t['life_lost']} Life")

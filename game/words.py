@@ -17,6 +17,11 @@ def count(n, word, many=None):
     return f"{n} {plural(n, word, many)}"
 
 
+def settlements(n, kind):
+    """Settlement pieces in words: "a village", "2 towns", "3 cities"."""
+    return f"a {kind}" if n == 1 else count(n, kind, "cities" if kind == "city" else None)
+
+
 def resource_plural(res):
     """"nobles", "fields", but "livestock", "gold"."""
     return res if res in UNCOUNTED else res + "s"

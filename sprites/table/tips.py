@@ -6,7 +6,7 @@ engine's own sentences, the options' ``text``); otherwise it describes the thing
 from __future__ import annotations
 
 from game.data import CITY, ICON_RESOURCE, ICON_WORDS, SITE_NAMES, TOWN, VILLAGE
-from game.words import count, resources
+from game.words import count, resources, settlements
 
 RES_ICON = {res: ICON_WORDS[icon] for icon, res in ICON_RESOURCE.items()}     # "field" -> "Scorch Field"
 PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
@@ -251,11 +251,6 @@ def _whose_icons(o):
     return f"The {n} Attack icon{'s' if n > 1 else ''} waiting"
 
 
-def _settlements(n, size):
-    """"a town", "2 villages", "3 cities"."""
-    return f"a {size}" if n == 1 else count(n, size, "cities" if size == "city" else None)
-
-
 def outcome_text(data, o, life_now, name, uses=None):
     """What an outcome (an option's ``preview``) means for its chooser, ``name``, in a few short
     sentences, its cost first (``uses``: a power or icon the option uses up, its touch's)."""
@@ -292,7 +287,7 @@ def outcome_text(data, o, life_now, name, uses=None):
         for h in o["hits"]:
             key = (h["size"], h["icons"], h["life"])
             kinds[key] = kinds.get(key, 0) + 1
-        hits = "; ".join(f"{_settlements(n, size)} ({icons} icon{'s' if icons > 1 else ''},"
+        hits = "; ".join(f"{settlements(n, size)} ({icons} icon{'s' if icons > 1 else ''},"
                          f" Life -{life}{' each' if n > 1 else ''})" for (size, icons, life), n in kinds.items())
         out.append(f"{_whose_icons(o)} could then hit (ringed on the map): {hits}.")
         if o["reduction"]:
