@@ -24,7 +24,7 @@ import pygame  # noqa: E402
 
 from sprites.app import open_window, App  # noqa: E402
 from sprites.scenes.table import TableScene  # noqa: E402
-from ui_helpers import click, click_option, pump_until, type_into  # noqa: E402
+from ui_helpers import click, click_option, create_table, pump_until, type_into  # noqa: E402
 
 os.environ["SDL_VIDEODRIVER"] = "x11"       # a real window on the Xvfb display (ui_helpers chose the dummy one)
 
@@ -38,8 +38,7 @@ def main(role, uri, save_dir, code_file, versions):
     type_into(app, "field:name", "Ann" if role == "create" else "Bo")
     if role == "create":
         assert online.seats == ["here", "invite"], online.seats
-        click(app, "button:create")
-        assert pump_until(app, lambda: online.invites is not None), online.message
+        create_table(app, online)
         with open(code_file + ".tmp", "w") as fh:
             fh.write(online.invites[0][0][2])
         os.replace(code_file + ".tmp", code_file)

@@ -37,13 +37,12 @@ def test_enter_on_the_invite_codes_opens_the_table(tmp_path):
     from online_helpers import ServerProcess
     from sprites.scenes.table import TableScene
     from test_ui_online import open_play_online
-    from ui_helpers import pump_until
+    from ui_helpers import create_table, pump_until
     server = ServerProcess(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
         online = open_play_online(app, server.uri, "Ann")
-        click(app, "button:create")
-        assert pump_until(app, lambda: online.invites is not None), online.message
+        create_table(app, online)
         press(app, pygame.K_RETURN)
         assert pump_until(app, lambda: isinstance(app.scene, TableScene)), "Enter took Open the table"
     finally:

@@ -29,7 +29,8 @@ from client.my_games import MyGames                          # noqa: E402
 from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
-from ui_helpers import DrawnText, click, click_option, make_app, pump_until, redraw, type_into  # noqa: E402
+from ui_helpers import (DrawnText, click, click_option, create_table, make_app, pump_until,  # noqa: E402
+                        redraw, type_into)
 
 
 def ann_against_an_ai(tmp_path, uri, monkeypatch):
@@ -103,8 +104,7 @@ def test_a_window_creates_a_table_a_friend_joins_with_the_code_and_they_play(tmp
         click(app, "button:more")
         while scene.seats[2] != "easy":
             click(app, "seat:2")
-        click(app, "button:create")
-        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        create_table(app, scene)
         (seat, dragon, code), = scene.invites[0]
         assert seat == 1 and len(code.replace("-", "")) == 10
         mine = MyGames.load(str(tmp_path / "saves"))          # remembered on this computer, with its token
@@ -164,8 +164,7 @@ def test_a_finished_online_game_shows_its_scores_replays_and_is_kept_on_this_com
     app = make_app(tmp_path / "saves")
     try:
         scene = open_play_online(app, server.uri, "Ann")
-        click(app, "button:create")
-        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        create_table(app, scene)
         friend = Friend(server.uri, scene.invites[0][0][2])
         click(app, "button:open_new")
         assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message
@@ -249,8 +248,7 @@ def test_the_next_new_table_starts_from_the_seats_and_settings_of_the_last_one(t
         click(app, "button:turn")
         chosen = (list(scene.seats), scene.variant_i, scene.absent_i, scene.turn_i)
         assert chosen != (["here", "invite"], 0, 0, 0)
-        click(app, "button:create")
-        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        create_table(app, scene)
         app.to_title()
         click(app, "button:online")
         again = app.scene

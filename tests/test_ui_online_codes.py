@@ -26,7 +26,8 @@ from sprites.scenes.online import OnlineScene                     # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
 from sprites.table.online_parts import Watching                   # noqa: E402
 from test_ui_online import open_play_online                       # noqa: E402
-from ui_helpers import DrawnText, click, make_app, press, pump_until, redraw, type_into  # noqa: E402
+from ui_helpers import (DrawnText, click, create_table, make_app, press, pump_until, redraw,  # noqa: E402
+                        type_into)
 
 ESC = 27
 
@@ -53,8 +54,7 @@ def test_esc_on_the_invite_codes_keeps_them_shown_again_from_my_games_and_the_ta
         scene = open_play_online(app, server.uri, "Ann")
         click(app, "button:more")                           # you, a friend, a friend
         assert scene.seats == ["here", "invite", "invite"]
-        click(app, "button:create")
-        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        create_table(app, scene)
         codes = {seat: code for seat, _, code in scene.invites[0]}
         game = scene.invites[1]["game"]
         assert sorted(codes) == [1, 2]

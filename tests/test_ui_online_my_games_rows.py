@@ -55,13 +55,12 @@ def test_a_table_just_made_says_how_it_stands_and_its_whole_watch_code(tmp_path,
     """A playtest: after Create and Esc on the invite codes, the new game's row said
     "Asking the server..." for minutes (its server was asked only when the screen opened),
     and the row's end, its watch code, was cut off beside the Codes button."""
-    from ui_helpers import click, press
+    from ui_helpers import create_table, press
     server = ServerThread(tmp_path / "server")
     app = make_app(tmp_path / "saves")
     try:
         scene = open_play_online(app, server.uri, "Ann")
-        click(app, "button:create")                         # you and a friend
-        assert pump_until(app, lambda: scene.invites is not None), scene.message
+        create_table(app, scene)                            # you and a friend
         game = scene.invites[1]["game"]
         press(app, pygame.K_ESCAPE)
         assert app.scene is scene and scene.invites is None

@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from online_helpers import ServerThread, join_game                # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
 from test_ui_online import open_play_online                       # noqa: E402
-from ui_helpers import (DrawnText, click, leave_to_title, make_app, pump_until, redraw,  # noqa: E402
+from ui_helpers import (DrawnText, click, create_table, leave_to_title, make_app, pump_until, redraw,  # noqa: E402
                         screen_bytes)
 
 
@@ -31,8 +31,7 @@ def open_new_table(app, uri):
     """Ann's window creates a table of herself and one invited friend and opens it: (table, code)."""
     scene = open_play_online(app, uri, "Ann")
     assert scene.seats == ["here", "invite"], scene.seats
-    click(app, "button:create")
-    assert pump_until(app, lambda: scene.invites is not None), scene.message
+    create_table(app, scene)
     (_, _, code), = scene.invites[0]
     click(app, "button:open_new")
     assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message

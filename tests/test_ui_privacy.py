@@ -38,6 +38,15 @@ def to_plot(app, session, rng):
     raise AssertionError("nobody could take Plot")
 
 
+def to_handoff(app, session, rng):
+    """Play random options by clicks until the hand-off screen shows; return it."""
+    for _ in range(400):
+        if isinstance(app.scene, HandOffScene):
+            return app.scene
+        play_option(app, app.scene, rng.randrange(len(session.game.decision.options)))
+    raise AssertionError("no hand-off came")
+
+
 def private_words(game, seat):
     """Strings that only ``seat`` may see: its hand's card titles (those that
     are not also in someone else's sight) and its private log lines."""
@@ -133,12 +142,7 @@ def test_enter_pressed_by_habit_does_not_skip_the_hand_off(monkeypatch):
     session = Session.new(seats(3), seed=4)
     rng = random.Random(4)
     app.start_game(session, handoff=True)
-    for _ in range(400):
-        if isinstance(app.scene, HandOffScene):
-            break
-        play_option(app, app.scene, rng.randrange(len(session.game.decision.options)))
-    screen = app.scene
-    assert isinstance(screen, HandOffScene)
+    screen = to_handoff(app, session, rng)
     press(app, pygame.K_RETURN)
     assert app.scene is screen, "Enter right away went past the hand-off"
     later = screen.shown_at + handoff.ENTER_AFTER_MS
@@ -160,12 +164,7 @@ def test_the_hand_off_screen_leaves_to_the_title_without_showing_anyone_s_hand(t
     rng = random.Random(4)
     table = app.start_game(session, handoff=True)
     for how in ("esc", "click"):
-        for _ in range(400):
-            if isinstance(app.scene, HandOffScene):
-                break
-            play_option(app, app.scene, rng.randrange(len(session.game.decision.options)))
-        screen = app.scene
-        assert isinstance(screen, HandOffScene)
+        screen = to_handoff(app, session, rng)
         titles = {session.game.cards[c].title for p in session.game.state.players for c in p.hand}
         drawn.clear()
         if how == "esc":

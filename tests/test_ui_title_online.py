@@ -20,7 +20,8 @@ from online_helpers import ServerThread                           # noqa: E402
 from sprites.scenes.table import TableScene                       # noqa: E402
 from sprites.scenes.title import TitleScene                       # noqa: E402
 from test_ui_online import open_play_online                       # noqa: E402
-from ui_helpers import DrawnText, click, leave_to_title, make_app, press, pump_until, redraw  # noqa: E402
+from ui_helpers import (DrawnText, click, create_table, leave_to_title, make_app, press,  # noqa: E402
+                        pump_until, redraw)
 
 import pygame                                                     # noqa: E402
 
@@ -28,8 +29,7 @@ import pygame                                                     # noqa: E402
 def online_table(app, uri):
     """A table created on Play online (this computer and a friend's invite), opened."""
     scene = open_play_online(app, uri, "Ann")
-    click(app, "button:create")
-    assert pump_until(app, lambda: scene.invites is not None), scene.message
+    create_table(app, scene)
     click(app, "button:open_new")
     assert pump_until(app, lambda: isinstance(app.scene, TableScene)), scene.message
     return app.scene

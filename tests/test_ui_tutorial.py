@@ -17,8 +17,14 @@ from app import tutorial_script as tutorial
 PREFERRED = {"discard": "Gallia", "lair_action": "hunt_and_hoard", "place": "Germania"}
 
 
-def start(tmp_path):
-    app = make_app(tmp_path)
+def start(tmp_path, size=(1600, 900), text=None):
+    """The tutorial opened from the title (``text``: the Text size setting, in per cent)."""
+    settings = None
+    if text is not None:
+        from sprites.settings import Settings
+        settings = Settings()
+        settings.text_scale = text
+    app = make_app(tmp_path, size=size, settings=settings)
     app.push(TitleScene(app, seed=1))
     click(app, "button:tutorial")
     assert isinstance(app.scene, TutorialScene)
@@ -314,13 +320,8 @@ def test_the_panel_hides_nothing_the_step_is_about(tmp_path, size, text):
     polish 6: "the box never covers its own target": the parts of the table it names, however
     large, with their outlines, and not one pixel of the regions it outlines), nor any element
     that offers a move now (of a region offered: its name and dragon spot)."""
-    from sprites.settings import Settings
-    settings = Settings()
-    settings.text_scale = text
-    app = make_app(tmp_path, size=size, settings=settings)
-    app.push(TitleScene(app, seed=1))
-    click(app, "button:tutorial")
-    scene, guide = app.scene, app.scene.guide
+    app, scene = start(tmp_path, size, text)
+    guide = scene.guide
     geo = scene.map.geo
     checked = set()
     for _ in walk(app, scene):
@@ -349,13 +350,7 @@ def test_leave_never_comes_under_the_pointer(tmp_path, size, text):
     """Issue 39, polish 6: "Leave does not move under the cursor". Played by clicks, the pointer
     stays where it clicked (Next, a card, a region); whatever the next step, its panel never
     puts Leave there: a second click on Next never leaves the tutorial."""
-    from sprites.settings import Settings
-    settings = Settings()
-    settings.text_scale = text
-    app = make_app(tmp_path, size=size, settings=settings)
-    app.push(TitleScene(app, seed=1))
-    click(app, "button:tutorial")
-    scene = app.scene
+    app, scene = start(tmp_path, size, text)
     for _ in walk(app, scene):
         assert isinstance(app.scene, TutorialScene)
         if scene.pointer is not None:
@@ -490,13 +485,7 @@ def test_the_box_buttons_never_overlap(tmp_path, size, text):
     """Rendered at 1100x650, step 2's box in the narrow left column drew "Leave the tutorial"
     over "Next" (it read "lext"). At every moment of a run, the box's buttons lie inside it,
     clear of each other."""
-    from sprites.settings import Settings
-    settings = Settings()
-    settings.text_scale = text
-    app = make_app(tmp_path, size=size, settings=settings)
-    app.push(TitleScene(app, seed=1))
-    click(app, "button:tutorial")
-    scene = app.scene
+    app, scene = start(tmp_path, size, text)
     for _ in walk(app, scene):
         panel = scene.tutorial.panel
         rects = {n: scene.element_rect(n) for n in ("tutorial:leave", "tutorial:next", "tutorial:play_on")

@@ -272,6 +272,12 @@ def pump_until(app, test, seconds=30):
     return False
 
 
+def create_table(app, scene):
+    """Create the table set up on the Play online screen ``scene``; wait for its invite codes."""
+    click(app, "button:create")
+    assert pump_until(app, lambda: scene.invites is not None), scene.message
+
+
 def click_option(app, table, index):
     """Choose option ``index`` by clicking what offers it (answering the table's questions), on a
     table whose host may answer later (online); True once the host's game moved on."""
