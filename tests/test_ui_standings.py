@@ -319,3 +319,29 @@ def test_a_change_paints_only_the_cells_of_the_sheet_it_changed():
             painted.append(len(set(table.standings._cells) - before))
     cells = 6 * len([row for row in scoresheet.rows(table.data) if row[1] is not None])
     assert len(painted) >= 6 and sorted(painted)[len(painted) // 2] <= cells // 4, (painted, cells)
+
+
+def test_the_open_panel_covers_its_rect_and_the_table_shows_around_it():
+    """A frame blits the painted table only around the open panel (issue 39: half the
+    window less to copy each frame): the window shows the panel's picture where the
+    panel lies (its close button drawn over it) and the painted table around it."""
+    app = make_app()
+    table = app.start_game(mid_game(players=4), handoff=False)
+    table.summary = None
+    press(app, STANDINGS_KEY)
+    app.dirty = True
+    app.render()
+    screen, lay = app.screen, table.lay
+    panel = table.standings.rect(lay)
+    top, bottom, left, right = table.standings.around(lay)
+    assert top.union(bottom).union(left).union(right).union(panel) == screen.get_rect()
+    assert top.h > 0 and right.w > 0
+    for area in (a for a in (top, bottom, left) if a.w and a.h):    # (not the right column: its Standings button)
+        assert pygame.image.tostring(screen.subsurface(area), "RGB") == \
+            pygame.image.tostring(table.base.subsurface(area), "RGB")
+    close = table.standings.close_rect(lay).move(-panel.x, -panel.y)
+    close.h += 2                                             # (and its shadow)
+    shown = screen.subsurface(panel).copy()
+    shown.blit(table.standings._image, close, close)          # (its close button as painted)
+    assert pygame.image.tostring(shown, "RGB") == \
+        pygame.image.tostring(table.standings._image, "RGB")

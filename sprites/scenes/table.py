@@ -530,7 +530,7 @@ class TableScene(Scene):
         self.summary = None
         self.century = None
         self._previews = {}
-        self.log.forget()
+        self.right.forget()
         self.hex_tween = None
         self.hex_angle = None
         self.places.clear()
@@ -584,7 +584,11 @@ class TableScene(Scene):
             self.paint_map(self.base)
             self._painted.pop("map", None)
             self.map_dirty = False
-        surface.blit(self.base, (0, 0))
+        if self.standings.open:
+            for area in self.standings.around(self.lay):
+                surface.blit(self.base, area, area)
+        else:
+            surface.blit(self.base, (0, 0))
         self.part.draw_under(surface)
         if toplayer.draw(self.frame(), self.panels(), self, surface):
             self.zoomed = list(self.hand)

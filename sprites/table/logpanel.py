@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
+from sprites.table.rowpictures import RowPictures
 
 PAPER = (250, 244, 228)
 LINE = 19                  # the log's lines (designed at 1600 x 900; they grow with the window, as the panels' text)
@@ -41,6 +42,7 @@ class LogPanel:
         self._kept = {}             # hot seat: seat -> its filter and folds while others play
         self._shown = []            # [(row, rect)] as last laid out
         self._key = None            # what they were laid out for
+        self._rows = RowPictures()  # the rows as painted (a new line paints its own)
 
     # ----- state ------------------------------------------------------------------
     def folded(self, century, now):
@@ -61,7 +63,8 @@ class LogPanel:
         self.only, self.flipped = None, set()
         self.scroll = 0
         self.picked = None
-        self._key, self._shown = None, []       # (its rows hold the last player's words)
+        self._key, self._shown = None, []       # (its rows hold the last player's words,
+        self._rows = RowPictures()              # and so do their pictures)
 
     def restore(self, seat):
         """The seat's own filter and folds, as it left them."""
@@ -200,6 +203,24 @@ class LogPanel:
         """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
         lay, r = self.lay, self.rect
         theme.panel(surf, r, fill=PAPER, radius=6, width=1)
+        title = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, self._title_h() - 2)
+        shows = ("title", self.only, tuple((d.colour, d.letter) for d in dragons))
+        self._rows.draw(surf, lay, shows, title, lambda: self._title_row(surf, dragons))
+        for row, rect in self.layout(log, century):
+            if row[0] == "head":
+                self._rows.draw(surf, lay, row, rect, lambda: self._header(surf, row, rect))
+                continue
+            _, i, line, seat, _ = row
+            d = dragons[seat] if seat is not None and seat < len(dragons) else None
+            shows = ("line", line, (d.colour, d.letter) if d else None, i == self.picked)
+            self._rows.draw(surf, lay, shows, rect, lambda: self._line(surf, line, d, i == self.picked, rect))
+        if self.scroll:
+            theme.blit_text(surf, f"{self.scroll} up - wheel down for newest", lay.font(14),
+                            (r.right - 6, r.bottom - 2), theme.BLUE, False, "bottomright")
+
+    def _title_row(self, surf, dragons):
+        """"Game log" and the filter chips, the chosen one marked."""
+        lay, r = self.lay, self.rect
         theme.blit_text(surf, "Game log", lay.font(17), (r.x + 6, r.y + 4), theme.MUTED, True)
         for name, rect in self.chips(range(len(dragons))).items():
             seat = name.rpartition(":")[2]
@@ -210,23 +231,17 @@ class LogPanel:
                                 "center")
             else:
                 self._disc(surf, dragons[int(seat)], rect.center, rect.h // 2, ring=on)
-        f = lay.font(LINE)
-        indent = self._indent()
-        step = self._step()
-        for row, rect in self.layout(log, century):
-            if row[0] == "head":
-                self._header(surf, row, rect)
-                continue
-            _, i, line, seat, _ = row
-            if i == self.picked:
-                pygame.draw.rect(surf, PICKED, rect)
-            if seat is not None and seat < len(dragons):
-                self._disc(surf, dragons[seat], (rect.x + indent // 2 - 1, rect.y + step // 2), indent // 2 - 1)
-            theme.blit_text(surf, line, f, (rect.x + indent, rect.y + (step - theme.font(f).get_linesize()) // 2),
-                            theme.INK, False, width=rect.w - indent, background=PICKED if i == self.picked else PAPER)
-        if self.scroll:
-            theme.blit_text(surf, f"{self.scroll} up - wheel down for newest", lay.font(14),
-                            (r.right - 6, r.bottom - 2), theme.BLUE, False, "bottomright")
+
+    def _line(self, surf, line, d, picked, rect):
+        """A line of the log: the disc of its dragon if it starts an entry (``d``), its words."""
+        f = self.lay.font(LINE)
+        indent, step = self._indent(), self._step()
+        if picked:
+            pygame.draw.rect(surf, PICKED, rect)
+        if d is not None:
+            self._disc(surf, d, (rect.x + indent // 2 - 1, rect.y + step // 2), indent // 2 - 1)
+        theme.blit_text(surf, line, f, (rect.x + indent, rect.y + (step - theme.font(f).get_linesize()) // 2),
+                        theme.INK, False, width=rect.w - indent, background=PICKED if picked else PAPER)
 
     def _disc(self, surf, d, c, rad, ring=False):
         if ring:

@@ -16,6 +16,7 @@ from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
+from sprites.table.rowpictures import RowPictures
 
 AWAY = "away"            # a row's kind for an online player who is not connected now
 
@@ -37,6 +38,12 @@ class RightPanel:
         self.with_summary = False     # "since your last turn" has its strip above the log
         self._layout = None
         self._layout_key = self._layout_sig = None
+        self._rows = RowPictures()    # the dragons' rows as painted (a move repaints the rows it changed)
+
+    def forget(self):
+        """Hot-seat hand-off: no picture of what the last player's screen showed is kept."""
+        self._rows = RowPictures()
+        self.log.forget()
 
     def prewarm(self):
         """Draw the pictures this panel uses once (no frame should draw one the first time it shows)."""
@@ -145,7 +152,10 @@ class RightPanel:
         theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
         fit = self._label_fit(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
-            self._player_row(surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit)
+            shows = (p["dragon"], p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], repr(p["lair"]),
+                     p.get("lair_rv"), p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit, self.viewer_label)
+            self._rows.draw(surf, lay, shows, row, lambda: self._player_row(
+                surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit))
         if turns:
             self._turn_line(surf, view, turns, viewer, line)
         surf.set_clip(None)

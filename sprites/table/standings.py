@@ -48,6 +48,13 @@ class StandingsPanel:
         the prompt bar, the dragons and the log stay in sight."""
         return pygame.Rect(lay.left.x, lay.map.y, lay.right.x - lay.left.x, lay.hand.bottom - lay.map.y)
 
+    def around(self, lay):
+        """The window around the open panel, which covers the rest of it in every frame
+        (a frame blits the table under it only here)."""
+        r, (w, h) = self.rect(lay), lay.size
+        return [pygame.Rect(0, 0, w, r.y), pygame.Rect(0, r.bottom, w, h - r.bottom),
+                pygame.Rect(0, r.y, r.x, r.h), pygame.Rect(r.right, r.y, w - r.right, r.h)]
+
     def covered(self):
         """The parts of the table under the open panel: they need no painting until it closes."""
         return COVERED if self.open else ()

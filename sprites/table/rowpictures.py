@@ -1,0 +1,35 @@
+"""Rows of a panel painted once and blitted after: a new line of the log, or one
+dragon's changed numbers, paints its own row, not the whole panel (after an
+action most rows show what they showed).
+
+A row is painted clipped to its rect on its panel's plain background, so its
+picture depends only on what the row shows (``key``), never on its neighbours or
+where it lies: the blitted picture is the painted one, pixel for pixel."""
+from __future__ import annotations
+
+KEPT = 400                   # rows kept per panel (a log in sight is about 30; a new size starts afresh)
+
+
+class RowPictures:
+    def __init__(self):
+        self._pictures = {}
+        self._for = None            # the layout they were painted for
+
+    def draw(self, surf, lay, key, rect, paint):
+        """Blit the row that showed ``key`` at this size, or ``paint()`` it into ``rect``
+        (on the panel's background, already there) and keep its picture."""
+        if lay is not self._for:        # a new size, text size or palette: every row afresh
+            self._pictures, self._for = {}, lay
+        key = (key, rect.size)
+        picture = self._pictures.get(key)
+        if picture is not None:
+            surf.blit(picture, rect)
+            return
+        clip = surf.get_clip()
+        surf.set_clip(clip.clip(rect))
+        paint()
+        surf.set_clip(clip)
+        if clip.contains(rect):         # (a row cut by the clip is painted, not kept)
+            if len(self._pictures) >= KEPT:
+                self._pictures.clear()
+            self._pictures[key] = surf.subsurface(rect).copy()
