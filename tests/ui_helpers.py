@@ -128,11 +128,21 @@ class DrawnText:
 
     def __init__(self, monkeypatch):
         from sprites import theme
+        from sprites.table.rowpictures import RowPictures
         self.theme = theme
         self.items = []
         for name in ("blit_text", "blit_wrapped", "button"):
             real = getattr(theme, name)
             monkeypatch.setattr(theme, name, self._wrap(name, real))
+        monkeypatch.setattr(RowPictures, "draw", self._painted)
+
+    @staticmethod
+    def _painted(pictures, surf, lay, key, rect, paint):
+        """Rows are painted every time, not blitted as kept, so that their words are recorded."""
+        clip = surf.get_clip()
+        surf.set_clip(clip.clip(rect))
+        paint()
+        surf.set_clip(clip)
 
     def _wrap(self, name, real):
         fit = self.theme.fit
