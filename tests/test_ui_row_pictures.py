@@ -96,3 +96,24 @@ def test_a_hand_off_keeps_no_picture_of_the_last_players_rows(tmp_path):
     while not table.handoff_pending:
         table.apply(0)
     assert not table.log._rows._pictures and not table.right._rows._pictures
+
+
+def test_the_log_read_line_by_line_groups_as_the_whole_log_read_afresh():
+    """The log's centuries are read only in the lines added since the last frame: the same
+    groups as reading the whole log, as it grows, as an undo takes lines back and new ones
+    come, and when the table reads a new log (another seat's eyes)."""
+    from sprites.table.logpanel import groups
+    s = ai_session(seed=6, steps=0)
+    rng = random.Random(6)
+    panel = LogPanel(None)
+    shown = []
+    while not s.game.is_over and len(shown) < 400:
+        log = s.game.state.log
+        if rng.random() < 0.1 and shown:
+            del shown[-rng.randint(1, min(5, len(shown))):]           # an undo took lines back
+        shown.extend({"event": e} for e in log[len(shown):len(shown) + rng.randint(0, 6)])
+        if rng.random() < 0.03:
+            shown = list(shown)                                         # the log read afresh
+        assert groups(shown, panel._century_heads(shown)) == groups(shown)
+        s.apply(rng.choice(s.game.decision.options))
+    assert len(groups(shown)) >= 3

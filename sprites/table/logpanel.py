@@ -20,15 +20,21 @@ PICKED = (255, 236, 170)
 HEADER = (232, 218, 188)
 
 
-def groups(log):
+def groups(log, heads=None):
     """[(century, range of its lines' indexes)]: the setup belongs to the 1st
     century (the log says when each later one begins); a "century_begins" event
-    starts a group and is its header, not a line."""
-    heads = [i for i, entry in enumerate(log) if entry["event"]["kind"] == "century_begins"]
+    starts a group and is its header, not a line (``heads``: their indexes, if known)."""
+    if heads is None:
+        heads = century_heads(log, 0)
     starts = [0] + [i + 1 for i in heads]
     ends = heads + [len(log)]
     centuries = [1] + [log[i]["event"]["century"] for i in heads]
     return [(c, range(a, b)) for c, a, b in zip(centuries, starts, ends)]
+
+
+def century_heads(log, start):
+    """The indexes of the "century_begins" lines from ``start`` on."""
+    return [i for i in range(start, len(log)) if log[i]["event"]["kind"] == "century_begins"]
 
 
 class LogPanel:
@@ -43,6 +49,7 @@ class LogPanel:
         self._shown = []            # [(row, rect)] as last laid out
         self._key = None            # what they were laid out for
         self._rows = RowPictures()  # the rows as painted (a new line paints its own)
+        self._read = (None, 0, None, [])   # (log, its length, its last line, its centuries' headers) as last read
 
     # ----- state ------------------------------------------------------------------
     def folded(self, century, now):
@@ -65,6 +72,7 @@ class LogPanel:
         self.picked = None
         self._key, self._shown = None, []       # (its rows hold the last player's words,
         self._rows = RowPictures()              # and so do their pictures)
+        self._read = (None, 0, None, [])
 
     def restore(self, seat):
         """The seat's own filter and folds, as it left them."""
@@ -111,7 +119,7 @@ class LogPanel:
         width = self.area().w - self._indent() - 6
         out = []
         self._heads = {}
-        for c, idx in reversed(groups(log)):
+        for c, idx in reversed(groups(log, self._century_heads(log))):
             if self.only is not None:
                 idx = [i for i in idx if log[i]["seat"] == self.only]
                 if not idx:
@@ -129,6 +137,16 @@ class LogPanel:
             if len(out) >= need:
                 break
         return out[::-1]
+
+    def _century_heads(self, log):
+        """The log's century headers, read only in the lines added since it was last read
+        (the log grows at its end; an undo takes lines back and new ones come: read afresh)."""
+        seen, n, last, heads = self._read
+        if seen is not log or n > len(log) or (n and log[n - 1] is not last):
+            n, heads = 0, []
+        heads = heads + century_heads(log, n)
+        self._read = (log, len(log), log[-1] if log else None, heads)
+        return heads
 
     def layout(self, log, century):
         """[(row, rect)] of the rows that fit, the scroll kept in range (worked out once

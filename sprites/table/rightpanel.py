@@ -37,12 +37,13 @@ class RightPanel:
         self.yours = True             # the Dragon Card and lair shown are the viewer's own (not in a replay)
         self.with_summary = False     # "since your last turn" has its strip above the log
         self._layout = None
-        self._layout_key = self._layout_sig = None
+        self._layout_key = self._layout_sig = self._fits = self._seen = None
         self._rows = RowPictures()    # the dragons' rows as painted (a move repaints the rows it changed)
 
     def forget(self):
         """Hot-seat hand-off: no picture of what the last player's screen showed is kept."""
         self._rows = RowPictures()
+        self._layout = self._seen = self._fits = None
         self.log.forget()
 
     def prewarm(self):
@@ -75,14 +76,20 @@ class RightPanel:
         return [pygame.Rect(self.inner.x + lay.pad, top + i * h, self.inner.w - 2 * lay.pad, h - 2) for i in range(n)]
 
     def layout(self, view, viewer):
-        """Rects of the rows, the Dragon Card, the lair and the log for this view (worked out once per view)."""
-        key = (id(view), viewer, self.with_summary)
-        if self._layout is not None and self._layout_key == key:
+        """Rects of the rows, the Dragon Card, the lair and the log for this view (worked out once per view,
+        and again only if what they fit changed: most moves change none of it)."""
+        key = (viewer, self.with_summary, self.yours)
+        if self._layout is not None and self._layout_key == key and self._seen is view:
             return self._layout_sig
-        self._layout_key = key
-        lay = self.lay
+        self._layout_key, self._seen = key, view
         me = view["players"][viewer]
         open_lairs = any(p["lair"] is not None and p["seat"] != viewer for p in view["players"])
+        fits = (viewer, self.with_summary, self.yours, len(view["players"]), open_lairs, repr(me),
+                repr(view.get("goals")))
+        if self._layout is not None and self._fits == fits:
+            return self._layout_sig
+        self._fits = fits
+        lay = self.lay
         rows = self.player_rows(len(view["players"]), open_lairs)
         x, w = self.inner.x + lay.pad, self.inner.w - 2 * lay.pad
         turns = pygame.Rect(x, rows[-1].bottom + lay.px(2), w, self.turns_h())
