@@ -12,7 +12,7 @@ import pygame
 from sprites import palette, theme
 from sprites.art import common
 from sprites.scenes.table import TableScene
-from sprites.table import tips as tiptext
+from sprites.table import keyboard, tips as tiptext
 from sprites.table.part import TablePart
 from sprites.tutorial import Guide
 
@@ -278,7 +278,8 @@ class GuidePart(TablePart):
         if self.panel is not None and self.table.dialog is not None:
             self._draw_panel(surface)            # beside the dialog, not dimmed with the map
         if self.guide.step is not None and self.table.dialog_kind in ("panel", "draft"):
-            self._draw_targets(surface)          # the dialog's own choices, over it
+            self._draw_targets(surface)          # the dialog's own choices, over it,
+            keyboard.draw(self.table.frame(), self.table, surface)     # and the keyboard's focus over those
 
     def _draw_targets(self, surface):
         rects, polygons = self.targets()
