@@ -15,14 +15,19 @@ from sprites import theme
 
 
 class Element:
-    __slots__ = ("name", "rect", "hit", "tip", "point")
+    __slots__ = ("name", "rect", "hit", "_tip", "point", "_tips")
 
-    def __init__(self, name, rect, hit=None, tip=None, point=None):
+    def __init__(self, name, rect, hit=None, tip=None, point=None, tips=None):
         self.name = name
         self.rect = pygame.Rect(rect)
         self.hit = hit            # pos -> bool, for shapes that are not rects
-        self.tip = tip            # tooltip text
+        self._tip = tip           # tooltip text
         self.point = point        # a point that surely hits (for odd shapes)
+        self._tips = tips         # or the tooltips to read it from by name when it shows (worked out then)
+
+    @property
+    def tip(self):
+        return self._tip if self._tips is None else self._tips.get(self.name)
 
 
 class Scene(abc.ABC):
@@ -50,8 +55,8 @@ class Scene(abc.ABC):
         self.elements = []
         self._by_name = {}
 
-    def add(self, name, rect, hit=None, tip=None, point=None, front=False):
-        e = Element(name, rect, hit, tip, point)
+    def add(self, name, rect, hit=None, tip=None, point=None, front=False, tips=None):
+        e = Element(name, rect, hit, tip, point, tips)
         if front:
             self.elements.insert(0, e)
         else:

@@ -221,17 +221,10 @@ class TableScene(Scene):
             if mine else {}
         if self.hinted is not None and self.hinted["at"] != self.version:
             self.hinted = None
-        names = [p["name"] for p in v["players"]]
-        colours = {d.name: palette.colour_name(d) for d in self.data.dragons}
-        self.tips = tiptext.build(self.data, v, self.options, self.groups, self.hand, names, self.host.table,
-                                  self.undo_refusal(), colours, self.decision.get("refused") if mine else None,
-                                  self.snap["turn_order"])
-        for i, seat in enumerate(self.host.seats):      # the row may shorten "[AI normal]" to "[AI]"
-            if seat["kind"] != "human" and f"player:{i}" in self.tips:
-                self.tips[f"player:{i}"] += f" Played by the computer: AI {seat['kind']}."
-        self.tips["button:pause"] = ("Resume the AI dragons (P)." if self.ai.paused else
-                                     "Pause the AI dragons before their next move (P); Step then plays one move.")
-        self.tips["button:step"] = "Let the next AI move through, then wait again (S)."
+        self.tips = tiptext.Later(functools.partial(      # (what they are worded from, as it is now)
+            tiptext.for_table, self.data, v, self.options, self.groups, self.hand, self.host.table,
+            self.undo_refusal(), self.decision.get("refused") if mine else None, self.snap["turn_order"],
+            self.ai.paused, [seat["kind"] for seat in self.host.seats], self.part.more_tips))
         self.labels["button:pause"] = "Resume (P)" if self.ai.paused else "Pause (P)"
         self._previews = {}
         target = 60 * self.data.ring.index(v["hex_arrow"])
@@ -241,8 +234,6 @@ class TableScene(Scene):
             end = shortest_turn(self.hex_angle, target)
             self.hex_tween = Tween(self.hex_angle, end, now_ms(), self.duration(320))
         questions.sync(self)
-        for name, words in self.part.more_tips(self.tips).items():
-            self.tips[name] += words
         self.part.refresh()
         handlayout.show_offered(self.places, self.handview, self.part.in_sight(self.groups), self.lay, self.pointer)
         self.register()

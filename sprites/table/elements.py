@@ -31,7 +31,7 @@ def register(f, panels, scene):
             continue
         if name in ("button:choices", "button:hint") and not f.groups:
             continue
-        scene.add(name, rect, tip=f.tips.get(name))
+        scene.add(name, rect, tips=f.tips)
     prompt, extra = panels.part.header(parts.header(f))[1], panels.part.bar_extra()
     buttons = {n: r for n, r in bar.items() if scene.element(n) is not None}
     if promptbar.cut(lay, prompt, buttons, extra):        # the whole prompt, where the bar cuts it
@@ -39,14 +39,14 @@ def register(f, panels, scene):
     panels.handview.register(scene, f.view, f.slots, f.tips, f.gaps)
     panels.map.register(scene, f.tips)
     leftpanel.register(scene, lay, f.data, f.view, f.tips)
-    panels.right.register(scene, f.view, f.tips)
+    panels.right.register(scene, f.view, f.tips, f.snap["turn_order"])
     panels.standings.register(scene, lay, panels.right.heading_rect())
     if f.dialog is not None:         # in front of all, the open standings too: a question stays answerable
         below_bar = pygame.Rect(0, lay.map.y, lay.size[0], lay.size[1] - lay.map.y)
         f.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad), below_bar.inflate(-lay.pad, -lay.pad))
         scene.add("dialog", f.dialog.rect, front=True)
         for name, rect in reversed(list(f.dialog.elements(lay))):
-            scene.add(name, rect, tip=f.tips.get(name), front=True)
+            scene.add(name, rect, tips=f.tips, front=True)
     panels.part.register()
 
 

@@ -298,22 +298,22 @@ class HandView:
     def register(self, scene, view, slots, tips, gaps=()):
         tiles = self.track_rects(len(view["track"]))
         for j in range(len(tiles)):
-            scene.add(f"track:{j}", self.visible(tiles, j), tip=tips.get(f"track:{j}"))
+            scene.add(f"track:{j}", self.visible(tiles, j), tips=tips)
         for name, r in self.button_rects().items():
-            scene.add(name, r, tip=tips.get(name))
+            scene.add(name, r, tips=tips)
         rects = [r for _, r in slots]
         cards = [cid for cid, _ in slots]
         area = self.page_area(cards)
         for j in range(len(slots)):
             if area.colliderect(rects[j]):          # (off the hand's page: out of sight)
-                scene.add(f"hand:{j}", self.visible(rects, j, gaps).clip(area), tip=tips.get(f"hand:{j}"))
+                scene.add(f"hand:{j}", self.visible(rects, j, gaps).clip(area), tips=tips)
         hidden = self.hidden(slots)
         for name, r in self.page_rects(cards).items():
             n = hidden[name][0]
             scene.add(name, r, tip=f"{n} more card{'s' if n != 1 else ''} this way (or the wheel over the hand).",
                       front=True)
-        scene.add("deck", self.deck_rect(), tip=tips.get("deck"))
-        scene.add("discard_pile", self.discard_rect(), tip=tips.get("discard_pile"))
+        scene.add("deck", self.deck_rect(), tips=tips)
+        scene.add("discard_pile", self.discard_rect(), tips=tips)
 
     # ----- drawing ----------------------------------------------------------------
     def draw_strip(self, surf, view, hot):

@@ -22,10 +22,10 @@ def register(scene, lay, data, view, tips):
     seen = _inner(lay)
     for aid, rect in _lair_rows(lay, data, view).items():
         if seen.contains(rect):
-            scene.add(f"lair_action:{aid}", rect, tip=tips.get(f"lair_action:{aid}"))
+            scene.add(f"lair_action:{aid}", rect, tips=tips)
     for name, rect in sections(lay, view, data).items():
         if seen.colliderect(rect):
-            scene.add(f"info:{name}", rect.clip(seen), tip=tips.get(f"info:{name}"))
+            scene.add(f"info:{name}", rect.clip(seen), tips=tips)
 
 
 def marker_label(key, label, view, short=False):

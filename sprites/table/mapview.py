@@ -33,7 +33,7 @@ class _Areas:
     def elements(self):
         return [Element(name, rect) for name, rect, _, _ in self.out]
 
-    def add(self, name, rect, hit=None, tip=None, point=None):
+    def add(self, name, rect, hit=None, point=None):
         self.out.append((name, pygame.Rect(rect), hit, point))
 
 
@@ -111,40 +111,37 @@ class MapView:
         if self._elements is None:
             self._elements = self._hit_areas()
         for name, rect, hit, point in self._elements:
-            scene.add(name, rect, hit=hit, tip=tips.get(name), point=point)
+            scene.add(name, rect, hit=hit, tips=tips, point=point)
 
     def _hit_areas(self):
         """[(name, rect, hit test, point)] of the map's elements, in hit-test order."""
         out = []
         scene = _Areas(out)
-        tips = {}
         g = self.geo
         rs = round(g.site_radius * 1.1)
         for name in g.ring:
             for k, (x, y) in enumerate(g.sites[name]):
                 r = pygame.Rect(0, 0, 2 * rs, 2 * rs)
                 r.center = (round(x), round(y))
-                scene.add(f"site:{name}:{k}", r, tip=tips.get(f"site:{name}:{k}"))
+                scene.add(f"site:{name}:{k}", r)
         tr = round(g.token_radius)
         for name in g.ring:
             for res, (x, y) in g.resource_spots[name].items():
-                scene.add(f"token:{name}:{res}", pygame.Rect(round(x) - tr, round(y) - tr, 2 * tr, 2 * tr),
-                          tip=tips.get(f"token:{name}:{res}"))
+                scene.add(f"token:{name}:{res}", pygame.Rect(round(x) - tr, round(y) - tr, 2 * tr, 2 * tr))
         for side in ("left", "right"):
             x, y = g.turn_arrow_pos[side]
             rr = round(g.turn_arrow_radius * 1.2)
-            scene.add(f"hex:turn_{side}", pygame.Rect(round(x - rr), round(y - rr), 2 * rr, 2 * rr),
-                      tip=tips.get(f"hex:turn_{side}"))
+            scene.add(f"hex:turn_{side}", pygame.Rect(round(x - rr), round(y - rr), 2 * rr, 2 * rr))
         cx, cy = g.center
         hr = g.hex_radius
         scene.add("hex:use", pygame.Rect(round(cx - hr), round(cy - hr), round(2 * hr), round(2 * hr)),
-                  hit=lambda pos: _near(pos, (cx, cy), hr * 0.95), tip=tips.get("hex:use"))
+                  hit=lambda pos: _near(pos, (cx, cy), hr * 0.95))
         for name in g.ring:
             # the whole region: its land, its coast (where its outline glows), its label and dragon spot
             scene.add(f"region:{name}", self.region_boxes[name],
                       hit=lambda pos, n=name: (g.region_near(pos) == n or g.label_rects[n].collidepoint(pos)
                                                or _near(pos, g.dragon_spots[n], g.dragon_radius)),
-                      tip=tips.get(f"region:{name}"), point=self._free_point(scene, name))
+                      point=self._free_point(scene, name))
         return out
 
     def _free_point(self, scene, name):

@@ -133,14 +133,16 @@ class RightPanel:
     def card_rect(self, n):
         return pygame.Rect(self._layout["card"]) if self._layout else self.player_rows(n)[-1]
 
-    def register(self, scene, view, tips):
+    def register(self, scene, view, tips, turns=None):
+        """The dragons' rows, the phase's turn order (``turns``: the snapshot's ``turn_order``),
+        the Dragon Card, the lair and the log; their tooltips read from ``tips`` when shown."""
         self.layout(view, view["seat"])
         for i, row in enumerate(self.player_rows(len(view["players"]))):
-            scene.add(f"player:{i}", row, tip=tips.get(f"player:{i}"))
-        if tips.get("turns"):
-            scene.add("turns", self._layout["turns"], tip=tips["turns"])
-        scene.add("card", self._layout["card"], tip=tips.get("card"))
-        scene.add("lair", self._layout["lair"], tip=tips.get("lair"))
+            scene.add(f"player:{i}", row, tips=tips)
+        if turns:
+            scene.add("turns", self._layout["turns"], tips=tips)
+        scene.add("card", self._layout["card"], tips=tips)
+        scene.add("lair", self._layout["lair"], tips=tips)
         self.log.register(scene, view["log"], view["century"], [p["name"] for p in view["players"]],
                           scene.log_has_places)
         scene.add("log", self.log_rect, tip=None)

@@ -5,8 +5,38 @@ engine's own sentences, the options' ``text``); otherwise it describes the thing
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.data import CITY, ICON_RESOURCE, ICON_WORDS, SITE_NAMES, TOWN, VILLAGE
 from game.words import count, resources, settlements
+from sprites import palette
+
+class Later(Mapping):
+    """The tooltips, worked out (``build()``) the first time one is read: the frame
+    after a move shows none of them (a tooltip waits for the pointer to move), so it
+    need not word all ~120 of them."""
+
+    def __init__(self, build):
+        self._build = build
+        self._tips = None
+
+    def _all(self):
+        if self._tips is None:
+            self._tips, self._build = self._build(), None
+        return self._tips
+
+    def __getitem__(self, name):
+        return self._all()[name]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self):
+        return len(self._all())
+
+    def get(self, name, default=None):
+        return self._all().get(name, default)
+
 
 RES_ICON = {res: ICON_WORDS[icon] for icon, res in ICON_RESOURCE.items()}     # "field" -> "Scorch Field"
 PHASES = {"setup": "Setup", "growth": "Settlement Growth", "awakening": "Awakening", "lair": "Lair",
@@ -190,6 +220,24 @@ def build(data, view, options, groups, hand, names, table, undo_refusal=None, co
 
 
 MARKERS = {"first_lair": "First Lair Action", "first_attack": "First Attack Action"}
+
+
+def for_table(data, view, options, groups, hand, table, undo_refusal, refused, turns, paused, kinds, more_tips):
+    """The table's tooltips: ``build``'s, and what the seats' kinds, Pause and Step and the
+    table's part (``more_tips``: sprites.table.part) add (``paused``: the AI dragons are paused;
+    ``kinds``: the seats' "human" or AI level)."""
+    names = [p["name"] for p in view["players"]]
+    colours = {d.name: palette.colour_name(d) for d in data.dragons}
+    tips = build(data, view, options, groups, hand, names, table, undo_refusal, colours, refused, turns)
+    for i, kind in enumerate(kinds):              # the row may shorten "[AI normal]" to "[AI]"
+        if kind != "human" and f"player:{i}" in tips:
+            tips[f"player:{i}"] += f" Played by the computer: AI {kind}."
+    tips["button:pause"] = ("Resume the AI dragons (P)." if paused else
+                            "Pause the AI dragons before their next move (P); Step then plays one move.")
+    tips["button:step"] = "Let the next AI move through, then wait again (S)."
+    for name, words in more_tips(tips).items():
+        tips[name] += words
+    return tips
 
 
 def turns_text(turns, names, phase):
