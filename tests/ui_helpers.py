@@ -137,10 +137,12 @@ class DrawnText:
         monkeypatch.setattr(RowPictures, "draw", self._painted)
 
     @staticmethod
-    def _painted(pictures, surf, lay, key, rect, paint):
+    def _painted(pictures, surf, lay, key, rect, paint, under=None):
         """Rows are painted every time, not blitted as kept, so that their words are recorded."""
         clip = surf.get_clip()
         surf.set_clip(clip.clip(rect))
+        if under is not None:
+            under()
         paint()
         surf.set_clip(clip)
 

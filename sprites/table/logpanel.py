@@ -49,6 +49,7 @@ class LogPanel:
         self._shown = []            # [(row, rect)] as last laid out
         self._key = None            # what they were laid out for
         self._rows = RowPictures()  # the rows as painted (a new line paints its own)
+        self._on = None             # (surface, layout, rect) its panel was last painted on
         self._read = (None, 0, None, [])   # (log, its length, its last line, its centuries' headers) as last read
 
     # ----- state ------------------------------------------------------------------
@@ -71,7 +72,7 @@ class LogPanel:
         self.scroll = 0
         self.picked = None
         self._key, self._shown = None, []       # (its rows hold the last player's words,
-        self._rows = RowPictures()              # and so do their pictures)
+        self._rows, self._on = RowPictures(), None      # and so do their pictures)
         self._read = (None, 0, None, [])
 
     def restore(self, seat):
@@ -220,21 +221,34 @@ class LogPanel:
     def draw(self, surf, log, century, dragons):
         """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
         lay, r = self.lay, self.rect
-        theme.panel(surf, r, fill=PAPER, radius=6, width=1)
+        if not self.painted_on(surf):
+            theme.panel(surf, r, fill=PAPER, radius=6, width=1)      # (else it is there: each row covers its rect)
+            self._on = (surf, lay, tuple(r))
+
+        def paper():
+            surf.fill(PAPER, surf.get_clip())
         title = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, self._title_h() - 2)
         shows = ("title", self.only, tuple((d.colour, d.letter) for d in dragons))
-        self._rows.draw(surf, lay, shows, title, lambda: self._title_row(surf, dragons))
+        self._rows.draw(surf, lay, shows, title, lambda: self._title_row(surf, dragons), paper)
+        bottom = self.area().y
         for row, rect in self.layout(log, century):
+            bottom = rect.bottom
             if row[0] == "head":
-                self._rows.draw(surf, lay, row, rect, lambda: self._header(surf, row, rect))
+                self._rows.draw(surf, lay, row, rect, lambda: self._header(surf, row, rect), paper)
                 continue
             _, i, line, seat, _ = row
             d = dragons[seat] if seat is not None and seat < len(dragons) else None
             shows = ("line", line, (d.colour, d.letter) if d else None, i == self.picked)
-            self._rows.draw(surf, lay, shows, rect, lambda: self._line(surf, line, d, i == self.picked, rect))
+            self._rows.draw(surf, lay, shows, rect, lambda: self._line(surf, line, d, i == self.picked, rect), paper)
+        area = self.area()
+        surf.fill(PAPER, pygame.Rect(area.x, bottom, area.w, r.bottom - 2 - bottom))     # (fewer rows than before)
         if self.scroll:
             theme.blit_text(surf, f"{self.scroll} up - wheel down for newest", lay.font(14),
                             (r.right - 6, r.bottom - 2), theme.BLUE, False, "bottomright")
+
+    def painted_on(self, surf):
+        """True if its panel is painted on ``surf`` where it lies now (a frame paints only its rows)."""
+        return self._on is not None and self._on[0] is surf and self._on[1:] == (self.lay, tuple(self.rect))
 
     def _title_row(self, surf, dragons):
         """"Game log" and the filter chips, the chosen one marked."""

@@ -39,10 +39,11 @@ class RightPanel:
         self._layout = None
         self._layout_key = self._layout_sig = self._fits = self._seen = None
         self._rows = RowPictures()    # the dragons' rows as painted (a move repaints the rows it changed)
+        self._rows_on = None          # (surface, layout, clip) the rows' column was last painted on
 
     def forget(self):
         """Hot-seat hand-off: no picture of what the last player's screen showed is kept."""
-        self._rows = RowPictures()
+        self._rows, self._rows_on = RowPictures(), None
         self._layout = self._seen = self._fits = None
         self.log.forget()
 
@@ -155,18 +156,26 @@ class RightPanel:
         self.layout(view, viewer)
         rows = self.player_rows(len(view["players"]))
         line = self._layout["turns"]
-        surf.set_clip(pygame.Rect(lay.right.x, lay.right.y, lay.right.w, line.bottom + 2 - lay.right.y))
-        theme.column(surf, lay.right, r, lay.px(8))
-        x, w = r.x + lay.pad, r.w - 2 * lay.pad
-        theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
+        clip = pygame.Rect(lay.right.x, lay.right.y, lay.right.w, line.bottom + 2 - lay.right.y)
+        surf.set_clip(clip)
+
+        def under():
+            theme.column(surf, lay.right, r, lay.px(8))
+        if self._rows_on is None or self._rows_on[0] is not surf or self._rows_on[1:] != (lay, tuple(clip)):
+            under()                 # (else the column and its heading are there: each row covers its own rect)
+            x, w = r.x + lay.pad, r.w - 2 * lay.pad
+            theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
+            self._rows_on = (surf, lay, tuple(clip))
         fit = self._label_fit(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
             shows = (p["dragon"], p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], repr(p["lair"]),
                      p.get("lair_rv"), p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit, self.viewer_label)
             self._rows.draw(surf, lay, shows, row, lambda: self._player_row(
-                surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit))
-        if turns:
-            self._turn_line(surf, view, turns, viewer, line)
+                surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit), under)
+        strip = pygame.Rect(clip.x, line.y - lay.px(2), clip.w, clip.bottom - line.y + lay.px(2))
+        shows = ("turns", repr(turns), viewer, self.yours, tuple((p["name"], p["dragon"]) for p in view["players"]))
+        self._rows.draw(surf, lay, shows, strip, lambda: turns and self._turn_line(surf, view, turns, viewer, line),
+                        under)
         surf.set_clip(None)
 
     def _turn_line(self, surf, view, turns, viewer, line):
@@ -480,7 +489,8 @@ class RightPanel:
         """The log (logpanel.LogPanel) in the space left below the lair."""
         lay = self.lay
         surf.set_clip(pygame.Rect(lay.right.x, self.log_rect.y, lay.right.w, lay.right.bottom - self.log_rect.y))
-        theme.column(surf, lay.right, self.inner, lay.px(8))
+        if not self.log.painted_on(surf):
+            theme.column(surf, lay.right, self.inner, lay.px(8))
         self.log.draw(surf, view["log"], view["century"], dragons)
         surf.set_clip(None)
 

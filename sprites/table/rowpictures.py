@@ -15,9 +15,10 @@ class RowPictures:
         self._pictures = {}
         self._for = None            # the layout they were painted for
 
-    def draw(self, surf, lay, key, rect, paint):
-        """Blit the row that showed ``key`` at this size, or ``paint()`` it into ``rect``
-        (on the panel's background, already there) and keep its picture."""
+    def draw(self, surf, lay, key, rect, paint, under=None):
+        """Blit the row that showed ``key`` at this size, or ``paint()`` it into ``rect`` on the
+        panel's background (``under()`` paints it there first, if given: else it is there)
+        and keep its picture."""
         if lay is not self._for:        # a new size, text size or palette: every row afresh
             self._pictures, self._for = {}, lay
         key = (key, rect.size)
@@ -27,6 +28,8 @@ class RowPictures:
             return
         clip = surf.get_clip()
         surf.set_clip(clip.clip(rect))
+        if under is not None:
+            under()
         paint()
         surf.set_clip(clip)
         if clip.contains(rect):         # (a row cut by the clip is painted, not kept)
