@@ -40,3 +40,11 @@ def test_every_action_gets_its_frame_timed(tmp_path, standings):
     assert session.changes - start >= 16 or session.game.is_over
     assert humans and len(set(humans)) < len(shown), "both the human's clicks and the AI's moves were played"
     assert len(cpu) == len(wall) == len(shown)
+
+
+def test_the_steady_bench_times_each_move_it_plays():
+    """tests/bench/frame_steady.py (the same moves in every run, to weigh a change):
+    one run times the frame of each move it plays, the AI's thinking left out."""
+    from bench import frame_steady
+    cpu = frame_steady.one_run(4, standings=True)
+    assert len(cpu) == 4 and all(0 < ms < 5000 for ms in cpu)
