@@ -4,7 +4,6 @@ rectangle around the same choice), so the player using the keyboard could not
 see which choice Enter takes. The ring is drawn over the guide's outlines."""
 from __future__ import annotations
 
-import pygame
 from ui_helpers import index_of
 from test_ui_tutorial import start
 

@@ -139,12 +139,8 @@ class DrawnText:
     @staticmethod
     def _painted(pictures, surf, lay, key, rect, paint, under=None):
         """Rows are painted every time, not blitted as kept, so that their words are recorded."""
-        clip = surf.get_clip()
-        surf.set_clip(clip.clip(rect))
-        if under is not None:
-            under()
-        paint()
-        surf.set_clip(clip)
+        from sprites.table.rowpictures import paint_in
+        paint_in(surf, rect, paint, under)
 
     def _wrap(self, name, real):
         fit = self.theme.fit

@@ -225,12 +225,13 @@ class LogPanel:
             theme.panel(surf, r, fill=PAPER, radius=6, width=1)      # (else it is there: each row covers its rect)
             self._on = (surf, lay, tuple(r))
 
-        def paper():
+        def paper():                # (under a row painted afresh: its clip is the row)
             surf.fill(PAPER, surf.get_clip())
         title = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, self._title_h() - 2)
         shows = ("title", self.only, tuple((d.colour, d.letter) for d in dragons))
         self._rows.draw(surf, lay, shows, title, lambda: self._title_row(surf, dragons), paper)
-        bottom = self.area().y
+        area = self.area()
+        bottom = area.y
         for row, rect in self.layout(log, century):
             bottom = rect.bottom
             if row[0] == "head":
@@ -240,7 +241,6 @@ class LogPanel:
             d = dragons[seat] if seat is not None and seat < len(dragons) else None
             shows = ("line", line, (d.colour, d.letter) if d else None, i == self.picked)
             self._rows.draw(surf, lay, shows, rect, lambda: self._line(surf, line, d, i == self.picked, rect), paper)
-        area = self.area()
         surf.fill(PAPER, pygame.Rect(area.x, bottom, area.w, r.bottom - 2 - bottom))     # (fewer rows than before)
         if self.scroll:
             theme.blit_text(surf, f"{self.scroll} up - wheel down for newest", lay.font(14),

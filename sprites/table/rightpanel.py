@@ -174,8 +174,8 @@ class RightPanel:
                 surf, p, row, p["seat"] == acting, p["seat"] == viewer, kinds[p["seat"]], fit), under)
         strip = pygame.Rect(clip.x, line.y - lay.px(2), clip.w, clip.bottom - line.y + lay.px(2))
         shows = ("turns", repr(turns), viewer, self.yours, tuple((p["name"], p["dragon"]) for p in view["players"]))
-        self._rows.draw(surf, lay, shows, strip, lambda: turns and self._turn_line(surf, view, turns, viewer, line),
-                        under)
+        self._rows.draw(surf, lay, shows, strip,
+                        lambda: self._turn_line(surf, view, turns, viewer, line) if turns else None, under)
         surf.set_clip(None)
 
     def _turn_line(self, surf, view, turns, viewer, line):

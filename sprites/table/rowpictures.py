@@ -26,13 +26,19 @@ class RowPictures:
         if picture is not None:
             surf.blit(picture, rect)
             return
-        clip = surf.get_clip()
-        surf.set_clip(clip.clip(rect))
-        if under is not None:
-            under()
-        paint()
-        surf.set_clip(clip)
+        clip = paint_in(surf, rect, paint, under)
         if clip.contains(rect):         # (a row cut by the clip is painted, not kept)
             if len(self._pictures) >= KEPT:
                 self._pictures.clear()
             self._pictures[key] = surf.subsurface(rect).copy()
+
+
+def paint_in(surf, rect, paint, under=None):
+    """``under()`` then ``paint()``, clipped to ``rect``; returns the clip they were given."""
+    clip = surf.get_clip()
+    surf.set_clip(clip.clip(rect))
+    if under is not None:
+        under()
+    paint()
+    surf.set_clip(clip)
+    return clip

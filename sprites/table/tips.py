@@ -11,6 +11,7 @@ from game.data import CITY, ICON_RESOURCE, ICON_WORDS, SITE_NAMES, TOWN, VILLAGE
 from game.words import count, resources, settlements
 from sprites import palette
 
+
 class Later(Mapping):
     """The tooltips, worked out (``build()``) the first time one is read: the frame
     after a move shows none of them (a tooltip waits for the pointer to move), so it
