@@ -20,6 +20,13 @@ def seats(n, kinds=None):
     return [Seat(names[i], dragons[i], (kinds or ["human"] * n)[i]) for i in range(n)]
 
 
+def new_table(seat_list, seed):
+    """(app, session, table): a window showing a new game of these seats, no hand-off screen."""
+    app = make_app()
+    session = Session.new(seat_list, seed=seed)
+    return app, session, app.start_game(session, handoff=False)
+
+
 def play_by_clicks(app, session, seed, limit=3000, kinds=None):
     """Play to the end choosing random options by clicks; ``kinds`` collects
     the decision kinds answered with the mouse. Returns the hand-offs seen."""
@@ -97,9 +104,7 @@ def test_human_against_ai_dragons():
 
 
 def test_illegal_click_shows_the_engine_reason():
-    app = make_app()
-    session = Session.new(seats(3), seed=2)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3), seed=2)
     g = session.game
     while g.decision.kind != "lair_action":
         play_option(app, table, 0)
@@ -111,9 +116,7 @@ def test_illegal_click_shows_the_engine_reason():
 
 def at_an_attack_turn_with_cards():
     """(app, session, table) at a human's attack turn in which cards can be played."""
-    app = make_app()
-    session = Session.new(seats(3), seed=2)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3), seed=2)
     g = session.game
     while not (g.decision.kind == "attack_turn"
                and any(a.kind == "play_card" for a in g.decision.options)):
@@ -204,9 +207,7 @@ def test_a_failing_ai_is_reported_and_the_game_goes_on():
 
 @pytest.mark.slow
 def test_every_option_can_be_picked_from_the_all_choices_list():
-    app = make_app()
-    session = Session.new(seats(3), seed=12)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3), seed=12)
     rng = random.Random(2)
     kinds = set()
     for _ in range(150):
@@ -228,9 +229,7 @@ def test_every_option_can_be_picked_from_the_all_choices_list():
 def test_clicking_anything_anywhere_never_breaks_the_game():
     """Random clicks on every kind of element, legal or not: the game only
     ever moves by one of its options, and illegal clicks are explained."""
-    app = make_app()
-    session = Session.new(seats(4), seed=31)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(4), seed=31)
     rng = random.Random(7)
     explained = 0
     for step in range(400):
@@ -267,9 +266,7 @@ def test_clicking_a_region_two_moves_away_offers_the_whole_flight():
     Move: "eating 1 livestock for every region moved through or into". A region further
     away offers the whole flight in one question; Esc asks nothing of the game, and yes
     makes the moves one by one (each can be undone)."""
-    app = make_app()
-    session = Session.new(seats(3, ["human", "easy", "easy"]), seed=2)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3, ["human", "easy", "easy"]), seed=2)
     g = session.game
     while not (g.decision.kind == "attack_turn" and g.decision.player == 0):
         play_option(app, table, 0) if session.seats[g.decision.player].is_human else app.pump()
@@ -296,9 +293,7 @@ def test_a_level_up_opens_with_the_keyboard_on_a_choice_that_enter_takes():
     """Playtest: "The Level-up dialog opens with nothing focused, unlike the other dialogs."
     A decision answered in a panel of its own (a new ability, a resource) opens as every other
     question does: the keyboard on its first choice, Enter takes it."""
-    app = make_app()
-    session = Session.new(seats(3), seed=12)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3), seed=12)
     rng = random.Random(20)
     seen = set()
     for _ in range(3000):
@@ -331,9 +326,7 @@ def test_a_click_leaves_no_tooltip_over_what_it_changed_until_the_pointer_moves(
     real = overlays.tooltip
     monkeypatch.setattr(overlays, "tooltip", lambda surface, lay, text, *a, **k: shown.append(text) or
                         real(surface, lay, text, *a, **k))
-    app = make_app()
-    session = Session.new(seats(3), seed=2)
-    table = app.start_game(session, handoff=False)
+    app, session, table = new_table(seats(3), seed=2)
     g = session.game
     while g.decision.kind != "lair_action":
         play_option(app, table, 0)
