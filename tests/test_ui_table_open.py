@@ -7,12 +7,16 @@ Work is counted, not timed (CI shares a busy machine): card pictures drawn
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from ui_helpers import click, hover, make_app
+import pygame
+from ui_helpers import click, hover, make_app, redraw
 
+from app.session import Seat, Session
 from sprites import idle, sound
-from sprites.art import cards as art_cards, common
+from sprites.art import cards as art_cards, common, standins
 from sprites.scenes.table import TableScene
 from sprites.scenes.title import TitleScene
 from sprites.settings import Settings
@@ -163,3 +167,69 @@ def test_without_idle_moments_the_map_is_drawn_at_once(tmp_path, map_steps):
     """Tests and screenshots (no animations, no idle moments) get the illustrated map in the first frame."""
     app, table = start_from_the_title(tmp_path)
     assert table.map.detailed and map_steps
+
+
+@pytest.fixture
+def supersampled(monkeypatch):
+    """Counts the small pictures drawn supersampled from now on (pieces, icons, the hex)."""
+    drawn = []
+
+    class CountingPen(common.Pen):
+        def __init__(self, surface):
+            drawn.append(surface.get_size())
+            super().__init__(surface)
+    monkeypatch.setattr(common, "Pen", CountingPen)
+    return drawn
+
+
+def mid_game(seed=5, steps=200):
+    """Century 2 or so: settlements, dragons and tokens on the map, one person and three AI dragons."""
+    seats = [Seat("Ash", "Black")] + [Seat(n, d, kind="normal") for n, d in
+                                      (("Bryn", "Blue"), ("Cora", "Green"), ("Dain", "Red"))]
+    session = Session.new(seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.apply(rng.choice(session.game.decision.options))
+    return session
+
+
+def resize_window(app, size):
+    """The player drags the window's corner: SDL resizes it and says so."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.pump()
+
+
+def test_the_first_frame_at_a_new_size_scales_the_pictures_and_then_shows_them_drawn(tmp_path, supersampled):
+    """Issue 39: the first frame at a new size drew its pieces, icons and cards
+    supersampled at it (20-25 ms of its 65-75 in a 6-player game). It shows them scaled from the size
+    drawn before; they are drawn in the window's idle moments, and then the table
+    is what a table painted afresh at that size is, pixel for pixel."""
+    app = make_app(tmp_path, animate=True)
+    table = app.start_game(mid_game(), handoff=False)
+    app.render()
+    idle.finish()
+    supersampled.clear()
+    resize_window(app, (1280, 720))
+    app.dirty = True
+    app.render()
+    assert table.lay.size == (1280, 720)
+    assert len(supersampled) <= 5                                  # before: 23
+    assert table.stood_in and idle.pending()
+    idle.finish()
+    assert len(supersampled) > 23 and not standins.pending()       # now drawn (and the rest of the size's)
+    app.tick()
+    assert app.dirty and not table.stood_in                        # the window paints them at once
+    app.render()
+    shown = pygame.image.tostring(table.base, "RGB")
+    redraw(app)                                                    # every part painted afresh
+    assert pygame.image.tostring(table.base, "RGB") == shown
+
+
+def test_without_idle_moments_the_first_frame_at_a_new_size_draws_its_pictures(tmp_path, supersampled):
+    """Tests and screenshots (no idle moments) draw the real pictures at once."""
+    app, table = start_from_the_title(tmp_path)
+    resize_window(app, (1280, 720))
+    app.dirty = True
+    app.render()
+    assert not table.stood_in and not standins.pending() and len(supersampled) > 20

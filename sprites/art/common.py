@@ -15,6 +15,7 @@ import sys
 import pygame
 
 from .kept import keeper
+from . import standins
 
 SS = 4                    # supersampling factor for small pictures (smooth edges)
 INK = (40, 28, 18)        # dark brown "printer's ink" used for outlines
@@ -25,10 +26,12 @@ PURPLE = (123, 63, 160)   # stockpile icons on cards (rulebook: purple icons)
 _clearers = []
 
 
-def cached(maxsize=512):
-    """Memoise a drawing function: arguments must be hashable plain values."""
+def cached(maxsize=512, sizes=()):
+    """Memoise a drawing function: arguments must be hashable plain values.
+    ``sizes``: the parameters that grow with the window (the first frame at a
+    new size may show the picture at another size, scaled: sprites.art.standins)."""
     def wrap(fn):
-        memo = functools.lru_cache(maxsize=maxsize)(fn)
+        memo = standins.cached(maxsize, sizes)(fn) if sizes else functools.lru_cache(maxsize=maxsize)(fn)
         _clearers.append(memo.cache_clear)
         return memo
     return wrap

@@ -85,7 +85,7 @@ def _dial(radius, sides):
     return pygame.transform.smoothscale(big, (side // SS, side // SS))
 
 
-@cached(maxsize=48)          # one turn animation's worth of frames
+@cached(maxsize=48, sizes=("radius",))          # one turn animation's worth of frames
 def _hex_at(radius, quarter_degrees, sides):
     angle = quarter_degrees / 4
     dial = pygame.transform.rotozoom(_dial(radius, sides), -angle, 1)
@@ -111,7 +111,7 @@ def hex_board(radius, angle=0.0, sides=SIDES):
     return _hex_at(round(radius), round(angle * 4) % 1440, tuple(sides))
 
 
-@cached()
+@cached(sizes=("size",))
 def turn_arrow(direction, size, hot=False):
     """A round button with a curved arrow: 'left' turns anticlockwise, 'right' clockwise.
 

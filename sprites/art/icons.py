@@ -238,7 +238,7 @@ PAINTERS = {
 SIGNED = {"lose_life": "-", "gain_life": "+", "draw": "+", "discard": "-"}
 
 
-@cached()
+@cached(sizes=("size",))
 def icon(name, size, amount=None):
     """The picture for `name` (see ICONS), size x size pixels.
 
@@ -259,7 +259,7 @@ def icon(name, size, amount=None):
     return pic
 
 
-@cached()
+@cached(sizes=("size",))
 def shield(letter, colour, size):
     """Heraldic shield with a region's letter: the region emblem."""
     fg = common.contrast(colour)

@@ -59,7 +59,7 @@ def _city(pen, body, roof):
     pen.line([(20, 2), (20, -8)], INK, 3)
 
 
-@cached()
+@cached(sizes=("size",))
 def building(kind, colour, size):
     """village (a house), town (two houses) or city (walls and towers).
 
@@ -82,7 +82,7 @@ def building(kind, colour, size):
     return supersampled(size, paint)
 
 
-@cached()
+@cached(sizes=("size",))
 def empty_site(size):
     """A faint dashed ring: a printed space on the map where a settlement can grow."""
     def paint(pen):
@@ -112,7 +112,7 @@ def count_badge(count, size, colour=INK):
     return out
 
 
-@cached()
+@cached(sizes=("size",))
 def icon_with_count(name, count, size, disc=True):
     """An icon (any of icons.ICONS) on a token disc with a count badge.
 
@@ -177,7 +177,7 @@ def _dragon_parts():
     return polys, bones + [_mirror(b) for b in bones], legs
 
 
-@cached()
+@cached(sizes=("size",))
 @kept                   # (the title's seats: 2 ms each to draw, read back at the next start)
 def dragon_token(colour, letter, size, rogue=False):
     """A dragon silhouette (wings, tail) in the player's colour.

@@ -30,6 +30,7 @@ import pygame
 
 from sprites import idle, palette
 from sprites.anim import Tween, now_ms, shortest_turn
+from sprites.art import standins
 from sprites.scene import Scene
 from sprites.seats import SeatControl
 from sprites.table import changes, clock, elements, handlayout, input as tableinput, marks, motion, parts
@@ -79,6 +80,8 @@ class TableScene(Scene):
         self.base_dirty = True
         self.map_dirty = False
         self.map_picture = None         # the map's background as last painted (its sketch, until drawn)
+        self.hurry = False              # the next frame is the first at a new size (sprites.art.standins)
+        self.stood_in = False           # that frame showed stand-ins: paint afresh once they are drawn
         self.groups = {}
         self.tips = {}
         self.hex_angle = None
@@ -145,6 +148,7 @@ class TableScene(Scene):
             return
         self.lay = TableLayout(size)
         self.map = MapView.for_rect(self.lay.map, self.data, later=self.app.may_animate)
+        self.hurry = self.app.may_animate
         self.right = RightPanel(self.lay, self.data, self.log)
         if not self.seats.humans:               # only AI dragons: none of them is the person watching
             self.right.viewer_label, self.right.yours = "", False
@@ -562,7 +566,23 @@ class TableScene(Scene):
         self.map.draw(surf, self.view, set(self.groups), self.hex_angle, moving)
         surf.set_clip(None)
 
+    def paint_afresh(self):
+        """Every part of the table painted again in the next frame (its pictures came)."""
+        self._painted = {}
+        self.base_dirty = True
+        self.app.dirty = True
+
     def draw(self, surface):
+        if not self.hurry:
+            self._draw(surface)
+            return
+        with standins.hurry():          # the first frame at a new size: pictures not drawn yet at it are
+            self._draw(surface)         # scaled from another size's, and drawn while the window is idle
+        self.hurry = False
+        idle.later("standins", standins.owed(), first=True)
+        self.stood_in = standins.pending()
+
+    def _draw(self, surface):
         size = surface.get_size()
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size, 0, surface)      # the screen's pixel format: fast blits, no conversion

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from sprites import theme
-from sprites.art import cards as art_cards
+from sprites.art import cards as art_cards, standins
 
 _DATA = {}                     # id(data) -> data: GameData is not hashable
 
@@ -63,7 +63,7 @@ def compact(data, cid, w, h, text_size=theme.MIN_FONT, shown_w=None):
     return _compact(_key(data), cid, int(w), int(h), text_size, None if shown_w is None else int(shown_w))
 
 
-@functools.lru_cache(maxsize=1024)
+@standins.cached(maxsize=1024, sizes=("w", "h", "shown_w"))
 def _compact(data_id, cid, w, h, text_size, shown_w):
     data = _DATA[data_id]
     card = data.cards[cid]
