@@ -52,8 +52,8 @@ def test_the_nearest_size_stands_in_and_the_other_arguments_must_match():
     square("#00ff00", 60)
     with standins.hurry():
         near = square("#00ff00", 50)
-        other = square("#0000ff", 50)                          # never drawn in blue: drawn now
-        bordered = square("#00ff00", 50, border=2)
+        square("#0000ff", 50)                                  # never drawn in blue: drawn now
+        square("#00ff00", 50, border=2)                        # nor with a border of 2
     assert near.get_size() == (50, 50)
     assert drawn[2:] == [("#0000ff", 50, 1), ("#00ff00", 50, 2)]
     assert len(standins.owed()) == 1
