@@ -233,3 +233,25 @@ def test_without_idle_moments_the_first_frame_at_a_new_size_draws_its_pictures(t
     app.dirty = True
     app.render()
     assert not table.stood_in and not standins.pending() and len(supersampled) > 20
+
+
+def test_a_window_dragged_through_many_sizes_keeps_the_maps_of_the_last_few(tmp_path):
+    """Each map size kept its layout and its picture (about 3 MB) for as long as the
+    window was open: dragging a window's corner passes through a size a pixel, and
+    60 of them took 170 MB. Now the last four sizes are kept (maximise and back)."""
+    from sprites.table.mapview import MapView
+    app = make_app(tmp_path, animate=True)
+    table = app.start_game(mid_game(), handoff=False)
+    app.render()
+    maps = [table.map]
+    for k in range(12):
+        resize_window(app, (1200 + 7 * k, 700 + 4 * k))
+        app.dirty = True
+        app.render()
+        maps.append(table.map)
+    assert list(MapView._made.values()) == maps[-4:]
+    resize_window(app, (1200 + 7 * 9, 700 + 4 * 9))                 # three sizes back: the same map
+    assert table.map is maps[-3]
+    resize_window(app, (1200, 700))                                   # long gone: laid out again
+    assert table.map is not maps[1] and table.map.rect == maps[1].rect
+    assert len(MapView._made) == MapView.KEPT_SIZES

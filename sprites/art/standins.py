@@ -66,6 +66,7 @@ def cached(maxsize=512, sizes=()):
             drawing.cache_clear()
             drawn.clear()
         call.cache_clear = cache_clear
+        call.cache_info = drawing.cache_info
         return call
     return wrap
 

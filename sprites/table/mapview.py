@@ -38,18 +38,18 @@ class _Areas:
 
 
 class MapView:
-    _made = {}
+    _made = {}                  # (rect, id(data)) -> MapView, the last used last
+    KEPT_SIZES = 4              # (a window dragged wider passes through a size a pixel: 3 MB each)
 
     @classmethod
     def for_rect(cls, rect, data, later=False):
-        """One MapView per map size (the geometry and background take a moment).
-        ``later``: the window has idle moments; the illustrated background
-        (60-150 ms) is drawn in them, a sketch of it shown meanwhile."""
+        """One MapView per map size (the geometry and background take a moment), for
+        the last few sizes. ``later``: the window has idle moments; the illustrated
+        background (60-150 ms) is drawn in them, a sketch of it shown meanwhile."""
         key = (tuple(pygame.Rect(rect)), id(data))
-        if key not in cls._made:
-            cls._made = {k: v for k, v in cls._made.items() if k[1] == id(data)}
-            cls._made[key] = cls(rect, data, later)
-        view = cls._made[key]
+        view = cls._made.pop(key, None) or cls(rect, data, later)
+        others = [(k, v) for k, v in cls._made.items() if k[1] == id(data)]
+        cls._made = dict(others[-(cls.KEPT_SIZES - 1):] + [(key, view)])
         if later:
             view.draw_later()           # (a window resized again before it was done left it unfinished)
         else:
