@@ -34,28 +34,32 @@ def cached(maxsize=512, sizes=()):
     same other arguments at other ``sizes`` instead of drawing it. ``sizes``: the
     parameter names; the first gives the scale, the second (if any) the height's."""
     def wrap(draw):
-        params = list(inspect.signature(draw).parameters)
-        signature = inspect.signature(draw)
+        params = inspect.signature(draw).parameters
+        names = list(params)
+        defaults = {n: p.default for n, p in params.items() if p.default is not p.empty}
+        at = [names.index(n) for n in sizes]
         drawn = {}      # the other arguments -> {sizes: (args, keywords)} drawn with them
+        known = set()   # the calls drawn, as made: (args, keywords)
 
         def split(args, kw):
-            bound = signature.bind(*args, **kw)
-            bound.apply_defaults()
-            values = bound.arguments
-            return (tuple(values[p] for p in params if p not in sizes),
-                    tuple(values[p] for p in sizes))
+            """(the other arguments, the sizes) of a call, its defaults filled in."""
+            values = dict(defaults, **dict(zip(names, args)), **kw)
+            whole = [values[n] for n in names]
+            return (tuple(v for k, v in enumerate(whole) if k not in at), tuple(whole[k] for k in at))
 
         @functools.lru_cache(maxsize=maxsize)
         def drawing(*args, **kw):           # (called only when the cache misses)
             rest, size = split(args, kw)
-            if len(drawn) > 4 * maxsize:    # (pictures the cache let go of: the hex's every angle)
+            if len(known) > 4 * maxsize:    # (pictures the cache let go of: the hex's every angle)
                 drawn.clear()
+                known.clear()
             drawn.setdefault(rest, {})[size] = (args, kw)
+            known.add((args, tuple(kw.items())))
             return draw(*args, **kw)
 
         @functools.wraps(draw)
         def call(*args, **kw):
-            if _state["hurry"]:
+            if _state["hurry"] and (args, tuple(kw.items())) not in known:
                 rest, size = split(args, kw)
                 others = drawn.get(rest, {})
                 if others and size not in others:
@@ -65,6 +69,7 @@ def cached(maxsize=512, sizes=()):
         def cache_clear():
             drawing.cache_clear()
             drawn.clear()
+            known.clear()
         call.cache_clear = cache_clear
         call.cache_info = drawing.cache_info
         return call
