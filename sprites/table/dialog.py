@@ -19,7 +19,8 @@ def card_size(lay):
 
 
 class Dialog:
-    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380, first_pick=False):
+    def __init__(self, title, choices=(), text="", cards=(), cancel=True, anchor=None, width=380, first_pick=False,
+                 keep_clear=()):
         self.title = title
         self.first_pick = first_pick    # its choices are picked here first (All choices), not after a click
         self.text = text
@@ -27,6 +28,7 @@ class Dialog:
         self.cards = list(cards)        # (element name, card id)
         self.cancel = cancel            # a "Cancel" button (button:cancel) and Esc close it
         self.anchor = anchor            # the rect of what it asks about, to open beside (None: the centre)
+        self.keep_clear = list(keep_clear)      # places on the map its choices mark: left in sight if it can
         self.rect = None
         self.width = width
 
@@ -36,10 +38,11 @@ class Dialog:
     def _lines(self, lay, label):
         return theme.wrap(label, self._label_size(lay), self._col_w - lay.px(6) - lay.px(16), True)
 
-    def layout(self, lay, area, room=None, cols=None):
+    def layout(self, lay, area, room=None, cols=None, place_rect=None):
         """Place the box in ``area`` (the map); one too tall for it is laid out again,
         a column more, over ``room`` (the table below the prompt bar) rather than let
-        its buttons spill out of it."""
+        its buttons spill out of it. ``place_rect``: the rect of a place it keeps clear
+        of (None for a whole region)."""
         n = len(self.choices)
         self._cols = cols or (1 if n <= 8 else (2 if n <= 20 else 3))
         w = max(lay.px(self.width), min(area.w - 40, len(self.cards) * lay.px(128) + lay.px(40)))
@@ -65,14 +68,28 @@ class Dialog:
             self._heights[row] = max(self._heights[row], need)
         y += sum(self._heights) + (max(lay.px(44), lay.line(20) + lay.px(14)) if self.cancel else 0) + lay.px(8)
         if room is not None and y > area.h - 10:
-            return self.layout(lay, room, cols=min(3, self._cols + 1, max(1, n)))
+            return self.layout(lay, room, cols=min(3, self._cols + 1, max(1, n)), place_rect=place_rect)
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
         if self.anchor:
             self.rect = self._beside(rect, pygame.Rect(self.anchor), area, lay.px(12))
         else:
-            rect.center = area.center
-            self.rect = rect.clamp(area)
+            keep = [r for r in map(place_rect, self.keep_clear) if r is not None] if place_rect else []
+            self.rect = self._clear_of(rect, area, keep)
         return self.rect
+
+    @staticmethod
+    def _clear_of(rect, area, keep):
+        """``rect`` in the middle of ``area``, else at its top, bottom, left or right side:
+        the first of these that covers the fewest of the rects ``keep``."""
+        best = None
+        for side in ("center", "midtop", "midbottom", "midleft", "midright"):
+            r = rect.copy()
+            setattr(r, side, getattr(area, side))
+            r = r.clamp(area)
+            covered = sum(r.colliderect(k) for k in keep)
+            if best is None or covered < best[0]:
+                best = (covered, r)
+        return best[1]
 
     @staticmethod
     def _beside(rect, what, area, gap):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from sprites.table import leftpanel, overlays, parts, promptbar
+from sprites.table import leftpanel, marks, overlays, parts, promptbar
 
 
 def register(f, panels, scene):
@@ -43,7 +43,8 @@ def register(f, panels, scene):
     panels.standings.register(scene, lay, panels.right.heading_rect())
     if f.dialog is not None:         # in front of all, the open standings too: a question stays answerable
         below_bar = pygame.Rect(0, lay.map.y, lay.size[0], lay.size[1] - lay.map.y)
-        f.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad), below_bar.inflate(-lay.pad, -lay.pad))
+        f.dialog.layout(lay, lay.map.inflate(-lay.pad, -lay.pad), below_bar.inflate(-lay.pad, -lay.pad),
+                        place_rect=lambda place: marks.place_rect(place, panels.map.geo, scene.element_rect))
         scene.add("dialog", f.dialog.rect, front=True)
         for name, rect in reversed(list(f.dialog.elements(lay))):
             scene.add(name, rect, tips=f.tips, front=True)

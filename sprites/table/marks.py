@@ -199,7 +199,8 @@ def draw_mark(surface, place, colour, flash, geo, rect_of, lay, dragon_spot):
         a, b = dragon_spot(key[0]), dragon_spot(key[1])
         arrow(surface, a, b, bright, width, geo.dragon_radius, edge)
     else:
-        r = rect_of({"lair_action": f"lair_action:{key}", "player": f"player:{key}"}.get(kind, "info:stockpile"))
+        r = rect_of({"lair_action": f"lair_action:{key}", "player": f"player:{key}",
+                     "element": key}.get(kind, "info:stockpile"))
         if r is not None:
             pygame.draw.rect(surface, edge, r.inflate(6, 6), width + 2, border_radius=7)
             pygame.draw.rect(surface, bright, r.inflate(4, 4), width, border_radius=6)

@@ -15,7 +15,7 @@ the list shows among everything still possible).
 """
 from __future__ import annotations
 
-from sprites.table import dialog
+from sprites.table import dialog, toplayer
 from sprites.targets import in_a_panel
 
 
@@ -95,7 +95,10 @@ def all_choices(t):
         if o["same"] not in seen:
             seen.add(o["same"])
             choices.append((f"option:{i}", o["text"]))
-    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True), "choose",
+    f = t.frame()
+    marked = [p for name, _ in choices for p in toplayer.choice_places(f, int(name.split(":")[1]))]
+    ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True,
+                         keep_clear=marked), "choose",
         focus=hinted_choice(t.options, [int(name.split(":")[1]) for name, _ in choices], t.hinted_option()))
 
 

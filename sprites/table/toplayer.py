@@ -24,8 +24,8 @@ def draw(f, panels, scene, surface):
     hover = scene.element(f.hover) if f.hover else None
     preview = scene.preview(hover.name) if hover is not None and f.dialog is None else None
     on_map = "map" not in panels.standings.covered()         # (the open standings hide the map: nothing to draw on it)
+    spot = panels.map.geo.dragon_spots.__getitem__
     if f.dialog is None and on_map:
-        spot = panels.map.geo.dragon_spots.__getitem__
         hint = hint_rects(f, panels)
         for m in (panels.happened, panels.pointed):
             m.draw(surface, now, panels.map.geo, scene.element_rect, lay, f.data, spot, True, hint,
@@ -71,6 +71,8 @@ def draw(f, panels, scene, surface):
         shown = None
     if f.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, panels.standings.rect(lay) if panels.standings.open else lay.map.union(f.dialog.rect), 70)
+        for place in (listed_marks(f) if on_map else ()):
+            marks.draw_mark(surface, place, marks.PREVIEW, 0.6, panels.map.geo, scene.element_rect, lay, spot)
         f.dialog.draw(surface, lay, f.data, f.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, f.data, dict(f.dialog.cards)[hover.name], f.dialog.rect)
@@ -169,6 +171,36 @@ def marked(f, panels, scene, preview):
 
 
 # ----- previews -------------------------------------------------------------------------
+def listed_marks(f):
+    """The marks of a list's choice (All choices, "Which one?") under the pointer, else
+    under the keyboard's focus. A list names a site by its number, which the map does
+    not show."""
+    name = f.hover if f.hover and f.hover.startswith("option:") else f.focus
+    if not f.mine or not name or not name.startswith("option:"):
+        return []
+    return choice_places(f, int(name.split(":")[1]))
+
+
+def choice_places(f, i):
+    """Where the table offers option ``i`` (a site, a card, the hex, a button) and what
+    it would touch (its preview's places)."""
+    if i >= len(f.options):
+        return []
+    places = []
+    for element, idx in f.groups.items():
+        kind, _, rest = element.partition(":")
+        if i not in idx or kind == "option":
+            continue
+        if kind == "site":
+            region, _, k = rest.rpartition(":")
+            places.append(("site", (region, int(k))))
+        elif kind in ("region", "hex"):
+            places.append((kind, rest if kind == "region" else None))
+        else:                               # a card in the hand or on the track, a Lair Action, a button
+            places.append(("element", element))
+    return places + [p for p in marks.outcome_marks(f.options[i]["preview"]) if p not in places]
+
+
 def make_preview(f, name):
     """(words, places) that hovering ``name`` previews, or None: what each option the
     element offers would do (the options' ``preview``); a card without an option now

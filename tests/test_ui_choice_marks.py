@@ -1,0 +1,85 @@
+"""A list of choices (All choices, A) names a settlement by its site number, "Attack
+the village at site 2 with 1 icon", which the map does not show (left from a
+playtest: "the keyboard list names sites by number"). The choice under the
+pointer, or under the keyboard's focus, now rings on the map the site it would
+attack (as hovering the site itself previews it), and the list opens where it
+leaves the places its choices mark in sight."""
+from __future__ import annotations
+
+import math
+
+import pygame
+from ui_helpers import hover, press, reach, redraw, table_at
+
+from sprites import theme
+from sprites.table import marks
+
+RING = theme.mix(marks.PREVIEW, (255, 255, 255), 0.55 * 0.6)
+
+
+def two_sites_to_attack():
+    """Attack icons to assign: two settlements of the region to choose between."""
+    def done(g):
+        return sum(a.kind == "attack" for a in g.decision.options) >= 2
+    return reach(done, players=3)
+
+
+def ringed(app, table, region, site):
+    """The preview's ring is round the site, all the way (the pixels where it is drawn)."""
+    geo, lay = table.map.geo, table.lay
+    x, y = (round(v) for v in geo.sites[region][site])
+    r = round(geo.site_radius + lay.px(6) + 0.6 * lay.px(3)) - max(3, lay.px(5)) // 2
+    ring = [(x + round(r * math.cos(k * math.pi / 4)), y + round(r * math.sin(k * math.pi / 4))) for k in range(8)]
+    return all(app.screen.get_at(at)[:3] in (RING, marks.edge_for(marks.PREVIEW)) for at in ring)
+
+
+def attacks(table):
+    """{element of the list: (region, site)} for the list's attack choices (the sites of
+    the region the attacking dragon is in)."""
+    region = table.view["players"][table.decision["player"]]["region"]
+    return {f"option:{i}": (region, o["action"]["site"]) for i, o in enumerate(table.options)
+            if o["action"]["kind"] == "attack" and f"option:{i}" in table.element_names()}
+
+
+def test_the_choice_under_the_pointer_or_the_keyboard_rings_its_site_on_the_map():
+    session = two_sites_to_attack()
+    for size in ((1280, 720), (1600, 900)):
+        app, table = table_at(session, size)
+        press(app, pygame.K_a)                                       # All choices
+        assert table.dialog is not None and table.dialog.title == "All choices"
+        listed = attacks(table)
+        assert len(listed) >= 2
+        for name, (region, site) in listed.items():
+            hover(app, name)
+            redraw(app)
+            assert ringed(app, table, region, site), f"{name} does not ring {region} site {site + 1}"
+            for other in set(listed.values()) - {(region, site)}:
+                assert not ringed(app, table, *other)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+        app.pump()                                                   # the pointer off the list: the keyboard's choice
+        while table.focus not in listed:
+            press(app, pygame.K_DOWN)
+        redraw(app)
+        assert ringed(app, table, *listed[table.focus])
+
+
+def test_the_list_opens_where_the_sites_its_choices_mark_stay_in_sight():
+    session = two_sites_to_attack()
+    for size in ((1280, 720), (1600, 900), (1100, 650)):
+        app, table = table_at(session, size)
+        press(app, pygame.K_a)
+        geo = table.map.geo
+        for region, site in attacks(table).values():
+            spot = marks.place_rect(("site", (region, site)), geo, table.element_rect)
+            assert not table.dialog.rect.colliderect(spot), f"the list covers {region} site {site + 1} at {size}"
+        assert table.lay.map.contains(table.dialog.rect)
+
+
+def test_without_marks_to_keep_clear_the_list_opens_in_the_middle_of_the_map():
+    from sprites.table import dialog
+    lay_area = pygame.Rect(0, 0, 800, 600)
+    box = pygame.Rect(0, 0, 300, 200)
+    assert dialog.Dialog._clear_of(box, lay_area, []).center == lay_area.center
+    under = pygame.Rect(390, 290, 20, 20)                            # a site in the middle: the box moves up
+    moved = dialog.Dialog._clear_of(box, lay_area, [under])
+    assert not moved.colliderect(under) and moved.top == lay_area.top
