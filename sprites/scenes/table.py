@@ -550,6 +550,9 @@ class TableScene(Scene):
 
     def update(self, now):
         moving = clock.update(self, now)
+        if self.stood_in and not standins.pending():
+            self.stood_in = False
+            self.paint_afresh()                 # the pictures the first frame at this size scaled, drawn
         if self.reread_due and self.version == self.host.version:
             self.reread()                       # (the move it waited for is shown: see ``reread``)
         return moving

@@ -6,7 +6,6 @@ the TableScene; what time changes there, it changes through the scene's
 named methods (``turn_hex``, ``repaint_map``, ``unsay``, ``reflow_hand``)."""
 from __future__ import annotations
 
-from sprites.art import standins
 from sprites.table import changes, handlayout, happenings
 
 
@@ -22,9 +21,6 @@ def update(t, now):
     elif t.map.background is not t.map_picture and t.map_picture is not None and "map" not in t.standings.covered():
         t.repaint_map()                         # the map's picture, drawn while the window was idle, came
         t.app.dirty = True
-    if t.stood_in and not standins.pending():
-        t.stood_in = False
-        t.paint_afresh()                        # the pictures the first frame at this size scaled, drawn
     moving = moving or overlay_moving
     if t.toast and now > t.toast[1]:
         t.unsay()
