@@ -9,22 +9,11 @@ from __future__ import annotations
 import random
 
 import pygame
-from ui_helpers import click, human_seats, make_app, redraw
+from ui_helpers import against_ai, click, human_seats, make_app, redraw
 
-from app.session import Session, Seat
+from app.session import Session
 from sprites.table.logpanel import LogPanel
 from sprites.table.rightpanel import RightPanel
-
-
-def ai_session(seed=5, steps=150):
-    """Mid-game: one person (seat 0) and three AI dragons, played on at random."""
-    seats = [Seat("Ash", "Black")] + [Seat(n, d, kind="normal") for n, d in
-                                      (("Bryn", "Blue"), ("Cora", "Green"), ("Dain", "Red"))]
-    s = Session.new(seats, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        s.apply(rng.choice(s.game.decision.options))
-    return s
 
 
 def right_column(table):
@@ -42,7 +31,7 @@ def play_on(table, rng):
 
 def test_the_column_painted_from_kept_rows_is_the_column_painted_afresh(tmp_path):
     app = make_app(tmp_path)
-    table = app.start_game(ai_session(), handoff=False)
+    table = app.start_game(against_ai(), handoff=False)
     rng = random.Random(3)
     compared = 0
     for k in range(14):
@@ -73,7 +62,7 @@ def test_a_move_paints_only_the_rows_it_changed(tmp_path, monkeypatch):
             return _draw(*args, **kw)
         monkeypatch.setattr(cls, method, spy)
     app = make_app(tmp_path)
-    table = app.start_game(ai_session(), handoff=False)
+    table = app.start_game(against_ai(), handoff=False)
     app.render()
     rng = random.Random(4)
     shown = {"line": 0, "row": 0}
@@ -105,7 +94,7 @@ def test_the_log_read_line_by_line_groups_as_the_whole_log_read_afresh():
     groups as reading the whole log, as it grows, as an undo takes lines back and new ones
     come, and when the table reads a new log (another seat's eyes)."""
     from sprites.table.logpanel import groups
-    s = ai_session(seed=6, steps=0)
+    s = against_ai(seed=6, steps=0)
     rng = random.Random(6)
     panel = LogPanel(None)
     shown = []

@@ -7,14 +7,11 @@ Work is counted, not timed (CI shares a busy machine): card pictures drawn
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import pygame
-from ui_helpers import click, hover, make_app, redraw
+from ui_helpers import against_ai, click, hover, make_app, redraw
 
-from app.session import Seat, Session
 from sprites import idle, sound
 from sprites.art import cards as art_cards, common, standins
 from sprites.scenes.table import TableScene
@@ -182,17 +179,6 @@ def supersampled(monkeypatch):
     return drawn
 
 
-def mid_game(seed=5, steps=200):
-    """Century 2 or so: settlements, dragons and tokens on the map, one person and three AI dragons."""
-    seats = [Seat("Ash", "Black")] + [Seat(n, d, kind="normal") for n, d in
-                                      (("Bryn", "Blue"), ("Cora", "Green"), ("Dain", "Red"))]
-    session = Session.new(seats, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        session.apply(rng.choice(session.game.decision.options))
-    return session
-
-
 def resize_window(app, size):
     """The player drags the window's corner: SDL resizes it and says so."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -206,7 +192,7 @@ def test_the_first_frame_at_a_new_size_scales_the_pictures_and_then_shows_them_d
     drawn before; they are drawn in the window's idle moments, and then the table
     is what a table painted afresh at that size is, pixel for pixel."""
     app = make_app(tmp_path, animate=True)
-    table = app.start_game(mid_game(), handoff=False)
+    table = app.start_game(against_ai(steps=200), handoff=False)
     app.render()
     idle.finish()
     supersampled.clear()
@@ -241,7 +227,7 @@ def test_a_window_dragged_through_many_sizes_keeps_the_maps_of_the_last_few(tmp_
     60 of them took 170 MB. Now the last four sizes are kept (maximise and back)."""
     from sprites.table.mapview import MapView
     app = make_app(tmp_path, animate=True)
-    table = app.start_game(mid_game(), handoff=False)
+    table = app.start_game(against_ai(steps=200), handoff=False)
     app.render()
     maps = [table.map]
     for k in range(12):

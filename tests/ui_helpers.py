@@ -200,6 +200,18 @@ def human_seats(n):
     return [Seat(NAMES[i], DRAGONS[i]) for i in range(n)]
 
 
+def against_ai(seed=5, steps=150):
+    """Mid-game: one person (seat 0, Ash) and three normal AI dragons, played on at random."""
+    from app.session import Seat, Session
+    seats = [Seat("Ash", "Black")] + [Seat(n, d, kind="normal") for n, d in
+                                      (("Bryn", "Blue"), ("Cora", "Green"), ("Dain", "Red"))]
+    session = Session.new(seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.apply(rng.choice(session.game.decision.options))
+    return session
+
+
 def reach(done, players=3, variant="standard", seeds=range(1, 80)):
     """A session of human seats, played with random legal moves from the first
     of ``seeds`` that gets there, at a position where done(game) holds."""

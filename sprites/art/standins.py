@@ -83,7 +83,7 @@ def _stand_in(call, args, kw, size, others):
     across = size[0] / max(1e-9, near[0])
     down = size[1] / max(1e-9, near[1]) if len(size) > 1 else across      # (a card: its width and height)
     w, h = picture.get_size()
-    _owed[(call, args, tuple(sorted(kw.items())))] = None
+    _owed[(call, args, tuple(kw.items()))] = None
     return pygame.transform.smoothscale(picture, (max(1, round(w * across)), max(1, round(h * down))))
 
 
