@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import make_app
-from test_ui_row_pictures import ai_session, play_on
+from ui_helpers import against_ai, make_app
+from test_ui_row_pictures import play_on
 
 from sprites.table import tips as tiptext
 
@@ -22,7 +22,7 @@ def test_a_move_words_no_tooltip_until_one_is_read(tmp_path, monkeypatch):
     build = tiptext.build
     monkeypatch.setattr(tiptext, "build", lambda *a, **k: worded.append(1) or build(*a, **k))
     app = make_app(tmp_path)
-    table = app.start_game(ai_session(), handoff=False)
+    table = app.start_game(against_ai(), handoff=False)
     app.render()
     rng = random.Random(7)
     for _ in range(10):
@@ -35,7 +35,7 @@ def test_a_move_words_no_tooltip_until_one_is_read(tmp_path, monkeypatch):
 
 def test_each_tooltip_is_the_one_the_table_opened_afresh_shows(tmp_path):
     app = make_app(tmp_path)
-    session = ai_session(seed=8)
+    session = against_ai(seed=8)
     table = app.start_game(session, handoff=False)
     rng = random.Random(8)
     compared = 0
