@@ -59,13 +59,19 @@ def test_the_nearest_size_stands_in_and_the_other_arguments_must_match():
     assert len(standins.owed()) == 1
 
 
-def test_a_card_s_width_and_height_scale_each_by_its_own_size():
+def test_a_card_stands_in_at_its_new_width_and_height_not_stretched():
+    """(A hand whose cards changed their proportions: the words on a stretched card
+    were tall and its icons oval; a card of the same shape, a little smaller, in the middle.)"""
     @standins.cached(sizes=("w", "h"))
     def card(name, w, h):
-        return pygame.Surface((w, h))
+        picture = pygame.Surface((w, h), pygame.SRCALPHA)
+        picture.fill((200, 40, 40))
+        return picture
     card("Raid", 100, 150)
     with standins.hurry():
-        assert card("Raid", 80, 100).get_size() == (80, 100)
+        stand_in = card("Raid", 80, 100)
+    assert stand_in.get_size() == (80, 100)
+    assert stand_in.get_bounding_rect() == pygame.Rect(7, 0, 67, 100)       # 100 x 150 at 2/3
 
 
 def test_a_new_hurry_forgets_the_stand_ins_of_the_last_one():

@@ -7,10 +7,13 @@ leaves the places its choices mark in sight."""
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
 
 import pygame
-from ui_helpers import hover, press, reach, redraw, table_at
+from ui_helpers import click, hover, human_seats, press, reach, redraw, table_at
 
+from app.session import Session
 from sprites import theme
 from sprites.table import marks
 
@@ -83,3 +86,80 @@ def test_without_marks_to_keep_clear_the_list_opens_in_the_middle_of_the_map():
     under = pygame.Rect(390, 290, 20, 20)                            # a site in the middle: the box moves up
     moved = dialog.Dialog._clear_of(box, lay_area, [under])
     assert not moved.colliderect(under) and moved.top == lay_area.top
+
+
+def test_keys_in_the_list_under_the_pointer_move_the_marks_with_them():
+    """The pointer rests on the list and Down moves the keyboard's choice: the map marks
+    the keys' choice (Enter takes it), not the entry the pointer left behind."""
+    app, table = table_at(two_sites_to_attack(), (1600, 900))
+    press(app, pygame.K_a)
+    listed = attacks(table)
+    first, second = list(listed)[:2]
+    hover(app, first)
+    while table.focus != second:
+        press(app, pygame.K_DOWN)
+    redraw(app)
+    assert ringed(app, table, *listed[second]) and not ringed(app, table, *listed[first])
+
+
+def outlined(app, rect):
+    """The preview's outline runs along the top of ``rect`` (a card as drawn)."""
+    return app.screen.get_at((rect.centerx, rect.top - 2))[:3] == RING
+
+
+def test_a_choice_that_plays_or_discards_a_card_outlines_the_card_as_drawn():
+    """A card that can be played now is drawn lifted: the outline is round it where it is
+    drawn (it was round where it would rest, across its name). Lick Wounds' choices
+    ("discard Heal") outline the card each would discard, not only the button."""
+    def both(g):
+        kinds = {a.kind for a in g.decision.options}
+        return g.decision.kind == "attack_turn" and {"play_card", "lick_wounds"} <= kinds
+    app, table = table_at(reach(both, players=3), (1600, 900))
+    press(app, pygame.K_a)
+    lift = table.lay.px(10)
+    hand = table.frame().hand
+    checked = Counter()
+    for name, _ in table.dialog.choices:
+        action = table.options[int(name.split(":")[1])]["action"]
+        if action["kind"] not in ("play_card", "lick_wounds") or action.get("card") not in hand:
+            continue
+        slot = f"hand:{hand.index(action['card'])}"
+        rect = table.element_rect(slot)
+        drawn = rect.move(0, -lift) if slot in table.groups else rect     # (as the hand draws it)
+        hover(app, name)
+        redraw(app)
+        assert outlined(app, drawn), f"{table.options[int(name.split(':')[1])]['text']}: {slot} not outlined"
+        checked[action["kind"]] += 1
+    assert checked["play_card"] and checked["lick_wounds"]
+
+
+def cards_of_two_choices(seed):
+    """A turn where a card of the hand offers two choices (Raid: livestock or gold)."""
+    session = Session.new(human_seats(3), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        d = session.game.decision
+        plays = Counter(a.card for a in d.options if a.kind == "play_card")
+        if d.kind == "attack_turn" and any(n >= 2 for n in plays.values()):
+            return session
+        session.apply(rng.choice(d.options))
+
+
+def test_which_one_opens_beside_the_card_and_clear_of_what_its_choices_mark():
+    """"Which one?" opens beside the card clicked; where that covers what its choices
+    mark on the map (a Raid in a region at the bottom of the map: the region's
+    tokens), at a side of the map clear of them (it covered them in these games)."""
+    for seed in (3, 5, 6, 11):
+        session = cards_of_two_choices(seed)
+        for size in ((1600, 900), (1280, 720)):
+            app, table = table_at(session, size)
+            card = next(n for n, idx in table.groups.items() if n.startswith("hand:") and len(idx) >= 2)
+            click(app, card)
+            assert table.dialog is not None and table.dialog.title == "Which one?"
+            box = table.dialog.rect
+            assert not box.colliderect(table.element_rect(card))
+            for name, _ in table.dialog.choices:
+                place = next(p for p in marks.outcome_marks(table.options[int(name.split(":")[1])]["preview"])
+                             if p[0] in ("site", "token"))
+                spot = marks.place_rect(place, table.map.geo, table.element_rect)
+                assert not box.colliderect(spot), f"seed {seed} at {size}: the box covers {place}"

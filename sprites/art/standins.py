@@ -84,7 +84,13 @@ def _stand_in(call, args, kw, size, others):
     down = size[1] / max(1e-9, near[1]) if len(size) > 1 else across      # (a card: its width and height)
     w, h = picture.get_size()
     _owed[(call, args, tuple(kw.items()))] = None
-    return pygame.transform.smoothscale(picture, (max(1, round(w * across)), max(1, round(h * down))))
+    scale = min(across, down)           # (not stretched: its words and icons keep their shape)
+    scaled = pygame.transform.smoothscale(picture, (max(1, round(w * scale)), max(1, round(h * scale))))
+    if across == down:
+        return scaled
+    out = pygame.Surface((max(1, round(w * across)), max(1, round(h * down))), pygame.SRCALPHA)
+    out.blit(scaled, scaled.get_rect(center=out.get_rect().center))
+    return out
 
 
 @contextmanager

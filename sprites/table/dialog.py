@@ -70,19 +70,19 @@ class Dialog:
         if room is not None and y > area.h - 10:
             return self.layout(lay, room, cols=min(3, self._cols + 1, max(1, n)), place_rect=place_rect)
         rect = pygame.Rect(0, 0, w, min(y, area.h - 10))
+        keep = [r for r in map(place_rect, self.keep_clear) if r is not None] if place_rect else []
         if self.anchor:
-            self.rect = self._beside(rect, pygame.Rect(self.anchor), area, lay.px(12))
+            self.rect = self._beside(rect, pygame.Rect(self.anchor), area, lay.px(12), keep)
         else:
-            keep = [r for r in map(place_rect, self.keep_clear) if r is not None] if place_rect else []
             self.rect = self._clear_of(rect, area, keep)
         return self.rect
 
     @staticmethod
-    def _clear_of(rect, area, keep):
+    def _clear_of(rect, area, keep, sides=("center", "midtop", "midbottom", "midleft", "midright")):
         """``rect`` in the middle of ``area``, else at its top, bottom, left or right side:
         the first of these that covers the fewest of the rects ``keep``."""
         best = None
-        for side in ("center", "midtop", "midbottom", "midleft", "midright"):
+        for side in sides:
             r = rect.copy()
             setattr(r, side, getattr(area, side))
             r = r.clamp(area)
@@ -92,17 +92,27 @@ class Dialog:
         return best[1]
 
     @staticmethod
-    def _beside(rect, what, area, gap):
+    def _beside(rect, what, area, gap, keep=()):
         """``rect`` placed over, under, right of or left of ``what`` (the first of these that
-        stays in ``area`` whole), never over it if it fits anywhere beside it."""
+        stays in ``area`` whole and covers the fewest of the rects ``keep``), never over
+        it if it fits anywhere beside it; if each of those covers one of ``keep``, at a
+        side of ``area`` clear of them and of ``what``."""
         places = [{"midbottom": (what.centerx, what.top - gap)}, {"midtop": (what.centerx, what.bottom + gap)},
                   {"midleft": (what.right + gap, what.centery)}, {"midright": (what.left - gap, what.centery)}]
+        best = None
         for place in places:
             r = rect.copy()
             setattr(r, *next(iter(place.items())))
             r = r.clamp(area)
-            if not r.colliderect(what):
-                return r
+            covered = sum(r.colliderect(k) for k in keep)
+            if not r.colliderect(what) and (best is None or covered < best[0]):
+                best = (covered, r)
+        if best is not None and best[0]:
+            aside = Dialog._clear_of(rect, area, list(keep) + [what], ("midtop", "midbottom", "midleft", "midright"))
+            if not aside.colliderect(what) and not any(aside.colliderect(k) for k in keep):
+                return aside
+        if best is not None:
+            return best[1]
         r = rect.copy()
         r.midbottom = places[0]["midbottom"]
         return r.clamp(area)

@@ -25,6 +25,7 @@ def overlays_zoom():
     from sprites.table.overlays import ZOOM
     return ZOOM
 OUTLINE = 2                 # how far the outline of a card that can be taken reaches past it
+LIFT = 10                   # how far a card of the hand that can be used now is lifted (at 1600 x 900)
 TILE_MAX_W = 104            # track tiles at 1600 x 900 (they shrink to fit, never below a readable name)
 RAIL, RAIL_EDGE = (96, 72, 52), (132, 106, 78)     # the track's plate, lighter than the strip
 TILE_MIN_FONT = 12          # ... their names' font where they shrink past the text size's names
@@ -375,7 +376,7 @@ class HandView:
                 pygame.draw.rect(surf, (120, 96, 70), r, 2, border_radius=8)
                 continue
             live = f"hand:{j}" in hot
-            rr = r.move(0, -lay.px(10)) if live else r
+            rr = r.move(0, -lay.px(LIFT)) if live else r
             shown = self.visible(rects, j, gaps).clip(page).w     # a covered card names itself up its edge
             surf.blit(cardface.face(self.data, cid, r.w, r.h, lay.font(16), shown if shown < r.w else None), rr)
             if live:

@@ -57,7 +57,9 @@ def move(t, step, everything=False):
         return
     at = current(f, t.elements)
     k = names.index(at) + step if at in names else (0 if step > 0 else len(names) - 1)
-    t.set_focus(names[k % len(names)], hover=f.dialog is None)     # its tooltip and preview, as under the pointer
+    # its tooltip and preview, as under the pointer; in a list the pointer is on, the keys' choice
+    # is the one shown (the marks of what it would do), until the pointer moves
+    t.set_focus(names[k % len(names)], hover=f.dialog is None or (f.hover or "").startswith("option:"))
 
 
 def key(t, event):

@@ -73,8 +73,14 @@ def offer(t, name, idx):
     else:
         rect = t.element_rect(name)
         title, what, anchor = "Which one?", t.tips.get(name, "").split(" Click:")[0], rect
-    ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460), "choose",
+    ask(t, dialog.Dialog(title, choices, text=what, anchor=anchor, width=460, keep_clear=marked(t, choices)), "choose",
         focus=hinted_choice(t.options, idx, t.hinted_option()))
+
+
+def marked(t, choices):
+    """The places the list's choices mark on the map (sprites.table.toplayer.listed_marks)."""
+    f = t.frame()
+    return [p for name, _ in choices for p in toplayer.choice_places(f, int(name.split(":")[1]))]
 
 
 def hinted_choice(options, idx, hinted):
@@ -95,10 +101,8 @@ def all_choices(t):
         if o["same"] not in seen:
             seen.add(o["same"])
             choices.append((f"option:{i}", o["text"]))
-    f = t.frame()
-    marked = [p for name, _ in choices for p in toplayer.choice_places(f, int(name.split(":")[1]))]
     ask(t, dialog.Dialog("All choices", choices, text=t.decision["prompt"], width=520, first_pick=True,
-                         keep_clear=marked), "choose",
+                         keep_clear=marked(t, choices)), "choose",
         focus=hinted_choice(t.options, [int(name.split(":")[1]) for name, _ in choices], t.hinted_option()))
 
 

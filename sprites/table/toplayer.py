@@ -12,7 +12,7 @@ import pygame
 
 from sprites import theme
 from sprites.anim import now_ms
-from sprites.table import keyboard, marks, overlays, promptbar, tips as tiptext
+from sprites.table import handview, keyboard, marks, overlays, promptbar, tips as tiptext
 
 
 def draw(f, panels, scene, surface):
@@ -44,8 +44,8 @@ def draw(f, panels, scene, surface):
         for name in f.hinted["names"]:
             rect = visible = scene.element_rect(name)
             if rect is not None and name.startswith("hand:"):       # the card as drawn: lifted
-                rect = f.slots[int(name.split(":")[1])][1].move(0, -lay.px(10))
-                visible = visible.move(0, -lay.px(10))
+                rect = f.slots[int(name.split(":")[1])][1].move(0, -lay.px(handview.LIFT))
+                visible = visible.move(0, -lay.px(handview.LIFT))
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible, row=name.startswith("lair_action:"))
     strip = panels.right.summary_rect()
@@ -72,7 +72,7 @@ def draw(f, panels, scene, surface):
     if f.dialog is not None:         # over the standings too (End Turn asked under them looked dead)
         theme.shade(surface, panels.standings.rect(lay) if panels.standings.open else lay.map.union(f.dialog.rect), 70)
         for place in (listed_marks(f) if on_map else ()):
-            marks.draw_mark(surface, place, marks.PREVIEW, 0.6, panels.map.geo, scene.element_rect, lay, spot)
+            marks.draw_mark(surface, place, marks.PREVIEW, 0.6, panels.map.geo, as_drawn(f, scene), lay, spot)
         f.dialog.draw(surface, lay, f.data, f.hover)
         if hover is not None and hover.name.startswith("draft:"):
             overlays.zoom_beside(surface, lay, f.data, dict(f.dialog.cards)[hover.name], f.dialog.rect)
@@ -181,6 +181,16 @@ def listed_marks(f):
     return choice_places(f, int(name.split(":")[1]))
 
 
+def as_drawn(f, scene):
+    """An element's rect as drawn (a card of the hand that can be used now is lifted)."""
+    def rect_of(name):
+        rect = scene.element_rect(name)
+        if rect is not None and name.startswith("hand:") and name in f.groups:
+            return rect.move(0, -f.lay.px(handview.LIFT))
+        return rect
+    return rect_of
+
+
 def choice_places(f, i):
     """Where the table offers option ``i`` (a site, a card, the hex, a button) and what
     it would touch (its preview's places)."""
@@ -198,6 +208,9 @@ def choice_places(f, i):
             places.append((kind, rest if kind == "region" else None))
         else:                               # a card in the hand or on the track, a Lair Action, a button
             places.append(("element", element))
+    card = f.options[i]["action"].get("card")       # the card it plays or discards (Lick Wounds: a button's)
+    places += [("element", f"hand:{j}") for j, cid in enumerate(f.hand)
+               if cid == card and ("element", f"hand:{j}") not in places]
     return places + [p for p in marks.outcome_marks(f.options[i]["preview"]) if p not in places]
 
 
