@@ -163,3 +163,20 @@ def test_which_one_opens_beside_the_card_and_clear_of_what_its_choices_mark():
                              if p[0] in ("site", "token"))
                 spot = marks.place_rect(place, table.map.geo, table.element_rect)
                 assert not box.colliderect(spot), f"seed {seed} at {size}: the box covers {place}"
+
+
+def test_since_your_last_turn_stays_in_its_strip_while_a_list_is_open(monkeypatch):
+    """The log leaves room for the strip of "since your last turn": with a question open
+    the strip went and left a gap in the right column. It stays, folded (its clicks
+    wait until the question is answered)."""
+    from ui_helpers import DrawnText
+    app, table = table_at(two_sites_to_attack(), (1600, 900))
+    table.set_summary([(1, "Bryn: landed in Gallia."), (2, "Cora: landed in Slavia.")], open_=True)
+    table.repaint()
+    drawn = DrawnText(monkeypatch)
+    press(app, pygame.K_a)
+    drawn.clear()
+    redraw(app)
+    strip = table.right.summary_rect()
+    assert any(s.startswith(("Since", "News")) for s in drawn.within(strip))
+    assert "summary" not in table.element_names() and table.element_at(strip.center) is None

@@ -49,9 +49,10 @@ def draw(f, panels, scene, surface):
             if rect is not None:
                 overlays.hint_mark(surface, lay, rect, visible, row=name.startswith("lair_action:"))
     strip = panels.right.summary_rect()
-    if f.summary is not None and f.dialog is None and strip is not None:
+    if f.summary is not None and strip is not None:     # (folded under a question: the log keeps its room for it)
         overlays.summary_panel(surface, lay, f.summary, [panels.map.dragons[p["dragon"]] for p in f.view["players"]],
-                               strip, hot_close=f.hover == "summary:close", open_=f.summary_open)
+                               strip, hot_close=f.hover == "summary:close" and f.dialog is None,
+                               open_=f.summary_open and f.dialog is None)
     enlarged = hover is not None and hover.name.startswith(("hand:", "track:")) and hover.name != f.resting
     if enlarged and f.dialog is None:
         kind, _, j = hover.name.partition(":")
