@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from sprites import theme
-from sprites.table.rowpictures import RowPictures
+from sprites.table.rowpictures import Backdrop, RowPictures
 
 PAPER = (250, 244, 228)
 LINE = 19                  # the log's lines (designed at 1600 x 900; they grow with the window, as the panels' text)
@@ -49,7 +49,7 @@ class LogPanel:
         self._shown = []            # [(row, rect)] as last laid out
         self._key = None            # what they were laid out for
         self._rows = RowPictures()  # the rows as painted (a new line paints its own)
-        self._on = None             # (surface, layout, rect) its panel was last painted on
+        self._panel = Backdrop()    # its panel, under the rows
         self._read = (None, 0, None, [])   # (log, its length, its last line, its centuries' headers) as last read
 
     # ----- state ------------------------------------------------------------------
@@ -72,7 +72,7 @@ class LogPanel:
         self.scroll = 0
         self.picked = None
         self._key, self._shown = None, []       # (its rows hold the last player's words,
-        self._rows, self._on = RowPictures(), None      # and so do their pictures)
+        self._rows, self._panel = RowPictures(), Backdrop()      # and so do their pictures)
         self._read = (None, 0, None, [])
 
     def restore(self, seat):
@@ -221,9 +221,7 @@ class LogPanel:
     def draw(self, surf, log, century, dragons):
         """The log; ``dragons`` are the seats' dragons (a disc with the dragon's letter marks whose line it is)."""
         lay, r = self.lay, self.rect
-        if not self.painted_on(surf):
-            theme.panel(surf, r, fill=PAPER, radius=6, width=1)      # (else it is there: each row covers its rect)
-            self._on = (surf, lay, tuple(r))
+        self._panel.paint(surf, lay, r, lambda: theme.panel(surf, r, fill=PAPER, radius=6, width=1))
 
         def paper():                # (under a row painted afresh: its clip is the row)
             surf.fill(PAPER, surf.get_clip())
@@ -248,7 +246,7 @@ class LogPanel:
 
     def painted_on(self, surf):
         """True if its panel is painted on ``surf`` where it lies now (a frame paints only its rows)."""
-        return self._on is not None and self._on[0] is surf and self._on[1:] == (self.lay, tuple(self.rect))
+        return self._panel.there(surf, self.lay, self.rect)
 
     def _title_row(self, surf, dragons):
         """"Game log" and the filter chips, the chosen one marked."""

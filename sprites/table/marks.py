@@ -67,6 +67,29 @@ def outcome_marks(outcome):
     return out
 
 
+def choice_places(f, i):
+    """Where the table offers option ``i`` (a site, a card, the hex, a button) and what
+    it would touch (its preview's places)."""
+    if i >= len(f.options):
+        return []
+    places = []
+    for element, idx in f.groups.items():
+        kind, _, rest = element.partition(":")
+        if i not in idx or kind == "option":
+            continue
+        if kind == "site":
+            region, _, k = rest.rpartition(":")
+            places.append(("site", (region, int(k))))
+        elif kind in ("region", "hex"):
+            places.append((kind, rest if kind == "region" else None))
+        else:                               # a card in the hand or on the track, a Lair Action, a button
+            places.append(("element", element))
+    card = f.options[i]["action"].get("card")       # the card it plays or discards (Lick Wounds: a button's)
+    places += [("element", f"hand:{j}") for j, cid in enumerate(f.hand)
+               if cid == card and ("element", f"hand:{j}") not in places]
+    return places + [p for p in outcome_marks(f.options[i]["preview"]) if p not in places]
+
+
 class Marks:
     """Marks shown until a time: (place, begin ms, end ms, colour); ``caption``: a
     line (and a played card) shown beside the first of the latest batch."""

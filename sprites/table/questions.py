@@ -15,7 +15,7 @@ the list shows among everything still possible).
 """
 from __future__ import annotations
 
-from sprites.table import dialog, toplayer
+from sprites.table import dialog, marks
 from sprites.targets import in_a_panel
 
 
@@ -80,7 +80,7 @@ def offer(t, name, idx):
 def marked(t, choices):
     """The places the list's choices mark on the map (sprites.table.toplayer.listed_marks)."""
     f = t.frame()
-    return [p for name, _ in choices for p in toplayer.choice_places(f, int(name.split(":")[1]))]
+    return [p for name, _ in choices for p in marks.choice_places(f, int(name.split(":")[1]))]
 
 
 def hinted_choice(options, idx, hinted):

@@ -16,7 +16,7 @@ from sprites import palette, theme
 from sprites.art import pieces as art_pieces
 from sprites.table import icons
 from sprites.table.logpanel import LogPanel
-from sprites.table.rowpictures import RowPictures
+from sprites.table.rowpictures import Backdrop, RowPictures
 
 AWAY = "away"            # a row's kind for an online player who is not connected now
 
@@ -39,11 +39,11 @@ class RightPanel:
         self._layout = None
         self._layout_key = self._layout_sig = self._fits = self._seen = None
         self._rows = RowPictures()    # the dragons' rows as painted (a move repaints the rows it changed)
-        self._rows_on = None          # (surface, layout, clip) the rows' column was last painted on
+        self._column = Backdrop()     # the column and its heading, under the rows
 
     def forget(self):
         """Hot-seat hand-off: no picture of what the last player's screen showed is kept."""
-        self._rows, self._rows_on = RowPictures(), None
+        self._rows, self._column = RowPictures(), Backdrop()
         self._layout = self._seen = self._fits = None
         self.log.forget()
 
@@ -161,11 +161,11 @@ class RightPanel:
 
         def under():
             theme.column(surf, lay.right, r, lay.px(8))
-        if self._rows_on is None or self._rows_on[0] is not surf or self._rows_on[1:] != (lay, tuple(clip)):
-            under()                 # (else the column and its heading are there: each row covers its own rect)
-            x, w = r.x + lay.pad, r.w - 2 * lay.pad
-            theme.heading(surf, "Dragons", lay.font(21), (x, r.y + lay.pad, w, 0))
-            self._rows_on = (surf, lay, tuple(clip))
+
+        def column():
+            under()
+            theme.heading(surf, "Dragons", lay.font(21), (r.x + lay.pad, r.y + lay.pad, r.w - 2 * lay.pad, 0))
+        self._column.paint(surf, lay, clip, column)
         fit = self._label_fit(view["players"], rows, acting, viewer, kinds)
         for p, row in zip(view["players"], rows):
             shows = (p["dragon"], p["name"], p["level"], p["life"], p["max_life"], p["hand_count"], repr(p["lair"]),

@@ -42,3 +42,20 @@ def paint_in(surf, rect, paint, under=None):
     paint()
     surf.set_clip(clip)
     return clip
+
+
+class Backdrop:
+    """Where a panel's background under its kept rows was last painted: a frame paints it
+    again only on another surface, layout or rect (each row covers its own rect)."""
+
+    def __init__(self):
+        self._on = None             # (surface, layout, rect)
+
+    def there(self, surf, lay, rect):
+        return self._on is not None and self._on[0] is surf and self._on[1:] == (lay, tuple(rect))
+
+    def paint(self, surf, lay, rect, paint):
+        """``paint()`` it, unless it is there."""
+        if not self.there(surf, lay, rect):
+            paint()
+            self._on = (surf, lay, tuple(rect))

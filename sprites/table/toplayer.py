@@ -179,7 +179,7 @@ def listed_marks(f):
     name = f.hover if f.hover and f.hover.startswith("option:") else f.focus
     if not f.mine or not name or not name.startswith("option:"):
         return []
-    return choice_places(f, int(name.split(":")[1]))
+    return marks.choice_places(f, int(name.split(":")[1]))
 
 
 def as_drawn(f, scene):
@@ -190,29 +190,6 @@ def as_drawn(f, scene):
             return rect.move(0, -f.lay.px(handview.LIFT))
         return rect
     return rect_of
-
-
-def choice_places(f, i):
-    """Where the table offers option ``i`` (a site, a card, the hex, a button) and what
-    it would touch (its preview's places)."""
-    if i >= len(f.options):
-        return []
-    places = []
-    for element, idx in f.groups.items():
-        kind, _, rest = element.partition(":")
-        if i not in idx or kind == "option":
-            continue
-        if kind == "site":
-            region, _, k = rest.rpartition(":")
-            places.append(("site", (region, int(k))))
-        elif kind in ("region", "hex"):
-            places.append((kind, rest if kind == "region" else None))
-        else:                               # a card in the hand or on the track, a Lair Action, a button
-            places.append(("element", element))
-    card = f.options[i]["action"].get("card")       # the card it plays or discards (Lick Wounds: a button's)
-    places += [("element", f"hand:{j}") for j, cid in enumerate(f.hand)
-               if cid == card and ("element", f"hand:{j}") not in places]
-    return places + [p for p in marks.outcome_marks(f.options[i]["preview"]) if p not in places]
 
 
 def make_preview(f, name):
